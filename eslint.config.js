@@ -1,0 +1,193 @@
+// Lint is where the architecture's dependency rules live: a rule written here cannot drift.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'os', 'url'];
+const libraryOnly = (except) =>
+  [
+    {
+      group: ['maplibre-gl', 'maplibre-gl/*'],
+      message: 'Only src/map imports maplibre-gl.',
+      owner: 'map',
+    },
+    { group: ['@duckdb/*'], message: 'Only src/data imports DuckDB.', owner: 'data' },
+    {
+      group: ['marked', 'dompurify'],
+      message: 'Only src/ui/markdown.ts imports marked and DOMPurify.',
+      owner: 'markdown',
+    },
+  ]
+    .filter((rule) => !except.includes(rule.owner))
+    .map(({ group, message }) => ({ group, message }));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'public/**', 'test/fixtures/**', '.e2e-artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'separate-type-imports' },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': 'error',
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index', 'type'],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...libraryOnly([]),
+            { group: nodeBuiltins, message: 'Browser code cannot import Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/map/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...libraryOnly(['map']),
+            { group: nodeBuiltins, message: 'Browser code cannot import Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The data engine has a Node back end (native DuckDB), so src/data may use Node modules in *.node.ts files.
+    files: ['src/data/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: libraryOnly(['data']) }] },
+  },
+  {
+    files: ['src/mcp/**/*.node.ts', 'src/mcp/node/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: libraryOnly(['data']) }] },
+  },
+  {
+    files: ['src/ui/markdown.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...libraryOnly(['markdown']),
+            { group: nodeBuiltins, message: 'Browser code cannot import Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Rule 1: the agent is pure TypeScript. It sees other layers only through interfaces.
+    files: ['src/agent/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.\\.?/|\\.\\./tools/)',
+              message: 'src/agent imports no packages: it is pure TypeScript.',
+            },
+            {
+              group: [
+                '../providers/*',
+                '../mcp/*',
+                '../map/*',
+                '../data/*',
+                '../ui/*',
+                '../storage/*',
+                '../config/*',
+                '../app/*',
+              ],
+              message:
+                'src/agent sees other layers only through interfaces in agent/types.ts or tools/tool.ts.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'window',
+          'document',
+          'fetch',
+          'localStorage',
+          'sessionStorage',
+          'indexedDB',
+          'XMLHttpRequest',
+          'WebSocket',
+          'navigator',
+          'Worker',
+        ].map((name) => ({ name, message: 'src/agent has no DOM and no network: inject it.' })),
+      ],
+    },
+  },
+  {
+    // Rule 2: providers never import the agent's runtime code, only its types.
+    files: ['src/providers/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../agent/*', '!../agent/types'],
+              message: 'Providers import only agent types.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Rule 4: the agent never imports the UI; tools and MCP never import the UI either.
+    files: [
+      'src/tools/**/*.ts',
+      'src/mcp/**/*.ts',
+      'src/data/**/*.ts',
+      'src/map/**/*.ts',
+      'src/providers/**/*.ts',
+      'src/storage/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/\\/ui\\//]',
+          message: 'Only src/app wires the UI.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts', '*.config.js'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,167 @@
+// The provider-neutral contract between the agent, the models, the tools and the UI.
+// Shapes may grow; names are the contract (see ARCHITECTURE.md "Core types").
+import type { ToolResult, ToolSpec } from '../tools/tool';
+
+/** A tool call as the agent sees it: arguments already parsed into an object. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  /** Set when the arguments could not be parsed or repaired; the call becomes an error result. */
+  argumentsError?: string;
+}
+
+/** The system prompt. */
+export interface SystemMessage {
+  role: 'system';
+  content: string;
+}
+
+/** What the person typed. */
+export interface UserMessage {
+  role: 'user';
+  content: string;
+}
+
+/** What the model said: text, tool calls, and reasoning that is shown but never sent back. */
+export interface AssistantMessage {
+  role: 'assistant';
+  content: string;
+  toolCalls?: ToolCall[];
+  reasoning?: string;
+  /** True when the text was cut short by a stop or a failure. */
+  interrupted?: boolean;
+}
+
+/** The result of one tool call, as the model will read it. */
+export interface ToolMessage {
+  role: 'tool';
+  toolCallId: string;
+  name: string;
+  content: string;
+  isError?: boolean;
+}
+
+/** One message of a conversation, in no provider's wire format. */
+export type Message = SystemMessage | UserMessage | AssistantMessage | ToolMessage;
+
+/** Why a model stream ended. */
+export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'error' | 'other';
+
+/** Token counts, when the provider reports them. */
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+/** One event of a model stream. */
+export type ModelEvent =
+  | { type: 'text-delta'; text: string }
+  | { type: 'reasoning-delta'; text: string }
+  | { type: 'tool-call'; call: ToolCall }
+  | { type: 'finish'; reason: FinishReason; usage?: Usage };
+
+/** What the agent asks a model for in one round. */
+export interface ModelRequest {
+  messages: Message[];
+  /** Omitted, or empty, when the round must not call tools. */
+  tools?: ToolSpec[];
+}
+
+/** What a model can do. */
+export interface ModelCapabilities {
+  /** False for a model that takes no tool specs (a single streamed pass, or JSON-in-text mode). */
+  tools: boolean;
+}
+
+/** A streaming chat model. Implementations translate to and from one provider's wire format. */
+export interface ChatModel {
+  readonly id: string;
+  readonly capabilities: ModelCapabilities;
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent>;
+}
+
+/** Agent status, shown by the UI and persisted with the turn. */
+export type AgentStatus = 'idle' | 'processing' | 'tool_loop' | 'failed';
+
+/** What the approval gate is asked to decide. Arguments are already redacted for display. */
+export interface ToolProposal {
+  runId: string;
+  round: number;
+  calls: ProposedCall[];
+  /** The model's own reasoning for this round, when it gave some. */
+  reasoning?: string;
+  /** Deterministic plain-English description from describeToolCalls. */
+  description: string;
+}
+
+/** One call in a proposal. */
+export interface ProposedCall {
+  callIndex: number;
+  call: ToolCall;
+  /** The arguments with secrets masked, for display. */
+  displayArguments: Record<string, unknown>;
+  serverId?: string;
+  description: string;
+}
+
+/** The person's decision on one proposed call. */
+export type ApprovalDecision =
+  | { kind: 'approve' }
+  | { kind: 'approve-edited'; arguments: Record<string, unknown> }
+  | { kind: 'deny'; reason?: string };
+
+/** Decides proposals: the UI in the app, a scripted gate in tests. */
+export interface ApprovalGate {
+  /** Resolves with one decision per call, in the proposal's call order. */
+  decide(proposal: ToolProposal, signal: AbortSignal): Promise<ApprovalDecision[]>;
+}
+
+/** Everything the UI needs to follow a turn. Each event carries its run id. */
+export type AgentEvent =
+  | { type: 'turn-start'; runId: string; userMessage: string }
+  | { type: 'round-start'; runId: string; round: number }
+  | { type: 'text-delta'; runId: string; round: number; text: string }
+  | { type: 'reasoning-delta'; runId: string; round: number; text: string }
+  | { type: 'tool-proposal'; runId: string; round: number; proposal: ToolProposal }
+  | {
+      type: 'tool-call-start';
+      runId: string;
+      round: number;
+      callIndex: number;
+      call: ToolCall;
+      displayArguments: Record<string, unknown>;
+      serverId?: string;
+    }
+  | {
+      type: 'tool-call-end';
+      runId: string;
+      round: number;
+      callIndex: number;
+      call: ToolCall;
+      result: ToolResult;
+      status: ToolCallStatus;
+      durationMs: number;
+    }
+  | { type: 'round-end'; runId: string; round: number }
+  | { type: 'turn-end'; runId: string; round: number; finishReason: FinishReason; text: string }
+  | { type: 'turn-error'; runId: string; round: number; error: AgentErrorInfo }
+  | { type: 'status'; runId: string; round: number; status: AgentStatus }
+  | {
+      type: 'retry';
+      runId: string;
+      round: number;
+      attempt: number;
+      delayMs: number;
+      error: AgentErrorInfo;
+    };
+
+/** How one tool call ended. */
+export type ToolCallStatus = 'success' | 'error' | 'timeout' | 'declined' | 'cancelled';
+
+/** A serialisable description of an error, safe to show (already redacted). */
+export interface AgentErrorInfo {
+  name: string;
+  message: string;
+  retryable?: boolean;
+}

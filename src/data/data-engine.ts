@@ -1,0 +1,57 @@
+// The platform-neutral data engine: DuckDB-WASM in the page, native DuckDB in Node.
+
+/** Where a table's data comes from. */
+export interface TableSource {
+  /** Table name in the engine (from the config, or derived from an upload's file name). */
+  table: string;
+  format: 'csv' | 'tsv' | 'parquet' | 'geojson' | 'arrow' | 'json';
+  /** A URL (browser) or a file path (Node). */
+  url?: string;
+  /** In-memory bytes, for uploads. */
+  bytes?: Uint8Array;
+}
+
+/** One column of a table or a result. */
+export interface ColumnInfo {
+  name: string;
+  type: string;
+  /** A few distinct values, for text columns. */
+  sampleValues?: string[];
+}
+
+/** What describe(table) returns. */
+export interface TableDescription {
+  table: string;
+  columns: ColumnInfo[];
+  rowCount: number;
+}
+
+/** Plain rows at the edge of the engine. */
+export type Row = Record<string, unknown>;
+
+/** The result of a query, turned into plain rows. */
+export interface QueryResult {
+  columns: ColumnInfo[];
+  rows: Row[];
+  /** Rows the query produced before any row limit. */
+  totalRows: number;
+  truncated: boolean;
+  elapsedMs: number;
+}
+
+/** Options for one query. */
+export interface QueryOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxRows?: number;
+}
+
+/** A SQL engine over local tables. */
+export interface DataEngine {
+  /** Loads a table; loading the same table twice is a no-op. */
+  load(source: TableSource): Promise<void>;
+  listTables(): Promise<string[]>;
+  describe(table: string): Promise<TableDescription>;
+  query(sql: string, options?: QueryOptions): Promise<QueryResult>;
+  close(): Promise<void>;
+}

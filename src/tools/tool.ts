@@ -1,0 +1,41 @@
+// The Tool contract shared by local map tools and MCP tools.
+
+/** A JSON Schema object describing a tool's arguments. */
+export type JsonSchema = Record<string, unknown> & { type?: unknown; properties?: unknown };
+
+/** Where a tool comes from: local tools run without asking; MCP tools follow their server's policy. */
+export type ToolOrigin =
+  { kind: 'local' } | { kind: 'mcp'; serverId: string; originalName: string };
+
+/** What a tool returns. `content` is for the model (bounded); `data` is for the UI only. */
+export interface ToolResult {
+  content: string;
+  /** Full result for the UI (rows, images, structured content); never sent to the model. */
+  data?: unknown;
+  isError?: boolean;
+}
+
+/** Per-call context: the turn's signal (aborted on stop, timeout or deadline). */
+export interface ToolExecutionContext {
+  signal: AbortSignal;
+}
+
+/** A tool the agent can call. */
+export interface Tool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  origin: ToolOrigin;
+  /** Same arguments give the same result for the session, so the registry may memoise it. */
+  idempotent?: boolean;
+  /** Per-tool timeout in milliseconds; the registry's default applies when absent. */
+  timeoutMs?: number;
+  execute(args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolResult>;
+}
+
+/** A tool as the model sees it. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}

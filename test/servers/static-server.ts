@@ -1,0 +1,44 @@
+// Serves a built app folder on loopback, with the MIME types the app needs (wasm, workers, data).
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { startLoopbackServer, type LoopbackServer } from './loopback';
+
+const mimeTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.csv': 'text/csv; charset=utf-8',
+  '.tsv': 'text/tab-separated-values; charset=utf-8',
+  '.parquet': 'application/vnd.apache.parquet',
+  '.arrow': 'application/vnd.apache.arrow.file',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Serves `root` (default: dist/) on a free loopback port. */
+export async function startStaticServer(root = resolve('dist')): Promise<LoopbackServer> {
+  const base = resolve(root);
+  return startLoopbackServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+    let file = normalize(join(base, pathname));
+    if (!file.startsWith(base)) {
+      response.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': mimeTypes[extname(file)] ?? 'application/octet-stream',
+      'content-length': statSync(file).size,
+      'cache-control': 'no-store',
+    });
+    createReadStream(file).pipe(response);
+  });
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});
