@@ -29,7 +29,9 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': [
         'error',
