@@ -19,8 +19,11 @@ const mimeTypes: Record<string, string> = {
   '.png': 'image/png',
 };
 
-/** Serves `root` (default: dist/) on a free loopback port. */
-export async function startStaticServer(root = resolve('dist')): Promise<LoopbackServer> {
+/** The built app under test: dist/, or MAPWRIGHT_DIST when a build went elsewhere. */
+export const distDir = resolve(process.env.MAPWRIGHT_DIST ?? 'dist');
+
+/** Serves `root` (default: the built app) on a free loopback port. */
+export async function startStaticServer(root = distDir): Promise<LoopbackServer> {
   const base = resolve(root);
   return startLoopbackServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);

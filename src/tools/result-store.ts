@@ -1,0 +1,40 @@
+// Query results kept in the page by result_id, so map and chart tools use rows the model never sees.
+
+/** A stored query result. */
+export interface StoredResult {
+  resultId: string;
+  /** The server that produced it (`embedded` for the in-page SQL server). */
+  serverId: string;
+  sql?: string;
+  columns: { name: string; type: string }[];
+  rows: Record<string, unknown>[];
+  totalRows: number;
+}
+
+/** Results by id, oldest dropped first once `capacity` is reached. */
+export class ResultStore {
+  private readonly results = new Map<string, StoredResult>();
+
+  constructor(private readonly capacity = 50) {}
+
+  /** Stores a result, replacing one with the same id. */
+  put(result: StoredResult): void {
+    this.results.delete(result.resultId);
+    this.results.set(result.resultId, result);
+    while (this.results.size > this.capacity) {
+      const oldest = this.results.keys().next().value;
+      if (oldest === undefined) break;
+      this.results.delete(oldest);
+    }
+  }
+
+  /** The result with this id, if it is still held. */
+  get(resultId: string): StoredResult | undefined {
+    return this.results.get(resultId);
+  }
+
+  /** Ids of the results held, oldest first. */
+  ids(): string[] {
+    return [...this.results.keys()];
+  }
+}
