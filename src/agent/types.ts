@@ -165,3 +165,16 @@ export interface AgentErrorInfo {
   message: string;
   retryable?: boolean;
 }
+
+/**
+ * Fields a ChatModel's thrown error may carry so the agent can apply its retry rules without importing
+ * any provider (providers throw ProviderError, which has them).
+ */
+export interface ModelErrorFields {
+  /** HTTP status, when the failure was an HTTP response. */
+  status?: number;
+  /** True for 429, 5xx, network failures and "overloaded" / "rate limit" errors. */
+  retryable?: boolean;
+  /** From a Retry-After header (seconds or an HTTP date), in milliseconds. */
+  retryAfterMs?: number;
+}
