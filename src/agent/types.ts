@@ -9,6 +9,11 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
   /** Set when the arguments could not be parsed or repaired; the call becomes an error result. */
   argumentsError?: string;
+  /**
+   * Opaque data the provider needs echoed back with this call in later requests (Gemini's
+   * `thoughtSignature`). Keep it in history; never show it.
+   */
+  providerMetadata?: Record<string, unknown>;
 }
 
 /** The system prompt. */
@@ -70,8 +75,13 @@ export interface ModelRequest {
 
 /** What a model can do. */
 export interface ModelCapabilities {
-  /** False for a model that takes no tool specs (a single streamed pass, or JSON-in-text mode). */
+  /**
+   * False for a model that must get no tool specs (a single streamed pass). A JSON-in-text model takes
+   * the specs too: its adapter lists them in the prompt instead of the provider's tool field.
+   */
   tools: boolean;
+  /** How the model is offered tools: the provider's tool field, a JSON object in its text, or none. */
+  toolMode?: 'native' | 'json-in-text' | 'none';
 }
 
 /** A streaming chat model. Implementations translate to and from one provider's wire format. */
@@ -142,9 +152,19 @@ export type AgentEvent =
       result: ToolResult;
       status: ToolCallStatus;
       durationMs: number;
+      /** Set for a timeout (ToolTimeoutError) so the UI can name who was at fault. */
+      error?: AgentErrorInfo;
     }
   | { type: 'round-end'; runId: string; round: number }
-  | { type: 'turn-end'; runId: string; round: number; finishReason: FinishReason; text: string }
+  | {
+      type: 'turn-end';
+      runId: string;
+      round: number;
+      finishReason: FinishReason;
+      text: string;
+      /** How the turn ended (added: a stop and a checkpoint also end with turn-end). */
+      outcome?: TurnOutcome;
+    }
   | { type: 'turn-error'; runId: string; round: number; error: AgentErrorInfo }
   | { type: 'status'; runId: string; round: number; status: AgentStatus }
   | {
@@ -177,4 +197,56 @@ export interface ModelErrorFields {
   retryable?: boolean;
   /** From a Retry-After header (seconds or an HTTP date), in milliseconds. */
   retryAfterMs?: number;
+}
+
+/** How a turn ended. */
+export type TurnOutcome = 'completed' | 'checkpoint' | 'aborted' | 'failed';
+
+/** What `TurnHandle.result` settles with (it never rejects: failures are `outcome: 'failed'`). */
+export interface TurnResult {
+  runId: string;
+  outcome: TurnOutcome;
+  finishReason: FinishReason;
+  /** The answer, the progress summary at a checkpoint, or the partial text of a stopped turn. */
+  text: string;
+  /** Model rounds used by this run. */
+  rounds: number;
+  /** Set when `outcome` is `failed`. */
+  error?: AgentErrorInfo;
+  usage?: Usage;
+}
+
+/** One running turn: its events for the UI and its result. */
+export interface TurnHandle {
+  runId: string;
+  /** This run's events, ending after `turn-end` or `turn-error`. */
+  events: AsyncIterable<AgentEvent>;
+  result: Promise<TurnResult>;
+}
+
+/** Where an unfinished turn stopped, so `resume()` can go on (also after a reload). */
+export interface PendingTurn {
+  runId: string;
+  /**
+   * `model`: the next step is a model call (the turn failed or the page closed mid-stream);
+   * `tool-calls`: the last assistant message has calls without results;
+   * `checkpoint`: a limit was reached and the person may continue.
+   */
+  phase: 'model' | 'tool-calls' | 'checkpoint';
+  /** Rounds used by the run so far. */
+  round: number;
+  /** For a checkpoint, the limit that was reached. */
+  limit?: 'rounds' | 'deadline';
+  /** For `tool-calls`, ids of calls waiting for the person's decision when the state was written. */
+  awaitingApproval?: string[];
+}
+
+/** The agent's persisted state: plain JSON, written after every step and restored after a reload. */
+export interface AgentSnapshot {
+  version: 1;
+  history: Message[];
+  status: AgentStatus;
+  pendingTurn?: PendingTurn;
+  /** The last failure, when `status` is `failed`. */
+  error?: AgentErrorInfo;
 }

@@ -1,0 +1,87 @@
+// The Agent's options and their defaults. Limits are clamped here so the loop can trust them.
+import { DEFAULT_CONTENT_BUDGET } from '../tools/bound-content';
+import { resolveRetryOptions, type RetryOptions } from './retry-policy';
+import type { ToolRegistry } from '../tools/tool-registry';
+import type { ContextWindowPolicy } from './context-window';
+import type { SessionApprovals } from './session-approvals';
+import type { AgentSnapshot, ApprovalGate, ChatModel, Message } from './types';
+
+/** Whether a server's tool asks the person first (`ask`, the default) or runs at once (`auto`). */
+export type ServerApprovalPolicy = (serverId: string, toolName: string) => 'ask' | 'auto';
+
+/** Limits of one turn. */
+export interface AgentLimits {
+  /** Model rounds per turn before a checkpoint; default 10, clamped to 1..50. */
+  maxRounds?: number;
+  /** Wall-clock time per turn in milliseconds; default 120 000. */
+  deadlineMs?: number;
+  /** Per tool call, when the tool sets none; default 30 000. */
+  toolTimeoutMs?: number;
+  /** Characters of each tool result the model reads; default 8 000. */
+  toolResultChars?: number;
+  /** Turns sent whole (older turns are sent as text only); default 3. */
+  recentTurns?: number;
+  /** Time allowed for the progress summary at a checkpoint; default 20 000. */
+  summaryTimeoutMs?: number;
+}
+
+/** Options of `new Agent(options)`. */
+export interface AgentOptions {
+  model: ChatModel;
+  /** The tools; an empty registry when absent. */
+  registry?: ToolRegistry;
+  /** Decides MCP calls that need approval; without one such calls return an error result. */
+  approvalGate?: ApprovalGate;
+  /** Sent first in every round; keep it byte-stable (no dates) so providers can cache it. */
+  systemPrompt?: string;
+  /** The conversation so far (ignored when `snapshot` is given). */
+  history?: Message[];
+  /** A persisted state to continue from (see `Agent.snapshot()`). */
+  snapshot?: AgentSnapshot;
+  limits?: AgentLimits;
+  retry?: RetryOptions;
+  /** Per-server (and per-tool) approval policy for MCP tools; `ask` when absent. */
+  serverApprovalPolicy?: ServerApprovalPolicy;
+  /** Shared session approvals; a fresh set when absent. */
+  sessionApprovals?: SessionApprovals;
+  /** Called with a snapshot after every step, so storage can write it. */
+  onStateChange?: (snapshot: AgentSnapshot) => void;
+  /** Receives diagnostics (a listener that threw, a gate that misbehaved). Silent by default. */
+  onWarning?: (message: string) => void;
+  /** Clock in milliseconds; injectable for tests. */
+  now?: () => number;
+  /** Run ids; injectable for tests. */
+  createRunId?: () => string;
+}
+
+/** The settings the loop reads, defaults applied. */
+export interface AgentSettings {
+  maxRounds: number;
+  deadlineMs: number;
+  toolTimeoutMs: number;
+  toolResultChars: number;
+  summaryTimeoutMs: number;
+  context: ContextWindowPolicy;
+  retry: Required<RetryOptions>;
+  now: () => number;
+}
+
+/** Fills in defaults and clamps limits. */
+export function resolveSettings(options: AgentOptions): AgentSettings {
+  const limits = options.limits ?? {};
+  const toolResultChars = positive(limits.toolResultChars, DEFAULT_CONTENT_BUDGET);
+  return {
+    maxRounds: Math.min(50, Math.max(1, Math.floor(limits.maxRounds ?? 10))),
+    deadlineMs: positive(limits.deadlineMs, 120_000),
+    toolTimeoutMs: positive(limits.toolTimeoutMs, 30_000),
+    toolResultChars,
+    summaryTimeoutMs: positive(limits.summaryTimeoutMs, 20_000),
+    context: { recentTurns: Math.max(1, Math.floor(limits.recentTurns ?? 3)), toolResultChars },
+    retry: resolveRetryOptions(options.retry),
+    now: options.now ?? Date.now,
+  };
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}

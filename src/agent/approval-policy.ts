@@ -1,0 +1,14 @@
+// Who decides a call: local tools run; MCP tools ask unless the session or the server policy allows them.
+import type { RunContext } from './run-context';
+import type { ToolCall } from './types';
+
+/** True when the person must approve `call` before it runs. */
+export function needsApproval(run: RunContext, call: ToolCall, restored: boolean): boolean {
+  const tool = run.registry.get(call.name);
+  // Unknown tools and invalid arguments become error results at once: nothing to approve.
+  if (!tool || tool.origin.kind === 'local' || run.registry.check(call)) return false;
+  // A call restored after a reload never runs without a fresh approval.
+  if (restored) return true;
+  if (run.sessionApprovals.isAllowed(tool.name)) return false;
+  return run.serverApprovalPolicy(tool.origin.serverId, tool.origin.originalName) !== 'auto';
+}

@@ -1,0 +1,49 @@
+// Everything one run of the loop needs, passed to each step instead of a class with many jobs.
+import { buildTurnMessages } from './context-window';
+import type { ToolRegistry } from '../tools/tool-registry';
+import type { AgentSettings, ServerApprovalPolicy } from './agent-options';
+import type { ConversationState } from './conversation-state';
+import type { SessionApprovals } from './session-approvals';
+import type { AgentEvent, AgentStatus, ApprovalGate, ChatModel, Message } from './types';
+
+/** Why the run's signal was aborted. */
+export type StopCause = 'stop' | 'deadline';
+
+/** One run (a `send` or a `resume`) of the loop. */
+export interface RunContext {
+  readonly runId: string;
+  readonly settings: AgentSettings;
+  readonly model: ChatModel;
+  readonly registry: ToolRegistry;
+  readonly approvalGate: ApprovalGate | undefined;
+  readonly sessionApprovals: SessionApprovals;
+  readonly serverApprovalPolicy: ServerApprovalPolicy;
+  readonly state: ConversationState;
+  readonly systemPrompt: string;
+  /** Aborted on stop and at the deadline: the model stream and every tool call listen to it. */
+  readonly signal: AbortSignal;
+  /** Aborted on stop only, so the checkpoint summary can still run after the deadline. */
+  readonly stopSignal: AbortSignal;
+  /** When the run's wall-clock deadline falls (settings.now() time). */
+  readonly deadlineAt: number;
+  /** Why `signal` was aborted, once it was. */
+  stopCause(): StopCause | undefined;
+  /** Index of the current round (0 for the first). */
+  round: number;
+  emit(event: AgentEvent): void;
+  warn(message: string): void;
+}
+
+/** Sets the status, tells the UI, and lets storage write the step. */
+export function setStatus(run: RunContext, status: AgentStatus): void {
+  const changed = run.state.status !== status;
+  run.state.status = status;
+  if (status !== 'failed') run.state.error = undefined;
+  run.state.commit();
+  if (changed) run.emit({ type: 'status', runId: run.runId, round: run.round, status });
+}
+
+/** The messages for the next model call. */
+export function turnMessages(run: RunContext, extra: Message[] = []): Message[] {
+  return buildTurnMessages(run.systemPrompt, run.state.history, run.settings.context, extra);
+}

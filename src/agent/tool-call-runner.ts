@@ -1,0 +1,97 @@
+// One tool call: events before and after, the registry's execution, the result stored in call order.
+import { toErrorInfo, ToolTimeoutError } from './errors';
+import { redactArguments } from './redact';
+import type { ToolResult } from '../tools/tool';
+import type { ResultRecorder } from './result-recorder';
+import type { RunContext } from './run-context';
+import type { ToolCall, ToolCallStatus, ToolMessage } from './types';
+
+/** A call with its index in the assistant message. */
+export interface RoundCall {
+  callIndex: number;
+  call: ToolCall;
+}
+
+/** Runs one call through the registry; never throws. `note` is prepended to what the model reads. */
+export async function runToolCall(
+  run: RunContext,
+  recorder: ResultRecorder,
+  item: RoundCall,
+  note?: string,
+): Promise<void> {
+  const { call, callIndex } = item;
+  const tool = run.registry.get(call.name);
+  run.emit({
+    type: 'tool-call-start',
+    runId: run.runId,
+    round: run.round,
+    callIndex,
+    call,
+    displayArguments: redactArguments(call.arguments),
+    ...(tool?.origin.kind === 'mcp' ? { serverId: tool.origin.serverId } : {}),
+  });
+  let result: ToolResult;
+  let status: ToolCallStatus;
+  let durationMs = 0;
+  try {
+    const execution = await run.registry.dispatch(call, {
+      signal: run.signal,
+      timeoutMs: run.settings.toolTimeoutMs,
+      contentBudget: run.settings.toolResultChars,
+    });
+    ({ result, status, durationMs } = execution);
+  } catch (error) {
+    run.warn(`The tool registry threw for "${call.name}": ${String(error)}`);
+    result = {
+      content: `Tool "${call.name}" failed inside Mapwright: ${String(error)}`,
+      isError: true,
+    };
+    status = 'error';
+  }
+  const content = note ? `${note}\n\n${result.content}` : result.content;
+  finishToolCall(run, recorder, item, { ...result, content }, status, durationMs);
+}
+
+/** Emits `tool-call-end` and stores the result (also for calls that never ran: declined, cancelled). */
+export function finishToolCall(
+  run: RunContext,
+  recorder: ResultRecorder,
+  item: RoundCall,
+  result: ToolResult,
+  status: ToolCallStatus,
+  durationMs = 0,
+): void {
+  const { call, callIndex } = item;
+  const timeout =
+    status === 'timeout'
+      ? {
+          error: toErrorInfo(
+            new ToolTimeoutError(
+              `${call.name}: ${result.content}. Ask for less data or raise the tool timeout.`,
+            ),
+          ),
+        }
+      : {};
+  run.emit({
+    type: 'tool-call-end',
+    runId: run.runId,
+    round: run.round,
+    callIndex,
+    call,
+    result,
+    status,
+    durationMs,
+    ...timeout,
+  });
+  recorder.record(callIndex, toolMessage(call, result));
+}
+
+function toolMessage(call: ToolCall, result: ToolResult): ToolMessage {
+  return {
+    role: 'tool',
+    toolCallId: call.id,
+    name: call.name,
+    content: result.content,
+    ...(result.isError ? { isError: true } : {}),
+  };
+}

@@ -1,0 +1,34 @@
+// One round's tool calls, all in parallel: automatic ones start at once while the rest await approval.
+import { needsApproval } from './approval-policy';
+import { askThenRun } from './approval-step';
+import { ResultRecorder } from './result-recorder';
+import { runToolCall, type RoundCall } from './tool-call-runner';
+import type { RunContext } from './run-context';
+
+/** Options of one round's execution. */
+export interface ExecuteOptions {
+  /** Calls restored after a reload: MCP calls are proposed again, whatever the session allows. */
+  restored: boolean;
+  /** The model's reasoning for this round, shown on the approval card. */
+  reasoning?: string;
+}
+
+/** Runs every call and stores each result in call order; returns when every call has a result. */
+export async function executeToolCalls(
+  run: RunContext,
+  calls: RoundCall[],
+  options: ExecuteOptions,
+): Promise<void> {
+  const recorder = new ResultRecorder(
+    run,
+    calls.map(({ callIndex }) => callIndex),
+  );
+  const work: Promise<void>[] = [];
+  const asked: RoundCall[] = [];
+  for (const item of calls) {
+    if (needsApproval(run, item.call, options.restored)) asked.push(item);
+    else work.push(runToolCall(run, recorder, item));
+  }
+  if (asked.length > 0) work.push(askThenRun(run, recorder, asked, options.reasoning));
+  await Promise.all(work);
+}

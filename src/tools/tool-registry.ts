@@ -1,0 +1,313 @@
+// Local and MCP tools behind one name space: validation, timeouts, cancellation, bounded results.
+import { createArgumentValidator, type ArgumentValidator } from './argument-validator';
+import { boundContent, DEFAULT_CONTENT_BUDGET } from './bound-content';
+import {
+  cancelledResult,
+  errorMessage,
+  runWithLimits,
+  type ToolExecutionStatus,
+} from './run-with-limits';
+import { stableJson } from './stable-json';
+import { namespacedToolName, parseNamespacedToolName, sanitizeToolName } from './tool-names';
+import type { ToolCall } from '../agent/types';
+import type { Tool, ToolResult, ToolSpec } from './tool';
+
+/** Default per-call timeout when neither the tool nor the caller gives one. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+
+/** Options of a ToolRegistry. */
+export interface ToolRegistryOptions {
+  /** Receives warnings (a dropped tool, a listener that threw). Silent by default. */
+  onWarning?: (message: string) => void;
+  /** Per-call timeout when the tool and the caller give none. */
+  defaultTimeoutMs?: number;
+  /** Characters of `content` the model reads when the caller gives no budget. */
+  contentBudget?: number;
+}
+
+/** Options of one execution. */
+export interface ToolExecuteOptions {
+  signal: AbortSignal;
+  /** Used when the tool has no `timeoutMs` of its own. */
+  timeoutMs?: number;
+  /** Characters of `content` kept for the model. */
+  contentBudget?: number;
+}
+
+export type { ToolExecutionStatus };
+
+/** A result with how it ended, for callers that report status (the agent's events). */
+export interface ToolExecution {
+  result: ToolResult;
+  status: ToolExecutionStatus;
+  durationMs: number;
+  /** The tool that ran, when the name was known. */
+  tool?: Tool;
+  /** True when a memoised result was returned without running the tool. */
+  memoised?: boolean;
+}
+
+interface Entry {
+  tool: Tool;
+  source: Tool;
+  validator: ArgumentValidator;
+  serverId?: string;
+}
+
+/** Holds local tools and each MCP server's tools; validates and executes calls. Never throws for a tool failure. */
+export class ToolRegistry {
+  private readonly local = new Map<string, Entry>();
+  private readonly servers = new Map<string, Entry[]>();
+  private entries = new Map<string, Entry>();
+  private specsCache: ToolSpec[] | undefined;
+  private readonly memo = new Map<string, ToolResult>();
+  private readonly listeners = new Set<() => void>();
+  private readonly warn: (message: string) => void;
+  private readonly defaultTimeoutMs: number;
+  private readonly contentBudget: number;
+
+  constructor(options: ToolRegistryOptions = {}) {
+    this.warn = options.onWarning ?? (() => {});
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    this.contentBudget = options.contentBudget ?? DEFAULT_CONTENT_BUDGET;
+  }
+
+  /** Adds a local tool (it replaces a local tool of the same name). */
+  register(tool: Tool): void {
+    const entry = this.compile(tool);
+    if (!entry) return;
+    if (this.local.has(tool.name))
+      this.warn(`Tool "${tool.name}" was registered twice; the later one is kept.`);
+    this.local.set(tool.name, entry);
+    this.changed();
+  }
+
+  /** Replaces every tool of one MCP server. */
+  setServerTools(serverId: string, tools: Tool[]): void {
+    const entries: Entry[] = [];
+    for (const tool of tools) {
+      const origin =
+        tool.origin.kind === 'mcp'
+          ? tool.origin
+          : { kind: 'mcp' as const, serverId, originalName: tool.name };
+      const entry = this.compile({ ...bindTool(tool), origin }, serverId);
+      if (entry) entries.push(entry);
+    }
+    this.servers.set(serverId, entries);
+    this.forgetServer(serverId);
+    this.changed();
+  }
+
+  /** Removes an MCP server's tools. */
+  removeServer(serverId: string): void {
+    if (!this.servers.delete(serverId)) return;
+    this.forgetServer(serverId);
+    this.changed();
+  }
+
+  /** The tool exposed under `name`; also accepts `serverId__name` for a tool that was not namespaced. */
+  get(name: string): Tool | undefined {
+    return this.resolve(name)?.tool;
+  }
+
+  /** Every tool, in the stable order of `specs()`. */
+  list(): Tool[] {
+    return [...this.entries.values()].map((entry) => entry.tool);
+  }
+
+  /** Tool specs for the model, sorted by name so the prompt prefix is byte-stable. */
+  specs(): ToolSpec[] {
+    this.specsCache ??= this.list().map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+    }));
+    return this.specsCache;
+  }
+
+  /** Calls `listener` after every change of the tool set; returns an unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Schema violations of `args` for the tool `name`: an error result, or undefined when the call may run. */
+  check(call: ToolCall): ToolResult | undefined {
+    const entry = this.resolve(call.name);
+    if (!entry) return this.unknownTool(call.name);
+    if (call.argumentsError !== undefined) {
+      return {
+        content:
+          `Invalid arguments for "${call.name}": ${call.argumentsError}. ` +
+          'Send the arguments as one JSON object that matches the tool schema.',
+        isError: true,
+      };
+    }
+    const violations = entry.validator.violations(call.arguments);
+    if (violations.length === 0) return undefined;
+    return {
+      content:
+        `Invalid arguments for "${call.name}":\n${violations.map((line) => `- ${line}`).join('\n')}\n` +
+        'Fix the arguments to match the tool schema and call the tool again.',
+      isError: true,
+    };
+  }
+
+  /** Executes a call; tool failures, timeouts and cancellations come back as error results. */
+  async execute(call: ToolCall, options: ToolExecuteOptions): Promise<ToolResult> {
+    return (await this.dispatch(call, options)).result;
+  }
+
+  /** Like `execute`, with the status and duration the agent reports. */
+  async dispatch(call: ToolCall, options: ToolExecuteOptions): Promise<ToolExecution> {
+    const started = performance.now();
+    const entry = this.resolve(call.name);
+    const elapsed = (): number => performance.now() - started;
+    const invalid = this.check(call);
+    if (!entry || invalid) {
+      return {
+        result: invalid ?? this.unknownTool(call.name),
+        status: 'error',
+        durationMs: elapsed(),
+        ...(entry ? { tool: entry.tool } : {}),
+      };
+    }
+    const tool = entry.tool;
+    const memoKey = entry.source.idempotent ? this.memoKey(entry, call.arguments) : undefined;
+    const memoised = memoKey === undefined ? undefined : this.memo.get(memoKey);
+    if (memoised)
+      return { result: memoised, status: 'success', durationMs: elapsed(), tool, memoised: true };
+    if (options.signal.aborted) {
+      return {
+        result: cancelledResult(options.signal),
+        status: 'cancelled',
+        durationMs: elapsed(),
+        tool,
+      };
+    }
+    const timeoutMs = entry.source.timeoutMs ?? options.timeoutMs ?? this.defaultTimeoutMs;
+    const outcome = await runWithLimits(entry.source, call.arguments, options.signal, timeoutMs);
+    const budget = options.contentBudget ?? this.contentBudget;
+    let result = outcome.result;
+    if (result.content.length > budget) {
+      result = {
+        ...result,
+        content: boundContent(result.content, budget),
+        data: result.data ?? result.content,
+      };
+    }
+    if (memoKey !== undefined && outcome.status === 'success') this.memo.set(memoKey, result);
+    return { result, status: outcome.status, durationMs: elapsed(), tool };
+  }
+
+  /** Forgets memoised results (a new session). */
+  clearMemo(): void {
+    this.memo.clear();
+  }
+
+  private resolve(name: string): Entry | undefined {
+    const direct = this.entries.get(name);
+    if (direct) return direct;
+    const parsed = parseNamespacedToolName(name);
+    if (!parsed) return undefined;
+    const entries = this.servers.get(parsed.serverId) ?? this.serverBySanitizedId(parsed.serverId);
+    return entries?.find(
+      (entry) =>
+        entry.tool.origin.kind === 'mcp' &&
+        sanitizeToolName(entry.tool.origin.originalName) === parsed.toolName,
+    );
+  }
+
+  private serverBySanitizedId(serverId: string): Entry[] | undefined {
+    for (const [id, entries] of this.servers) if (sanitizeToolName(id) === serverId) return entries;
+    return undefined;
+  }
+
+  private compile(tool: Tool, serverId?: string): Entry | undefined {
+    try {
+      const validator = createArgumentValidator(tool.inputSchema);
+      return { tool, source: tool, validator, ...(serverId === undefined ? {} : { serverId }) };
+    } catch (error) {
+      const where = serverId === undefined ? 'local tool' : `tool of server "${serverId}"`;
+      this.warn(
+        `Dropped the ${where} "${tool.name}": ${errorMessage(error)}. Fix its inputSchema to be a JSON Schema object.`,
+      );
+      return undefined;
+    }
+  }
+
+  private changed(): void {
+    const entries = new Map<string, Entry>();
+    for (const entry of this.local.values()) {
+      entries.set(uniqueName(entries, sanitizeToolName(entry.source.name)), entry);
+    }
+    for (const [serverId, serverEntries] of this.servers) {
+      for (const entry of serverEntries) {
+        const plain = sanitizeToolName(entry.source.name);
+        const name = entries.has(plain)
+          ? uniqueName(entries, namespacedToolName(serverId, entry.source.name))
+          : plain;
+        entries.set(name, entry);
+      }
+    }
+    this.entries = new Map(
+      [...entries.entries()]
+        .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
+        .map(([name, entry]) => [
+          name,
+          {
+            ...entry,
+            tool: name === entry.source.name ? entry.source : { ...bindTool(entry.source), name },
+          },
+        ]),
+    );
+    this.specsCache = undefined;
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.warn(`A tool registry listener failed: ${errorMessage(error)}`);
+      }
+    }
+  }
+
+  private memoKey(entry: Entry, args: Record<string, unknown>): string {
+    return `${entry.serverId ?? ''}\u0000${entry.source.name}\u0000${stableJson(args)}`;
+  }
+
+  private forgetServer(serverId: string): void {
+    for (const key of this.memo.keys())
+      if (key.startsWith(`${serverId}\u0000`)) this.memo.delete(key);
+  }
+
+  private unknownTool(name: string): ToolResult {
+    const names = [...this.entries.keys()];
+    const available =
+      names.length > 0 ? `Available tools: ${names.join(', ')}.` : 'No tools are available.';
+    return {
+      content: `Unknown tool "${name}". ${available} Call one of them by its exact name.`,
+      isError: true,
+    };
+  }
+}
+
+/** A copy of a tool whose `execute` still runs on the original object (class instances keep `this`). */
+function bindTool(tool: Tool): Tool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    origin: tool.origin,
+    ...(tool.idempotent === undefined ? {} : { idempotent: tool.idempotent }),
+    ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
+    execute: (args, context) => tool.execute(args, context),
+  };
+}
+
+function uniqueName(taken: Map<string, unknown>, name: string): string {
+  if (!taken.has(name)) return name;
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${name.slice(0, 64 - String(suffix).length - 1)}_${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
