@@ -1,0 +1,78 @@
+// Messages to the Anthropic Messages wire format: the system prompt apart, tool_use / tool_result blocks,
+// alternating roles (consecutive messages of one role are merged), no empty text, no reasoning sent back.
+import type { Message } from '../../agent/types';
+import type { ToolSpec } from '../../tools/tool';
+
+/** One content block as the Messages API takes it. */
+export type AnthropicWireBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+
+/** One message as the Messages API takes it. */
+export interface AnthropicWireMessage {
+  role: 'user' | 'assistant';
+  content: AnthropicWireBlock[];
+}
+
+/** A tool as the Messages API takes it. */
+export interface AnthropicWireTool {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+}
+
+function blocksOf(message: Exclude<Message, { role: 'system' }>): AnthropicWireBlock[] {
+  switch (message.role) {
+    case 'user':
+      return message.content.length > 0 ? [{ type: 'text', text: message.content }] : [];
+    case 'assistant': {
+      const blocks: AnthropicWireBlock[] = [];
+      if (message.content.length > 0) blocks.push({ type: 'text', text: message.content });
+      for (const call of message.toolCalls ?? []) {
+        blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments });
+      }
+      return blocks;
+    }
+    case 'tool':
+      return [
+        {
+          type: 'tool_result',
+          tool_use_id: message.toolCallId,
+          content: message.content,
+          ...(message.isError ? { is_error: true } : {}),
+        },
+      ];
+  }
+}
+
+/** Converts provider-neutral messages to the system prompt and Messages API messages. */
+export function convertAnthropicMessages(messages: Message[]): {
+  system: string | undefined;
+  messages: AnthropicWireMessage[];
+} {
+  const systemParts: string[] = [];
+  const wire: AnthropicWireMessage[] = [];
+  for (const message of messages) {
+    if (message.role === 'system') {
+      systemParts.push(message.content);
+      continue;
+    }
+    const blocks = blocksOf(message);
+    if (blocks.length === 0) continue;
+    const role = message.role === 'assistant' ? 'assistant' : 'user';
+    const previous = wire[wire.length - 1];
+    if (previous && previous.role === role) previous.content.push(...blocks);
+    else wire.push({ role, content: blocks });
+  }
+  return { system: systemParts.length > 0 ? systemParts.join('\n\n') : undefined, messages: wire };
+}
+
+/** Converts tool specs to Messages API tools. */
+export function prepareAnthropicTools(tools: ToolSpec[]): AnthropicWireTool[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.inputSchema,
+  }));
+}

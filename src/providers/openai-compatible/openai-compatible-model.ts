@@ -1,0 +1,78 @@
+// ChatModel over Chat Completions streaming: OpenAI, OpenRouter, Ollama, LM Studio, vLLM, llama.cpp.
+import { prepareToolMode } from '../prepare-tool-mode';
+import {
+  resolveFetch,
+  trimBaseUrl,
+  type FetchFunction,
+  type ProviderModelOptions,
+  type ToolMode,
+} from '../provider-options';
+import { streamProviderCall } from '../stream-provider-call';
+import { convertOpenAIMessages, prepareOpenAITools } from './convert-openai-messages';
+import { OpenAIStreamParser } from './openai-stream-parser';
+import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from '../../agent/types';
+
+/** Options for an OpenAI-compatible server. */
+export interface OpenAICompatibleModelOptions extends ProviderModelOptions {
+  /** Up to and including `/v1`, e.g. `http://127.0.0.1:11434/v1`. Default: OpenAI's API. */
+  baseUrl?: string;
+  /** Ask for token usage in the last chunk (`stream_options.include_usage`). Default true. */
+  includeUsage?: boolean;
+}
+
+/** The default base URL: OpenAI's own API. */
+export const openAIBaseUrl = 'https://api.openai.com/v1';
+
+/** A ChatModel speaking the Chat Completions streaming wire format. */
+export class OpenAICompatibleModel implements ChatModel {
+  readonly id: string;
+  readonly capabilities: ModelCapabilities;
+  private readonly endpoint: string;
+  private readonly fetch: FetchFunction;
+  private readonly toolMode: ToolMode;
+
+  constructor(private readonly options: OpenAICompatibleModelOptions) {
+    this.id = `openai-compatible:${options.model}`;
+    this.toolMode = options.toolMode ?? 'native';
+    this.capabilities = { tools: this.toolMode !== 'none', toolMode: this.toolMode };
+    this.endpoint = `${trimBaseUrl(options.baseUrl ?? openAIBaseUrl)}/chat/completions`;
+    this.fetch = resolveFetch(options.fetch);
+  }
+
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
+    const prepared = prepareToolMode(request, this.toolMode);
+    const { options } = this;
+    const body: Record<string, unknown> = {
+      model: options.model,
+      messages: convertOpenAIMessages(prepared.messages),
+      stream: true,
+    };
+    if (options.includeUsage ?? true) body.stream_options = { include_usage: true };
+    if (prepared.nativeTools.length > 0) body.tools = prepareOpenAITools(prepared.nativeTools);
+    if (options.temperature !== undefined) body.temperature = options.temperature;
+    if (options.maxTokens !== undefined) body.max_tokens = options.maxTokens;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      ...options.headers,
+    };
+    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+    return streamProviderCall(
+      {
+        provider: 'openai-compatible',
+        endpoint: this.endpoint,
+        fetch: this.fetch,
+        headers,
+        body,
+        parser: new OpenAIStreamParser(),
+        recovery: prepared.recovery,
+      },
+      signal,
+    );
+  }
+}
+
+/** Creates a ChatModel for any OpenAI-compatible Chat Completions server. */
+export function createOpenAICompatibleModel(options: OpenAICompatibleModelOptions): ChatModel {
+  return new OpenAICompatibleModel(options);
+}

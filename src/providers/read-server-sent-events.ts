@@ -1,0 +1,42 @@
+// Reads an SSE response body in batches: one batch per network chunk keeps the per-event cost low.
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+/** One parsed SSE event: `event` is undefined for plain `data:` lines. */
+export type ServerSentEvent = EventSourceMessage;
+
+/**
+ * Yields the events completed by each chunk of `body`, as arrays. An incomplete event at the end of the
+ * body is dropped, as the SSE specification says; the caller notices the missing end marker.
+ */
+export async function* readServerSentEvents(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<ServerSentEvent[]> {
+  let batch: ServerSentEvent[] = [];
+  const parser = createParser({ onEvent: (event) => batch.push(event) });
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let finished = false;
+  // An injected fetch may not tie the body to the signal; cancelling ends a pending read at once.
+  const cancel = (): void => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+      if (batch.length > 0) {
+        const ready = batch;
+        batch = [];
+        yield ready;
+      }
+    }
+    finished = true;
+    parser.feed(decoder.decode());
+    if (batch.length > 0) yield batch;
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+    // The consumer stopped early (end marker, abort, error): release the connection.
+    if (!finished) await reader.cancel().catch(() => undefined);
+  }
+}

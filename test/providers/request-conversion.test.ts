@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { createAnthropicModel } from '../../src/providers/anthropic/anthropic-model';
+import { createGeminiModel } from '../../src/providers/gemini/gemini-model';
+import { createOpenAICompatibleModel } from '../../src/providers/openai-compatible/openai-compatible-model';
+import { collect, fixture, mapTools, replayFetch } from './replay-fetch';
+import type { Message, ModelRequest } from '../../src/agent/types';
+
+const conversation: Message[] = [
+  { role: 'system', content: 'You answer questions about earthquakes.' },
+  { role: 'user', content: 'Show the strongest quake.' },
+  {
+    role: 'assistant',
+    content: 'Querying.',
+    reasoning: 'SECRET-REASONING the user wants one row',
+    toolCalls: [
+      { id: 'call_1', name: 'query_sql', arguments: { sql: 'SELECT 1' } },
+      {
+        id: 'call_2',
+        name: 'fly_to',
+        arguments: { longitude: 1, latitude: 2 },
+        providerMetadata: { thoughtSignature: 'sig-abc' },
+      },
+    ],
+  },
+  { role: 'tool', toolCallId: 'call_1', name: 'query_sql', content: '1 row: Hualien 6.1' },
+  { role: 'tool', toolCallId: 'call_2', name: 'fly_to', content: 'No such place', isError: true },
+  { role: 'user', content: 'Thanks. And the weakest?' },
+];
+const request: ModelRequest = { messages: conversation, tools: mapTools };
+
+describe('requests in each wire format', () => {
+  it('OpenAI-compatible: tool calls, tool results, tools, usage, key only in the header', async () => {
+    const replay = replayFetch(fixture('openai-compatible', 'text.sse'));
+    const model = createOpenAICompatibleModel({
+      model: 'qwen3',
+      baseUrl: 'http://127.0.0.1:11434/v1/',
+      apiKey: 'sk-secret',
+      temperature: 0.2,
+      maxTokens: 500,
+      headers: { 'HTTP-Referer': 'https://example.org' },
+      fetch: replay.fetch,
+    });
+    await collect(model, request);
+    const [sent] = replay.requests;
+    expect(sent?.url).toBe('http://127.0.0.1:11434/v1/chat/completions');
+    expect(sent?.headers.authorization).toBe('Bearer sk-secret');
+    expect(sent?.headers['HTTP-Referer']).toBe('https://example.org');
+    expect(JSON.stringify(sent?.body)).not.toContain('sk-secret');
+    expect(JSON.stringify(sent?.body)).not.toContain('SECRET-REASONING');
+    expect(sent?.body).toMatchObject({
+      model: 'qwen3',
+      stream: true,
+      stream_options: { include_usage: true },
+      temperature: 0.2,
+      max_tokens: 500,
+    });
+    expect(sent?.body.messages).toEqual([
+      { role: 'system', content: 'You answer questions about earthquakes.' },
+      { role: 'user', content: 'Show the strongest quake.' },
+      {
+        role: 'assistant',
+        content: 'Querying.',
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'query_sql', arguments: '{"sql":"SELECT 1"}' },
+          },
+          {
+            id: 'call_2',
+            type: 'function',
+            function: { name: 'fly_to', arguments: '{"longitude":1,"latitude":2}' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '1 row: Hualien 6.1' },
+      { role: 'tool', tool_call_id: 'call_2', content: 'No such place' },
+      { role: 'user', content: 'Thanks. And the weakest?' },
+    ]);
+    expect(sent?.body.tools).toEqual(
+      mapTools.map((tool) => ({
+        type: 'function',
+        function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+      })),
+    );
+  });
+
+  it('Anthropic: system apart, tool_use and merged tool_result blocks, browser headers', async () => {
+    const replay = replayFetch(fixture('anthropic', 'text.sse'));
+    const model = createAnthropicModel({
+      model: 'claude-sonnet-4-5',
+      apiKey: 'sk-ant',
+      fetch: replay.fetch,
+    });
+    await collect(model, request);
+    const [sent] = replay.requests;
+    expect(sent?.url).toBe('https://api.anthropic.com/v1/messages');
+    expect(sent?.headers).toMatchObject({
+      'x-api-key': 'sk-ant',
+      'anthropic-version': '2023-06-01',
+      'anthropic-dangerous-direct-browser-access': 'true',
+    });
+    expect(sent?.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(sent?.body)).not.toContain('SECRET-REASONING');
+    expect(sent?.body.system).toBe('You answer questions about earthquakes.');
+    expect(sent?.body.max_tokens).toBe(4096);
+    expect(sent?.body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Show the strongest quake.' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Querying.' },
+          { type: 'tool_use', id: 'call_1', name: 'query_sql', input: { sql: 'SELECT 1' } },
+          { type: 'tool_use', id: 'call_2', name: 'fly_to', input: { longitude: 1, latitude: 2 } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'call_1', content: '1 row: Hualien 6.1' },
+          { type: 'tool_result', tool_use_id: 'call_2', content: 'No such place', is_error: true },
+          { type: 'text', text: 'Thanks. And the weakest?' },
+        ],
+      },
+    ]);
+    expect(sent?.body.tools).toEqual(
+      mapTools.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        input_schema: tool.inputSchema,
+      })),
+    );
+  });
+
+  it('Gemini: functionCall with its signature, functionResponse, key in x-goog-api-key, not the URL', async () => {
+    const replay = replayFetch(fixture('gemini', 'text.sse'));
+    const model = createGeminiModel({
+      model: 'gemini-2.5-flash',
+      apiKey: 'AIza-secret',
+      fetch: replay.fetch,
+    });
+    await collect(model, request);
+    const [sent] = replay.requests;
+    expect(sent?.url).toBe(
+      'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+    );
+    expect(sent?.url).not.toContain('AIza');
+    expect(sent?.headers['x-goog-api-key']).toBe('AIza-secret');
+    expect(JSON.stringify(sent?.body)).not.toContain('SECRET-REASONING');
+    expect(sent?.body.systemInstruction).toEqual({
+      parts: [{ text: 'You answer questions about earthquakes.' }],
+    });
+    expect(sent?.body.contents).toEqual([
+      { role: 'user', parts: [{ text: 'Show the strongest quake.' }] },
+      {
+        role: 'model',
+        parts: [
+          { text: 'Querying.' },
+          { functionCall: { name: 'query_sql', args: { sql: 'SELECT 1' } } },
+          {
+            functionCall: { name: 'fly_to', args: { longitude: 1, latitude: 2 } },
+            thoughtSignature: 'sig-abc',
+          },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { name: 'query_sql', response: { content: '1 row: Hualien 6.1' } } },
+          { functionResponse: { name: 'fly_to', response: { error: 'No such place' } } },
+          { text: 'Thanks. And the weakest?' },
+        ],
+      },
+    ]);
+    const declarations = (
+      sent?.body.tools as { functionDeclarations: { parameters: unknown }[] }[]
+    )[0]?.functionDeclarations;
+    expect(declarations?.[0]?.parameters).toEqual({
+      type: 'object',
+      properties: { sql: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['sql'],
+    });
+  });
+
+  it('sends no tools and flattens earlier tool traffic to text when the round has no tools', async () => {
+    const replay = replayFetch(fixture('anthropic', 'text.sse'));
+    const model = createAnthropicModel({ model: 'claude', apiKey: 'k', fetch: replay.fetch });
+    await collect(model, { messages: conversation });
+    const body = replay.requests[0]?.body;
+    expect(body?.tools).toBeUndefined();
+    expect(JSON.stringify(body)).not.toContain('tool_use');
+    expect(JSON.stringify(body)).toContain('Result of tool query_sql');
+  });
+
+  it('toolMode none: no tool specs even when the request has tools', async () => {
+    const replay = replayFetch(fixture('openai-compatible', 'text.sse'));
+    const model = createOpenAICompatibleModel({
+      model: 'tiny',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      toolMode: 'none',
+      fetch: replay.fetch,
+    });
+    expect(model.capabilities.tools).toBe(false);
+    await collect(model, request);
+    expect(replay.requests[0]?.body.tools).toBeUndefined();
+    expect(replay.requests[0]?.headers.authorization).toBeUndefined();
+  });
+});
