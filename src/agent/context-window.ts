@@ -25,8 +25,9 @@ export function buildTurnMessages(
   for (let index = 0; index < history.length; index += 1) {
     const message = history[index] as Message;
     if (message.role === 'system') continue;
-    if (index >= recentStart) messages.push(forRecentTurn(message, policy.toolResultChars));
-    else if (message.role === 'user') messages.push(message);
+    if (index >= recentStart)
+      pushAlternating(messages, forRecentTurn(message, policy.toolResultChars));
+    else if (message.role === 'user') pushAlternating(messages, message);
     else if (message.role === 'assistant' && message.content.length > 0) {
       const previous = messages[messages.length - 1];
       // Older turns keep their text only; a turn's several texts become one assistant message.
@@ -40,8 +41,28 @@ export function buildTurnMessages(
       }
     }
   }
-  messages.push(...extra);
+  for (const message of extra) pushAlternating(messages, message);
   return messages;
+}
+
+/**
+ * Appends `message`, keeping the roles alternating as Anthropic and Gemini require: a turn that failed or
+ * was stopped before any answer leaves two user messages in a row in the history (the person saw both),
+ * so the model reads them as one; an interrupted answer with no text (reasoning only) is left out.
+ */
+function pushAlternating(messages: Message[], message: Message): void {
+  if (message.role === 'assistant' && message.content.length === 0 && !message.toolCalls?.length) {
+    return;
+  }
+  const previous = messages[messages.length - 1];
+  if (message.role === 'user' && previous?.role === 'user') {
+    messages[messages.length - 1] = {
+      role: 'user',
+      content: `${previous.content}\n\n${message.content}`,
+    };
+    return;
+  }
+  messages.push(message);
 }
 
 function startOfRecentTurns(history: readonly Message[], recentTurns: number): number {

@@ -1,6 +1,7 @@
 // The approval card's own words for what a tool call will do. They come from the arguments, never from
 // the model, so a person can trust them even when the model's explanation is wrong or misleading.
 import { redactArguments, redactSecrets } from './redact';
+import { MODIFYING_KEYWORDS, READ_ONLY_KEYWORDS } from './sql/sql-statement';
 import { tokenizeSql } from './sql/sql-tokens';
 import { summarizeSql, SQL_FEATURES } from './sql/summarize-sql';
 import { summarizeArguments } from './summarize-arguments';
@@ -13,13 +14,7 @@ const maximumTables = 8;
 const maximumLineLength = 400;
 
 // `query` is also the name of a search box's text; it counts as SQL only when it starts like SQL.
-const sqlStarts = new Set(
-  (
-    'SELECT WITH FROM VALUES TABLE SHOW DESCRIBE DESC SUMMARIZE EXPLAIN PIVOT UNPIVOT INSERT UPDATE ' +
-    'DELETE MERGE UPSERT REPLACE CREATE DROP ALTER TRUNCATE COPY ATTACH DETACH INSTALL FORCE LOAD SET ' +
-    'RESET PRAGMA EXPORT IMPORT CALL GRANT REVOKE VACUUM CHECKPOINT ANALYZE USE BEGIN COMMIT ROLLBACK'
-  ).split(' '),
-);
+const sqlStarts = new Set([...READ_ONLY_KEYWORDS, ...MODIFYING_KEYWORDS, 'WITH', 'EXPLAIN']);
 
 /**
  * Describes tool calls in deterministic plain English for the approval card: one line per call,
@@ -55,7 +50,7 @@ function describeCall(call: ToolCall): string {
 function isSql(key: string, value: unknown): boolean {
   if (typeof value !== 'string') return false;
   if (key !== 'query') return true;
-  const first = tokenizeSql(value.slice(0, 200))[0];
+  const first = tokenizeSql(value.slice(0, 2000))[0];
   return first !== undefined && (first.text === '(' || sqlStarts.has(first.value));
 }
 

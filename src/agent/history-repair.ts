@@ -56,5 +56,22 @@ export function repairHistory(history: readonly Message[], reason: string): Mess
     }
   }
   repaired.push(...missing);
-  return repaired;
+  return inCallOrder(repaired);
+}
+
+/** The results after each assistant message sorted by call index (results are stored as calls finish). */
+function inCallOrder(history: Message[]): Message[] {
+  for (let index = 0; index < history.length; index += 1) {
+    const message = history[index] as Message;
+    if (message.role !== 'assistant' || !message.toolCalls?.length) continue;
+    const order = new Map(message.toolCalls.map((call, callIndex) => [call.id, callIndex]));
+    let end = index + 1;
+    while (history[end]?.role === 'tool') end += 1;
+    const rank = (result: Message): number =>
+      result.role === 'tool' ? (order.get(result.toolCallId) ?? order.size) : order.size;
+    const results = history.slice(index + 1, end).sort((left, right) => rank(left) - rank(right));
+    history.splice(index + 1, results.length, ...results);
+    index = end - 1;
+  }
+  return history;
 }

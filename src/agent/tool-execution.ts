@@ -13,16 +13,13 @@ export interface ExecuteOptions {
   reasoning?: string;
 }
 
-/** Runs every call and stores each result in call order; returns when every call has a result. */
+/** Runs every call and stores each result as it finishes, in call order; returns when every call has a result. */
 export async function executeToolCalls(
   run: RunContext,
   calls: RoundCall[],
   options: ExecuteOptions,
 ): Promise<void> {
-  const recorder = new ResultRecorder(
-    run,
-    calls.map(({ callIndex }) => callIndex),
-  );
+  const recorder = new ResultRecorder(run);
   const work: Promise<void>[] = [];
   const asked: RoundCall[] = [];
   for (const item of calls) {

@@ -370,7 +370,7 @@ describe('redactSecrets is safe to run on anything', () => {
   it.each(hostile)('finishes a megabyte of $name quickly', ({ input }) => {
     const start = performance.now();
     const output = redactSecrets(input);
-    expect(performance.now() - start).toBeLessThan(2000);
+    expect(performance.now() - start).toBeLessThan(3000);
     expect(output.length).toBeGreaterThan(0);
   });
 });

@@ -19,7 +19,7 @@ export const READ_ONLY_KEYWORDS: ReadonlySet<string> = new Set([
   'PIVOT_LONGER',
 ]);
 
-/** Verbs that change data or state when they lead a statement; listed for documentation and tests. */
+/** Verbs that change data or state when they lead a statement (any verb not read-only is treated so). */
 export const MODIFYING_KEYWORDS: ReadonlySet<string> = new Set([
   'INSERT',
   'UPDATE',
