@@ -1,7 +1,9 @@
 import { defineConfig } from 'vite';
+import { datasetsPlugin } from './scripts/vite-plugin-datasets';
 
 export default defineConfig({
   base: './',
+  plugins: [datasetsPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -20,4 +20,9 @@ export interface StreamParser {
   readonly done: boolean;
   /** Called once, when the body ends or `done` is reached. */
   end(): StreamEnd;
+  /**
+   * For a server that ignored `stream: true` and answered `application/json`: the events its body
+   * stands for. Absent when the provider always streams.
+   */
+  eventsFromJson?(body: string): ServerSentEvent[];
 }

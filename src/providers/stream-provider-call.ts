@@ -2,7 +2,7 @@
 // parser, hold back text that may be a tool call, and decide how the stream ended.
 import { errorFromFetchFailure, errorFromResponse, interruptedError } from './map-http-error';
 import { ProviderError, type ProviderName } from './provider-error';
-import { readServerSentEvents } from './read-server-sent-events';
+import { readServerSentEvents, type ServerSentEvent } from './read-server-sent-events';
 import { TextCallHoldback } from './text-call-holdback';
 import { recoverToolCalls } from './tool-call-recovery';
 import type { ModelEvent } from '../agent/types';
@@ -58,7 +58,10 @@ export async function* streamProviderCall(
     return text;
   };
   try {
-    reading: for await (const batch of readServerSentEvents(response.body, signal)) {
+    const batches = isJsonAnswer(response, call.parser)
+      ? jsonAnswer(response, call.parser)
+      : readServerSentEvents(response.body, signal);
+    reading: for await (const batch of batches) {
       for (const message of batch) {
         for (const event of call.parser.push(message)) {
           if (event.type === 'text-delta') {
@@ -112,4 +115,21 @@ export async function* streamProviderCall(
   if (!end.complete) throw interruptedError(call.provider, readError);
   const reason = toolCallCount > 0 && end.reason === 'stop' ? 'tool-calls' : end.reason;
   yield end.usage ? { type: 'finish', reason, usage: end.usage } : { type: 'finish', reason };
+}
+
+/** True when the server ignored `stream: true` and the parser can read a whole JSON answer. */
+function isJsonAnswer(response: Response, parser: StreamParser): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return (
+    parser.eventsFromJson !== undefined && /\bjson\b/i.test(type) && !/event-stream/i.test(type)
+  );
+}
+
+/** The whole JSON body as one batch of the events it stands for. */
+async function* jsonAnswer(
+  response: Response,
+  parser: StreamParser,
+): AsyncGenerator<ServerSentEvent[]> {
+  const body = await response.text();
+  yield parser.eventsFromJson?.(body) ?? [];
 }

@@ -1,10 +1,21 @@
 // Local reasoning models (DeepSeek R1, Qwen3, QwQ) put their reasoning in the content inside
 // <think>...</think>; the tags may be split across chunks. Reasoning is shown apart, never as the answer.
+// Some servers put the opening <think> in the prompt, so the model writes only the closing tag: the text
+// before a </think> with no opening tag is reasoning too.
 
 /** A piece of streamed content: answer text or reasoning. */
 export interface ContentPiece {
   reasoning: boolean;
   text: string;
+}
+
+/** Options of a ThinkTagSplitter. */
+export interface ThinkTagSplitterOptions {
+  /**
+   * Treat the content as reasoning from its first character, as if it began with `<think>` (for models
+   * whose opening tag is in the prompt). A `<think>` the model writes anyway at the start is dropped.
+   */
+  startsInside?: boolean;
 }
 
 const openTag = '<think>';
@@ -21,31 +32,74 @@ function partialTagLength(text: string, tag: string): number {
 
 /** Splits streamed content into answer and reasoning pieces, delta by delta. */
 export class ThinkTagSplitter {
-  private inside = false;
+  private inside: boolean;
   private pending = '';
+  /** True until the first character of content was seen (a leading `<think>` may still be dropped). */
+  private atStart: boolean;
+  private closed = false;
+  private orphan = false;
+  /** After `</think>`, whitespace is dropped until the answer's first character, in whatever delta. */
+  private trimAnswerStart = false;
+
+  constructor(options: ThinkTagSplitterOptions = {}) {
+    this.inside = options.startsInside ?? false;
+    this.atStart = this.inside;
+  }
+
+  /** True once a `</think>` arrived with no `<think>` before it (the model's opening tag is implied). */
+  get sawOrphanClose(): boolean {
+    return this.orphan;
+  }
+
+  /** True once any `</think>` ended a reasoning block. */
+  get sawClose(): boolean {
+    return this.closed;
+  }
 
   /** Takes a content delta; returns the pieces that are certain. */
   push(text: string): ContentPiece[] {
     let buffer = this.pending + text;
     this.pending = '';
+    if (this.trimAnswerStart) {
+      buffer = buffer.replace(/^\s+/, '');
+      if (buffer.length === 0) return [];
+      this.trimAnswerStart = false;
+    }
     if (!this.inside && buffer.indexOf('<') < 0) return [{ reasoning: false, text: buffer }];
+    if (this.atStart) {
+      const start = buffer.replace(/^\s+/, '');
+      if (start.length === 0 || (start.length < openTag.length && openTag.startsWith(start))) {
+        this.pending = buffer;
+        return [];
+      }
+      this.atStart = false;
+      if (start.startsWith(openTag)) buffer = start.slice(openTag.length);
+    }
     const pieces: ContentPiece[] = [];
     while (buffer.length > 0) {
-      const tag = this.inside ? closeTag : openTag;
-      const index = buffer.indexOf(tag);
+      const { index, tag } = this.nextTag(buffer);
       if (index < 0) {
-        const partial = partialTagLength(buffer, tag);
+        const partial = this.inside
+          ? partialTagLength(buffer, closeTag)
+          : Math.max(partialTagLength(buffer, openTag), this.orphanPossible(buffer));
         if (buffer.length > partial) {
           pieces.push({ reasoning: this.inside, text: buffer.slice(0, buffer.length - partial) });
         }
         this.pending = buffer.slice(buffer.length - partial);
         break;
       }
-      if (index > 0) pieces.push({ reasoning: this.inside, text: buffer.slice(0, index) });
+      const closing = tag === closeTag;
+      // Before a closing tag the text is reasoning, whether or not an opening tag came first.
+      if (index > 0) pieces.push({ reasoning: closing, text: buffer.slice(0, index) });
       buffer = buffer.slice(index + tag.length);
-      // The answer usually starts with a blank line after </think>: it is layout, not content.
-      if (this.inside) buffer = buffer.replace(/^\s+/, '');
-      this.inside = !this.inside;
+      if (closing) {
+        if (!this.inside) this.orphan = true;
+        this.closed = true;
+        // The answer usually starts with a blank line after </think>: it is layout, not content.
+        buffer = buffer.replace(/^\s+/, '');
+        this.trimAnswerStart = buffer.length === 0;
+      }
+      this.inside = !closing;
     }
     return pieces;
   }
@@ -55,5 +109,23 @@ export class ThinkTagSplitter {
     const pending = this.pending;
     this.pending = '';
     return pending ? [{ reasoning: this.inside, text: pending }] : [];
+  }
+
+  /** The first tag that changes state: `</think>` inside; outside, `<think>` or an orphan `</think>`. */
+  private nextTag(buffer: string): { index: number; tag: string } {
+    const close = this.canClose() ? buffer.indexOf(closeTag) : -1;
+    if (this.inside) return { index: close, tag: closeTag };
+    const open = buffer.indexOf(openTag);
+    if (close >= 0 && (open < 0 || close < open)) return { index: close, tag: closeTag };
+    return { index: open, tag: openTag };
+  }
+
+  /** Outside a block, only the first `</think>` of a stream that had no `<think>` is an orphan. */
+  private canClose(): boolean {
+    return this.inside || !this.closed;
+  }
+
+  private orphanPossible(buffer: string): number {
+    return this.canClose() ? partialTagLength(buffer, closeTag) : 0;
   }
 }

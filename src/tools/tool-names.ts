@@ -19,11 +19,15 @@ export function namespacedToolName(serverId: string, name: string): string {
   return sanitizeToolName(`${server}${NAMESPACE_SEPARATOR}${tool}`);
 }
 
-/** Splits `serverId__name` at its first separator; undefined when the name has none. */
+/**
+ * Splits `serverId__name` at its first separator from `from` on; undefined when there is none. Pass
+ * `from` past a previous split to try the next one (a server id may contain the separator too).
+ */
 export function parseNamespacedToolName(
   name: string,
+  from = 0,
 ): { serverId: string; toolName: string } | undefined {
-  const index = name.indexOf(NAMESPACE_SEPARATOR);
+  const index = name.indexOf(NAMESPACE_SEPARATOR, from);
   if (index <= 0) return undefined;
   const toolName = name.slice(index + NAMESPACE_SEPARATOR.length);
   return toolName.length > 0 ? { serverId: name.slice(0, index), toolName } : undefined;

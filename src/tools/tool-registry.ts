@@ -76,8 +76,12 @@ export class ToolRegistry {
   register(tool: Tool): void {
     const entry = this.compile(tool);
     if (!entry) return;
-    if (this.local.has(tool.name))
+    if (this.local.has(tool.name)) {
       this.warn(`Tool "${tool.name}" was registered twice; the later one is kept.`);
+      // Results memoised for the replaced tool must not be served for the new one.
+      for (const key of this.memo.keys())
+        if (key.startsWith(`\u0000${tool.name}\u0000`)) this.memo.delete(key);
+    }
     this.local.set(tool.name, entry);
     this.changed();
   }
@@ -208,14 +212,20 @@ export class ToolRegistry {
   private resolve(name: string): Entry | undefined {
     const direct = this.entries.get(name);
     if (direct) return direct;
-    const parsed = parseNamespacedToolName(name);
-    if (!parsed) return undefined;
-    const entries = this.servers.get(parsed.serverId) ?? this.serverBySanitizedId(parsed.serverId);
-    return entries?.find(
-      (entry) =>
-        entry.tool.origin.kind === 'mcp' &&
-        sanitizeToolName(entry.tool.origin.originalName) === parsed.toolName,
-    );
+    // A server id or a tool name may itself contain the separator: try every split, first one first.
+    for (let from = 0; ;) {
+      const parsed = parseNamespacedToolName(name, from);
+      if (!parsed) return undefined;
+      const entries =
+        this.servers.get(parsed.serverId) ?? this.serverBySanitizedId(parsed.serverId);
+      const found = entries?.find(
+        (entry) =>
+          entry.tool.origin.kind === 'mcp' &&
+          sanitizeToolName(entry.tool.origin.originalName) === parsed.toolName,
+      );
+      if (found) return found;
+      from = parsed.serverId.length + 1;
+    }
   }
 
   private serverBySanitizedId(serverId: string): Entry[] | undefined {

@@ -104,7 +104,8 @@ describe('history kept usable across failures and reloads', () => {
     next.assertAllUsed();
   });
 
-  it('keeps call order when a stop cancels an earlier call after a later one finished', async () => {
+  it('keeps call order when a reloaded turn is abandoned after a later call had finished', async () => {
+    const written: AgentSnapshot[] = [];
     const model = createScriptedModel([
       {
         toolCalls: [
@@ -116,13 +117,21 @@ describe('history kept usable across failures and reloads', () => {
     const slow = localTool('slow', (_args, context) =>
       delay(5_000, context.signal).then(() => ({ content: 'late' })),
     );
-    const agent = createAgent(model, [slow, localTool('fast')]);
+    const agent = createAgent(model, [slow, localTool('fast')], {
+      onStateChange: (snapshot) => written.push(structuredClone(snapshot)),
+    });
     const handle = agent.send('go');
-    setTimeout(() => agent.abort(), 30);
+    await delay(40);
+    const saved = written.at(-1) as AgentSnapshot;
+    agent.abort();
     await handle.result;
-    const results = agent.history.flatMap((message) =>
-      message.role === 'tool' ? [message.name] : [],
+
+    const next = createScriptedModel([{ text: 'Sure.' }]);
+    const restored = new Agent({ model: next, snapshot: saved });
+    await finish(restored.send('Never mind'));
+    const results = restored.history.flatMap((message) =>
+      message.role === 'tool' ? [`${message.name}: ${message.content}`] : [],
     );
-    expect(results).toEqual(['slow', 'fast']);
+    expect(results).toEqual([expect.stringMatching(/^slow: .*cancelled/), 'fast: fast done']);
   });
 });

@@ -217,3 +217,31 @@ describe('ToolRegistry', () => {
     expect(flaky.runs).toBe(2);
   });
 });
+
+describe('ToolRegistry edge cases', () => {
+  it('parses a namespaced name back when the server id itself contains the separator', async () => {
+    const registry = new ToolRegistry();
+    registry.setServerTools('team__warehouse', [
+      tool('list_tables', {}, async () => ({ content: 'warehouse tables' })),
+    ]);
+    expect(registry.get('team__warehouse__list_tables')?.origin).toMatchObject({
+      serverId: 'team__warehouse',
+    });
+    const result = await registry.execute(call('team__warehouse__list_tables'), { signal });
+    expect(result).toEqual({ content: 'warehouse tables' });
+  });
+
+  it('does not serve a memoised result of a local tool that was replaced', async () => {
+    const registry = new ToolRegistry();
+    registry.register(
+      tool('describe', { idempotent: true }, async () => ({ content: 'old answer' })),
+    );
+    await registry.execute(call('describe'), { signal });
+    const replacement = tool('describe', { idempotent: true }, async () => ({
+      content: 'new answer',
+    }));
+    registry.register(replacement);
+    expect((await registry.execute(call('describe'), { signal })).content).toBe('new answer');
+    expect(replacement.runs).toBe(1);
+  });
+});

@@ -18,6 +18,12 @@ export interface OpenAICompatibleModelOptions extends ProviderModelOptions {
   baseUrl?: string;
   /** Ask for token usage in the last chunk (`stream_options.include_usage`). Default true. */
   includeUsage?: boolean;
+  /**
+   * The model's answers start inside a `<think>` block whose opening tag is in the prompt (some DeepSeek
+   * R1 setups), so it writes only `</think>`. Default: learnt from the first answer that closes a block
+   * it never opened, and forgotten after an answer that never closes one.
+   */
+  thinkStartsInside?: boolean;
 }
 
 /** The default base URL: OpenAI's own API. */
@@ -30,6 +36,8 @@ export class OpenAICompatibleModel implements ChatModel {
   private readonly endpoint: string;
   private readonly fetch: FetchFunction;
   private readonly toolMode: ToolMode;
+  /** Learnt from earlier answers when `thinkStartsInside` is not set. */
+  private thinkOpenerOmitted = false;
 
   constructor(private readonly options: OpenAICompatibleModelOptions) {
     this.id = `openai-compatible:${options.model}`;
@@ -64,11 +72,26 @@ export class OpenAICompatibleModel implements ChatModel {
         fetch: this.fetch,
         headers,
         body,
-        parser: new OpenAIStreamParser(),
+        parser: this.parser(),
         recovery: prepared.recovery,
       },
       signal,
     );
+  }
+
+  private parser(): OpenAIStreamParser {
+    const configured = this.options.thinkStartsInside;
+    const startsInside = configured ?? this.thinkOpenerOmitted;
+    if (configured !== undefined) return new OpenAIStreamParser({ thinkStartsInside: configured });
+    return new OpenAIStreamParser({
+      thinkStartsInside: startsInside,
+      // Learn for the next answers: the text before an orphan </think> streamed as answer text this
+      // time, before the tag arrived; an answer that never closes a block means the guess was wrong.
+      onThinkTags: ({ openerOmitted, closed, content }) => {
+        if (openerOmitted) this.thinkOpenerOmitted = true;
+        else if (startsInside && content && !closed) this.thinkOpenerOmitted = false;
+      },
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import { streamErrorEvent } from '../map-http-error';
 import { parseToolArguments } from '../parse-tool-arguments';
 import { ThinkTagSplitter } from '../think-tag-splitter';
 import { createCallId } from '../tool-call-id';
+import { ContentChunkTemplate } from './content-chunk-template';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
 import type { ModelEvent, ToolCall, Usage } from '../../agent/types';
 import type { ServerSentEvent } from '../read-server-sent-events';
@@ -28,10 +29,23 @@ interface Chunk {
   error?: { message?: string; type?: string; code?: unknown } | string;
 }
 
+/** A non-streamed completion, for servers that ignore `stream: true`. */
+interface JsonCompletion extends Omit<Chunk, 'choices'> {
+  choices?: { message?: ChunkDelta; finish_reason?: string | null }[];
+}
+
 interface ToolCallSlot {
   id: string | undefined;
   name: string;
   argumentParts: string[];
+}
+
+/** Options of an OpenAIStreamParser. */
+export interface OpenAIStreamParserOptions {
+  /** The content starts inside a `<think>` block (the model's opening tag is in its prompt). */
+  thinkStartsInside?: boolean;
+  /** Told at the end what the think tags showed, so the model can learn for its next answers. */
+  onThinkTags?: (seen: { openerOmitted: boolean; closed: boolean; content: boolean }) => void;
 }
 
 /** Parses one Chat Completions stream. */
@@ -42,7 +56,38 @@ export class OpenAIStreamParser implements StreamParser {
   private usage: Usage | undefined;
   private readonly slots: ToolCallSlot[] = [];
   private readonly slotByIndex = new Map<number, ToolCallSlot>();
-  private readonly think = new ThinkTagSplitter();
+  private readonly think: ThinkTagSplitter;
+  private sawContent = false;
+  /** The previous text-only chunk's shape, to read the next ones without JSON.parse. */
+  private template: ContentChunkTemplate | undefined;
+
+  constructor(private readonly options: OpenAIStreamParserOptions = {}) {
+    this.think = new ThinkTagSplitter({ startsInside: options.thinkStartsInside ?? false });
+  }
+
+  /**
+   * Events of a server that ignored `stream: true` and answered one JSON completion: its message
+   * becomes one chunk's delta (tool calls indexed), followed by the end marker.
+   */
+  eventsFromJson(body: string): ServerSentEvent[] {
+    let completion: JsonCompletion;
+    try {
+      completion = JSON.parse(body) as JsonCompletion;
+    } catch {
+      return [{ data: body }]; // not JSON after all: the stream ends without its end marker
+    }
+    const choices = (completion.choices ?? []).map((choice) => ({
+      delta: {
+        ...choice.message,
+        ...(choice.message?.tool_calls
+          ? { tool_calls: choice.message.tool_calls.map((call, index) => ({ index, ...call })) }
+          : {}),
+      },
+      finish_reason: choice.finish_reason ?? 'stop',
+    }));
+    const chunk = { ...completion, choices };
+    return [{ data: JSON.stringify(chunk) }, { data: '[DONE]' }];
+  }
 
   push(event: ServerSentEvent): ModelEvent[] {
     const data = event.data;
@@ -50,12 +95,15 @@ export class OpenAIStreamParser implements StreamParser {
       this.done = true;
       return this.flushContent();
     }
+    const content = this.template?.match(data);
+    if (content !== undefined) return this.contentEvents(content);
     let chunk: Chunk;
     try {
       chunk = JSON.parse(data) as Chunk;
     } catch {
       return []; // keep-alive noise some servers send between chunks
     }
+    this.template = textOnlyContent(chunk, (text) => ContentChunkTemplate.from(data, text));
     if (chunk.error !== undefined) this.throwError(chunk.error);
     if (chunk.usage) {
       this.usage = {};
@@ -74,14 +122,7 @@ export class OpenAIStreamParser implements StreamParser {
       if (typeof reasoning === 'string' && reasoning.length > 0) {
         events.push({ type: 'reasoning-delta', text: reasoning });
       }
-      if (typeof delta.content === 'string' && delta.content.length > 0) {
-        for (const piece of this.think.push(delta.content)) {
-          events.push({
-            type: piece.reasoning ? 'reasoning-delta' : 'text-delta',
-            text: piece.text,
-          });
-        }
-      }
+      if (typeof delta.content === 'string') events.push(...this.contentEvents(delta.content));
       if (delta.tool_calls) for (const fragment of delta.tool_calls) this.addFragment(fragment);
     }
     if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
@@ -93,6 +134,11 @@ export class OpenAIStreamParser implements StreamParser {
   }
 
   end(): StreamEnd {
+    this.options.onThinkTags?.({
+      openerOmitted: this.think.sawOrphanClose,
+      closed: this.think.sawClose,
+      content: this.sawContent,
+    });
     const calls: ToolCall[] = this.slots
       .filter((slot) => slot.name.length > 0)
       .map((slot) => ({
@@ -106,6 +152,15 @@ export class OpenAIStreamParser implements StreamParser {
       calls,
       ...(this.usage ? { usage: this.usage } : {}),
     };
+  }
+
+  private contentEvents(content: string): ModelEvent[] {
+    if (content.length === 0) return [];
+    this.sawContent = true;
+    return this.think.push(content).map((piece) => ({
+      type: piece.reasoning ? 'reasoning-delta' : 'text-delta',
+      text: piece.text,
+    }));
   }
 
   private flushContent(): ModelEvent[] {
@@ -145,4 +200,19 @@ export class OpenAIStreamParser implements StreamParser {
       kind: `${error.type ?? ''} ${typeof error.code === 'string' ? error.code : ''}`,
     });
   }
+}
+
+/**
+ * Calls `make` with the content of a chunk that carries nothing but text (so later chunks differing
+ * only in that text may skip JSON.parse); undefined for any other chunk.
+ */
+function textOnlyContent<T>(chunk: Chunk, make: (content: string) => T | undefined): T | undefined {
+  if (chunk.error !== undefined || chunk.usage || chunk.choices?.length !== 1) return undefined;
+  const choice = chunk.choices[0];
+  if (choice?.finish_reason !== undefined && choice.finish_reason !== null) return undefined;
+  const delta = choice?.delta;
+  if (!delta || typeof delta.content !== 'string' || delta.content.length === 0) return undefined;
+  if (delta.tool_calls !== undefined || delta.reasoning_content || delta.reasoning)
+    return undefined;
+  return make(delta.content);
 }

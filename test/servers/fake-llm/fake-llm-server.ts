@@ -223,7 +223,10 @@ export async function startFakeLlm(options: { script: FakeLlmScript | string }):
         default:
           await streamReply(response, reply, model, delayMs, undefined, includeUsage);
       }
-    })();
+    })().catch(() => {
+      // A client that went away mid-request (a stop, a cut-off): nothing left to answer.
+      response.destroy();
+    });
   });
   return { url: `${server.url}/v1`, stop: server.stop, requests };
 }

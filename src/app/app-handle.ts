@@ -1,0 +1,34 @@
+// window.mapwright: what tests and embedders can reach in a mounted app.
+import type { AppConfig, ConfigProblem } from '../config/app-config';
+import type { DatasetCatalog } from '../config/dataset-catalog';
+import type { MapController } from '../map/map-controller';
+import type { ResultStore } from '../tools/result-store';
+import type { ToolRegistry } from '../tools/tool-registry';
+import type { StartedData } from './data-wiring';
+import type { UploadOutcome } from './upload-dataset';
+
+/** The handle a mounted app exposes on `window.mapwright`. */
+export interface MapwrightHandle {
+  config: AppConfig;
+  configProblems: ConfigProblem[];
+  /** Undefined when the map could not start (no WebGL); the rest of the app still runs. */
+  map: MapController | undefined;
+  registry: ToolRegistry;
+  resultStore: ResultStore;
+  catalog: DatasetCatalog;
+  /** The system prompt for the current catalog (byte-stable while the catalog is unchanged). */
+  systemPrompt(): string;
+  /** Set once the data side has started. */
+  engine?: StartedData['engine'];
+  hub?: StartedData['hub'];
+  /** Settles when the data side has started (or failed to). */
+  data: Promise<StartedData | undefined>;
+  /** Adds a file as a table and a layer, as dropping it on the map does. */
+  upload(file: File): Promise<UploadOutcome>;
+}
+
+declare global {
+  interface Window {
+    mapwright?: MapwrightHandle;
+  }
+}

@@ -1,0 +1,72 @@
+// Starts the data side of the app: the lazy DuckDB-WASM engine, the embedded SQL server, and the hub.
+import { DuckDbWasmEngine } from '../data/duckdb-wasm-engine';
+import { LazyDataEngine } from '../data/lazy-data-engine';
+import { createSqlServer, McpHub, type McpServerConfig, type McpStatusEvent } from '../mcp';
+import type { TableSource } from '../data/data-engine';
+import type { ResultStore } from '../tools/result-store';
+import type { ToolRegistry } from '../tools/tool-registry';
+
+/** The id of the in-page SQL server. */
+export const EMBEDDED_SERVER_ID = 'embedded';
+
+/** What startData needs. */
+export interface StartDataOptions {
+  /** Bundled datasets (and uploads) the embedded server serves. */
+  datasets: TableSource[];
+  /** Remote MCP servers from the config and the person's settings. */
+  mcpServers: McpServerConfig[];
+  registry: ToolRegistry;
+  resultStore: ResultStore;
+  /** Server status changes, for the UI. */
+  onStatus?: (event: McpStatusEvent) => void;
+  /** Warnings (dropped tools, datasets that failed to load). */
+  onWarning?: (message: string) => void;
+  /** Overrides for the embedded server (approval policy, name, writable). */
+  embedded?: Partial<Omit<McpServerConfig, 'id' | 'url' | 'transport'>> & { writable?: boolean };
+  /** Tools the person switched off, by server id, and where to save changes to that list. */
+  disabledTools?: Record<string, string[]>;
+  onPreferencesChange?: (disabledTools: Record<string, string[]>) => void;
+}
+
+/** The running data side. `engine` is lazy: DuckDB loads on the first query or describe. */
+export interface StartedData {
+  engine: LazyDataEngine;
+  hub: McpHub;
+}
+
+/**
+ * Registers the embedded SQL server and the remote servers and connects them all in parallel. Resolves once
+ * the embedded server is connected; remote servers keep connecting (with retries) and report through
+ * `onStatus`, so a slow remote server never holds up the app.
+ */
+export async function startData(options: StartDataOptions): Promise<StartedData> {
+  const engine = new LazyDataEngine(() => new DuckDbWasmEngine(), options.datasets);
+  const hub = new McpHub({
+    registry: options.registry,
+    resultStore: options.resultStore,
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    ...(options.disabledTools ? { disabledTools: options.disabledTools } : {}),
+    ...(options.onPreferencesChange ? { onPreferencesChange: options.onPreferencesChange } : {}),
+  });
+  if (options.onStatus) hub.onStatus(options.onStatus);
+  const { writable, ...embeddedConfig } = options.embedded ?? {};
+  hub.addServer(
+    {
+      name: 'Bundled data (DuckDB in this page)',
+      ...embeddedConfig,
+      id: EMBEDDED_SERVER_ID,
+      transport: 'embedded',
+    },
+    () => createSqlServer({ engine, name: 'mapwright-embedded', writable: writable ?? false }),
+  );
+  for (const server of options.mcpServers) {
+    if (server.id === EMBEDDED_SERVER_ID) {
+      options.onWarning?.(`MCP server id "${EMBEDDED_SERVER_ID}" is reserved; rename that server.`);
+      continue;
+    }
+    hub.addServer(server);
+  }
+  void hub.connectAll();
+  await hub.connect(EMBEDDED_SERVER_ID);
+  return { engine, hub };
+}

@@ -1,0 +1,45 @@
+// A visible banner for config problems and other notices, built with textContent.
+import type { ConfigProblem } from '../config/app-config';
+
+/** Shows notices at the top of the app. */
+export class NoticeBanner {
+  readonly element: HTMLElement;
+  private readonly list: HTMLUListElement;
+
+  constructor(parent: HTMLElement) {
+    this.element = document.createElement('div');
+    this.element.className = 'notice-banner';
+    this.element.setAttribute('role', 'alert');
+    this.element.hidden = true;
+    this.list = document.createElement('ul');
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'notice-banner-close';
+    close.textContent = 'Dismiss';
+    close.addEventListener('click', () => {
+      this.element.hidden = true;
+      this.list.replaceChildren();
+    });
+    this.element.append(this.list, close);
+    parent.prepend(this.element);
+  }
+
+  /** Adds one line; `kind` lets tests and styles tell config problems from other notices. */
+  add(text: string, kind: 'config' | 'notice' | 'upload' = 'notice'): void {
+    const item = document.createElement('li');
+    item.dataset.kind = kind;
+    item.textContent = text;
+    this.list.append(item);
+    this.element.hidden = false;
+  }
+
+  /** Lists config problems under one heading line. */
+  addConfigProblems(problems: ConfigProblem[]): void {
+    if (problems.length === 0) return;
+    this.add(
+      'app-config.json has problems; the rest of the app started with defaults for these fields:',
+      'config',
+    );
+    for (const problem of problems) this.add(`${problem.path}: ${problem.message}`, 'config');
+  }
+}

@@ -1,0 +1,124 @@
+// The shape of public/app-config.json after validation and defaults (docs/configuration.md).
+
+/** Where the map starts. */
+export interface InitialView {
+  /** [longitude, latitude]. */
+  center: [number, number];
+  zoom: number;
+  bearing?: number;
+  pitch?: number;
+}
+
+/** The basemap: the bundled offline one, or a publisher's online MapLibre style. */
+export type BasemapConfig = { kind: 'offline' } | { kind: 'style'; url: string };
+
+/** File formats a dataset source may have. */
+export type DatasetFormat = 'csv' | 'tsv' | 'parquet' | 'geojson' | 'arrow' | 'json';
+
+/** How rows become map features. */
+export type GeometryMapping =
+  | { kind: 'none' }
+  | { kind: 'points'; lon: string; lat: string }
+  | { kind: 'geojson' }
+  | { kind: 'shapes'; url: string; format: 'geojson' | 'topojson'; object?: string }
+  | { kind: 'h3'; column: string };
+
+/** How a dataset's layer is drawn. Paint is MapLibre paint for the layer type. */
+export interface LayerStyleConfig {
+  type?: 'circle' | 'fill' | 'line';
+  paint?: Record<string, unknown>;
+  visible?: boolean;
+  /** The legend's heading; the entries always come from the paint. */
+  legendTitle?: string;
+}
+
+/** One dataset a publisher ships. */
+export interface DatasetConfig {
+  id: string;
+  title: string;
+  description: string;
+  source: { url: string; format: DatasetFormat };
+  /** Table name in the data engine. */
+  table: string;
+  /** Column name to a description good enough for a model to write SQL. */
+  columns: Record<string, string>;
+  geometry: GeometryMapping;
+  layer?: LayerStyleConfig;
+  /** Columns shown when hovering a feature. */
+  tooltip?: string[];
+}
+
+/** An LLM provider offered to visitors. */
+export interface LlmProviderConfig {
+  id: string;
+  kind: 'openai-compatible' | 'anthropic' | 'gemini';
+  label?: string;
+  endpoint?: string;
+  models: string[];
+  defaultModel?: string;
+}
+
+/** LLM defaults. */
+export interface LlmConfig {
+  providers: LlmProviderConfig[];
+  defaultProvider?: string;
+  /** True when visitors must bring their own API key (the usual case for a static site). */
+  bringYourOwnKey: boolean;
+}
+
+/** Whether an MCP tool call needs the person's approval. */
+export type ApprovalPolicy = 'ask' | 'auto';
+
+/** A remote MCP server; the same shape as McpServerConfig in src/mcp (minus the embedded transport). */
+export interface McpServerConfig {
+  id: string;
+  /** Shown in the UI; the id when absent. */
+  name?: string;
+  url: string;
+  transport?: 'auto' | 'streamable-http' | 'sse';
+  /** Extra HTTP headers; avoid secrets here (the file is public), visitors add theirs in settings. */
+  headers?: Record<string, string>;
+  enabled?: boolean;
+  approval?: ApprovalPolicy;
+  /** Per-tool overrides of `approval`, by the server's tool name. */
+  toolApproval?: Record<string, ApprovalPolicy>;
+  toolTimeoutMs?: number;
+}
+
+/** Approval defaults. */
+export interface ApprovalsConfig {
+  /** The policy of a server that sets none (the embedded SQL server included). */
+  defaultPolicy: ApprovalPolicy;
+  /** Whether the session auto-approve switch starts on. */
+  autoApproveSession: boolean;
+}
+
+/** Limits on a turn and on what reaches the model. */
+export interface LimitsConfig {
+  maxRounds: number;
+  turnDeadlineMs: number;
+  toolTimeoutMs: number;
+  /** Rows of a query result shared with the model (the rest stay in the page). */
+  maxRowsToModel: number;
+  uploadMaxBytes: number;
+}
+
+/** The validated app config. */
+export interface AppConfig {
+  title: string;
+  initialView: InitialView;
+  basemap: BasemapConfig;
+  datasets: DatasetConfig[];
+  examplePrompts: string[];
+  llm: LlmConfig;
+  mcpServers: McpServerConfig[];
+  approvals: ApprovalsConfig;
+  limits: LimitsConfig;
+}
+
+/** One thing wrong with the config, for the person who wrote it. */
+export interface ConfigProblem {
+  /** Where, as a path such as `datasets[1].source.format`. */
+  path: string;
+  message: string;
+}

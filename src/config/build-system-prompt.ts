@@ -1,0 +1,55 @@
+// Assembles the system prompt: the publisher's system-prompt.md, a compact dataset catalog and tool
+// guidance. It is a pure function of its inputs with no dates or random ids, so the prefix the model
+// provider caches stays byte-identical from turn to turn.
+
+/** What the prompt says about one dataset. */
+export interface PromptDataset {
+  id: string;
+  title: string;
+  description: string;
+  table: string;
+  columns: Record<string, string>;
+  /** Map layer id, when the dataset is drawn on the map. */
+  layerId?: string;
+}
+
+/** Inputs of buildSystemPrompt. */
+export interface SystemPromptInput {
+  /** The text of system-prompt.md. */
+  basePrompt: string;
+  datasets: PromptDataset[];
+  /** Overrides the default tool guidance. */
+  toolGuidance?: string;
+}
+
+/** How the agent should use its tools; part of every prompt. */
+export const defaultToolGuidance = [
+  '- Map tools (list_datasets, get_dataset_details, show_layer, hide_layer, set_filter, reset_filter, set_style, fly_to, get_map_state, map_query_result, filter_layer_by_result) run at once.',
+  '- SQL tools run only after the person approves each call: write one clear query, say why in one sentence, and never guess category values (call get_dataset_details for sample values first).',
+  '- Query results come back as a result_id with a few rows; draw them with map_query_result or use them with filter_layer_by_result instead of copying rows.',
+  '- Filters and paint are MapLibre expressions, e.g. [">=", ["get", "mag"], 5].',
+  '- Answer briefly; name the layer or table you used.',
+].join('\n');
+
+function catalogLine(dataset: PromptDataset): string {
+  const columns = Object.entries(dataset.columns)
+    .map(([name, description]) => `  - ${name}: ${description}`)
+    .join('\n');
+  const layer = dataset.layerId ? `; map layer \`${dataset.layerId}\`` : '; SQL only';
+  const description = dataset.description ? ` ${dataset.description}` : '';
+  return `- ${dataset.title} (table \`${dataset.table}\`${layer}).${description}\n${columns}`;
+}
+
+/** The system prompt for these inputs; equal inputs give byte-identical output. */
+export function buildSystemPrompt(input: SystemPromptInput): string {
+  const catalog = input.datasets.length
+    ? input.datasets.map(catalogLine).join('\n')
+    : '- (no datasets yet; the person can upload a CSV, GeoJSON or Parquet file)';
+  return [
+    input.basePrompt.trim(),
+    '## Datasets',
+    catalog,
+    '## Tools',
+    (input.toolGuidance ?? defaultToolGuidance).trim(),
+  ].join('\n\n');
+}

@@ -1,0 +1,39 @@
+// Defaults used for every field the config leaves out or gets wrong.
+import { bundledDatasets } from './bundled-datasets';
+import type { AppConfig } from './app-config';
+
+/** The config the app starts with when app-config.json is missing or unreadable. */
+export function defaultAppConfig(): AppConfig {
+  return {
+    title: 'Mapwright',
+    initialView: { center: [-98, 38], zoom: 2.2 },
+    basemap: { kind: 'offline' },
+    datasets: bundledDatasets(),
+    examplePrompts: [
+      'Where were the strongest earthquakes this week?',
+      'Which counties had the highest unemployment?',
+      'Which airports had the most delayed departures?',
+    ],
+    llm: {
+      providers: [
+        {
+          id: 'local',
+          kind: 'openai-compatible',
+          label: 'Local (Ollama)',
+          endpoint: 'http://127.0.0.1:11434/v1',
+          models: ['qwen2.5:7b'],
+        },
+      ],
+      bringYourOwnKey: true,
+    },
+    mcpServers: [],
+    approvals: { defaultPolicy: 'ask', autoApproveSession: false },
+    limits: {
+      maxRounds: 10,
+      turnDeadlineMs: 300_000,
+      toolTimeoutMs: 60_000,
+      maxRowsToModel: 50,
+      uploadMaxBytes: 200 * 1024 * 1024,
+    },
+  };
+}

@@ -1,0 +1,175 @@
+// The DataEngine in Node: native DuckDB (@duckdb/node-api). Never imported by browser code.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBDataChunk } from '@duckdb/node-api';
+import { describeTable, listTablesSql } from './describe-table';
+import { geojsonToRows, normaliseRows } from './geojson-rows';
+import { toPlainRow } from './plain-value';
+import { guardQuery } from './query-errors';
+import { quoteIdentifier, quoteLiteral } from './sql-identifier';
+import type {
+  DataEngine,
+  QueryOptions,
+  QueryResult,
+  Row,
+  TableDescription,
+  TableSource,
+} from './data-engine';
+
+/** Options of the Node engine. */
+export interface DuckDbNodeEngineOptions {
+  /** A database file; in memory by default. */
+  path?: string;
+  defaultMaxRows?: number;
+}
+
+/** Native DuckDB behind the DataEngine interface. */
+export class DuckDbNodeEngine implements DataEngine {
+  private instance?: Promise<DuckDBInstance>;
+  private readonly loads = new Map<string, Promise<void>>();
+
+  constructor(private readonly options: DuckDbNodeEngineOptions = {}) {}
+
+  load(source: TableSource): Promise<void> {
+    const existing = this.loads.get(source.table);
+    if (existing) return existing;
+    const loading = this.loadOnce(source);
+    this.loads.set(source.table, loading);
+    loading.catch(() => this.loads.delete(source.table));
+    return loading;
+  }
+
+  async listTables(): Promise<string[]> {
+    return (await this.queryRows(listTablesSql)).map((row) => String(row.table_name));
+  }
+
+  describe(table: string): Promise<TableDescription> {
+    return describeTable(table, (sql) => this.queryRows(sql));
+  }
+
+  async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
+    const started = performance.now();
+    const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? 1000;
+    const connection = await (await this.ready()).connect();
+    const guard = guardQuery(options, () => connection.interrupt());
+    try {
+      const work = async () => {
+        const result = await connection.stream(sql);
+        const names = result.columnNames();
+        const columns = names.map((name, index) => ({
+          name,
+          type: String(result.columnTypes()[index]),
+        }));
+        const rows: Row[] = [];
+        let totalRows = 0;
+        for (;;) {
+          guard.throwIfStopped();
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          if (rows.length < maxRows) {
+            rows.push(...rowsOfChunk(chunk, names, maxRows - rows.length));
+          }
+          totalRows += chunk.rowCount;
+        }
+        return { columns, rows, totalRows };
+      };
+      const running = work();
+      running.catch(() => {});
+      const { columns, rows, totalRows } = await Promise.race([running, guard.stopped]);
+      return {
+        columns,
+        rows,
+        totalRows,
+        truncated: totalRows > rows.length,
+        elapsedMs: Math.round(performance.now() - started),
+      };
+    } finally {
+      guard.dispose();
+      connection.closeSync();
+    }
+  }
+
+  async close(): Promise<void> {
+    const instance = this.instance;
+    this.instance = undefined;
+    this.loads.clear();
+    if (instance) (await instance).closeSync();
+  }
+
+  private ready(): Promise<DuckDBInstance> {
+    this.instance ??= DuckDBInstance.create(this.options.path ?? ':memory:', {
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+    });
+    return this.instance;
+  }
+
+  private async queryRows(sql: string): Promise<Row[]> {
+    return (await this.query(sql, { maxRows: Number.MAX_SAFE_INTEGER })).rows;
+  }
+
+  private async loadOnce(source: TableSource): Promise<void> {
+    const connection = await (await this.ready()).connect();
+    const scratch = await mkdtemp(join(tmpdir(), 'mapwright-'));
+    try {
+      const path = await this.fileOf(source, scratch);
+      await connection.run(`DROP TABLE IF EXISTS ${quoteIdentifier(source.table)}`);
+      await connection.run(
+        `CREATE TABLE ${quoteIdentifier(source.table)} AS SELECT * FROM ${await readerSql(source, path, scratch)}`,
+      );
+    } finally {
+      connection.closeSync();
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  private async fileOf(source: TableSource, scratch: string): Promise<string> {
+    if (source.bytes) {
+      const path = join(scratch, `upload.${source.format}`);
+      await writeFile(path, source.bytes);
+      return path;
+    }
+    if (!source.url) throw new Error(`Table ${source.table} has neither a path nor bytes to load.`);
+    return source.url;
+  }
+}
+
+async function readerSql(source: TableSource, path: string, scratch: string): Promise<string> {
+  const file = quoteLiteral(path);
+  switch (source.format) {
+    case 'csv':
+      return `read_csv(${file})`;
+    case 'tsv':
+      return `read_csv(${file}, delim = '\\t')`;
+    case 'parquet':
+      return `read_parquet(${file})`;
+    case 'json':
+      return `read_json(${file})`;
+    case 'arrow':
+      throw new Error(
+        'Arrow IPC files load in the browser engine only; convert to Parquet for Node.',
+      );
+    case 'geojson': {
+      const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+      const { rows } = normaliseRows(geojsonToRows(parsed));
+      const lines = join(scratch, 'features.ndjson');
+      await writeFile(lines, rows.map((row) => JSON.stringify(row)).join('\n'));
+      return `read_json(${quoteLiteral(lines)}, format = 'newline_delimited')`;
+    }
+  }
+}
+
+function rowsOfChunk(chunk: DuckDBDataChunk, names: string[], limit: number): Row[] {
+  const columns = chunk.convertColumns(JSDuckDBValueConverter);
+  const count = Math.min(limit, chunk.rowCount);
+  const rows: Row[] = [];
+  for (let rowIndex = 0; rowIndex < count; rowIndex++) {
+    const row: Row = {};
+    names.forEach((name, columnIndex) => {
+      row[name] = columns[columnIndex]?.[rowIndex] ?? null;
+    });
+    rows.push(toPlainRow(row));
+  }
+  return rows;
+}

@@ -1,0 +1,36 @@
+// The slice of DuckDB-WASM's AsyncDuckDB the engine uses, so a test can hand it another build.
+import type { RecordBatch, Schema, Table } from 'apache-arrow';
+
+/** A streamed query result: its schema, then record batches. */
+export interface WasmBatchReader extends AsyncIterable<RecordBatch> {
+  /** Undefined until the reader is opened. */
+  readonly schema: Schema | undefined;
+  /** Reads the stream's schema message. */
+  open(): Promise<unknown>;
+}
+
+/** One DuckDB-WASM connection. */
+export interface WasmConnection {
+  query(sql: string): Promise<Table>;
+  send(sql: string, allowStreamResult?: boolean): Promise<WasmBatchReader>;
+  cancelSent(): Promise<boolean>;
+  insertArrowFromIPCStream(
+    buffer: Uint8Array,
+    options: { name: string; create?: boolean },
+  ): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A DuckDB-WASM database. */
+export interface WasmDatabase {
+  connect(): Promise<WasmConnection>;
+  registerFileBuffer(name: string, buffer: Uint8Array): Promise<void>;
+  dropFile(name: string): Promise<void>;
+  terminate(): Promise<void>;
+}
+
+/** What the WASM engine needs from its platform: a database, and Parquet turned into Arrow IPC. */
+export interface WasmRuntime {
+  openDatabase(): Promise<WasmDatabase>;
+  parquetToArrowIpc(bytes: Uint8Array): Promise<Uint8Array>;
+}

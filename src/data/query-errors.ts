@@ -1,0 +1,64 @@
+// Named local failures of a query, so callers can tell a stop from a timeout from bad SQL.
+
+/** The query was stopped by its caller (the turn was aborted or the MCP request cancelled). */
+export class QueryCancelledError extends Error {
+  override readonly name = 'QueryCancelledError';
+  constructor() {
+    super('The query was cancelled before it finished.');
+  }
+}
+
+/** The query ran past its time limit and was interrupted. */
+export class QueryTimeoutError extends Error {
+  override readonly name = 'QueryTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(
+      `The query took longer than ${timeoutMs} ms and was stopped. Add filters, aggregate, or use LIMIT.`,
+    );
+  }
+}
+
+/** A guard for one running query: fires `onStop` once on abort or timeout, and says why. */
+export interface QueryGuard {
+  /** Rejects when the query is stopped; race it against the work. */
+  readonly stopped: Promise<never>;
+  /** Throws the stop reason if the query was stopped. */
+  throwIfStopped(): void;
+  dispose(): void;
+}
+
+/** Watches an optional signal and an optional timeout, and calls `onStop` when either fires. */
+export function guardQuery(
+  options: { signal?: AbortSignal; timeoutMs?: number },
+  onStop: () => void,
+): QueryGuard {
+  let reason: Error | undefined;
+  let rejectStopped: (error: Error) => void = () => {};
+  const stopped = new Promise<never>((_resolve, reject) => {
+    rejectStopped = reject;
+  });
+  stopped.catch(() => {});
+  const stop = (error: Error) => {
+    if (reason) return;
+    reason = error;
+    onStop();
+    rejectStopped(error);
+  };
+  const onAbort = () => stop(new QueryCancelledError());
+  const timer =
+    options.timeoutMs && options.timeoutMs > 0
+      ? setTimeout(() => stop(new QueryTimeoutError(options.timeoutMs ?? 0)), options.timeoutMs)
+      : undefined;
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    stopped,
+    throwIfStopped: () => {
+      if (reason) throw reason;
+    },
+    dispose: () => {
+      if (timer) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}

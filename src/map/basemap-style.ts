@@ -1,0 +1,55 @@
+// Picks the basemap style: a publisher's online style when it loads, else the bundled offline one.
+import { loadBasemapData, offlineStyle } from './offline-basemap';
+import type { BasemapConfig } from '../config/app-config';
+import type { FetchFunction } from './dataset-features';
+
+const onlineStyleTimeoutMs = 5000;
+
+async function fetchOnlineStyle(
+  url: string,
+  fetchFunction: FetchFunction,
+): Promise<Record<string, unknown>> {
+  const response = await Promise.race([
+    fetchFunction(url),
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`no answer in ${onlineStyleTimeoutMs / 1000} s`)),
+        onlineStyleTimeoutMs,
+      ),
+    ),
+  ]);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const style = (await response.json()) as Record<string, unknown>;
+  if (style.version !== 8 || !Array.isArray(style.layers))
+    throw new Error('it is not a MapLibre style (version 8)');
+  return style;
+}
+
+/** The style to start the map with; tells the person when the online one failed. */
+export async function resolveBasemapStyle(
+  basemap: BasemapConfig,
+  fetchFunction: FetchFunction,
+  onNotice: (message: string) => void,
+): Promise<Record<string, unknown>> {
+  if (basemap.kind === 'style') {
+    try {
+      return await fetchOnlineStyle(basemap.url, fetchFunction);
+    } catch (error) {
+      onNotice(
+        `The online basemap ${basemap.url} could not be loaded (${error instanceof Error ? error.message : String(error)}); showing the offline basemap instead.`,
+      );
+    }
+  }
+  try {
+    return offlineStyle(await loadBasemapData(fetchFunction));
+  } catch (error) {
+    onNotice(
+      `The offline basemap could not be loaded (${error instanceof Error ? error.message : String(error)}).`,
+    );
+    return {
+      version: 8,
+      sources: {},
+      layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#dbeafe' } }],
+    };
+  }
+}

@@ -1,0 +1,34 @@
+// Default paint for each layer kind, and the MapLibre layer type each kind uses.
+import type { LayerKind } from '../tools/map/map-port';
+
+const palette = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#db2777', '#0891b2'];
+
+/** A colour for the n-th layer without a configured colour. */
+export function layerColor(index: number): string {
+  return palette[index % palette.length] ?? '#2563eb';
+}
+
+/** Paint a layer of this kind gets when nothing else is configured. */
+export function defaultPaint(kind: LayerKind, color: string): Record<string, unknown> {
+  switch (kind) {
+    case 'circle':
+      return {
+        'circle-radius': 3.5,
+        'circle-color': color,
+        'circle-opacity': 0.8,
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 0.5,
+      };
+    case 'fill':
+      return { 'fill-color': color, 'fill-opacity': 0.6, 'fill-outline-color': '#ffffff' };
+    case 'line':
+      return { 'line-color': color, 'line-width': 1.5 };
+  }
+}
+
+/** The layer kind that draws these features: points as circles, lines as lines, the rest as fills. */
+export function kindForGeometry(type: string | undefined): LayerKind {
+  if (type === 'Point' || type === 'MultiPoint') return 'circle';
+  if (type === 'LineString' || type === 'MultiLineString') return 'line';
+  return 'fill';
+}

@@ -1,0 +1,268 @@
+// MapController: the app's one MapLibre map. It owns the basemap, the data layers and their state, and
+// implements MapPort so tools can drive it with plain data.
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { resolveBasemapStyle } from './basemap-style';
+import { featureBounds } from './feature-bounds';
+import { defaultPaint } from './layer-paint';
+import { legendFromPaint } from './legend';
+import { attachTooltips } from './map-tooltip';
+import { validateFilter, validatePaint } from './style-validation';
+import type { AppConfig } from '../config/app-config';
+import type {
+  Bounds,
+  CameraTarget,
+  LayerInfo,
+  LayerKind,
+  MapPort,
+  MapState,
+  NewLayer,
+  ValidationErrors,
+} from '../tools/map/map-port';
+import type { FetchFunction } from './dataset-features';
+import type { FeatureCollection } from 'geojson';
+
+maplibregl.setWorkerUrl(workerUrl);
+// Two workers tile the basemap and the data layers side by side (one is the default on two cores).
+maplibregl.setWorkerCount(2);
+
+interface LayerState {
+  id: string;
+  title: string;
+  kind: LayerKind;
+  visible: boolean;
+  datasetId?: string;
+  filter?: unknown;
+  paint: Record<string, unknown>;
+  features: FeatureCollection;
+  tooltip?: string[];
+  legendTitle: string;
+}
+
+/** How the controller is created. */
+export interface MapControllerOptions {
+  config: AppConfig;
+  fetch: FetchFunction;
+  /** Tells the person something about the map (e.g. the online basemap failed). */
+  onNotice: (message: string) => void;
+}
+
+/** The map, its layers, and the MapPort tools use. */
+export class MapController implements MapPort {
+  private readonly layers = new Map<string, LayerState>();
+  private readonly listeners = new Set<() => void>();
+  /** Settles after the first `idle`: basemap and initial layers drawn. */
+  readonly firstIdle: Promise<void>;
+
+  private constructor(readonly map: maplibregl.Map) {
+    this.firstIdle = new Promise((resolve) => map.once('idle', () => resolve()));
+    attachTooltips(map, () => [...this.layers.values()].filter((layer) => layer.visible));
+  }
+
+  /** Creates the map in `container` and waits for its style to load. */
+  static async create(
+    container: HTMLElement,
+    options: MapControllerOptions,
+  ): Promise<MapController> {
+    const style = await resolveBasemapStyle(
+      options.config.basemap,
+      options.fetch,
+      options.onNotice,
+    );
+    const view = options.config.initialView;
+    const map = new maplibregl.Map({
+      container,
+      style: style as unknown as maplibregl.StyleSpecification,
+      center: view.center,
+      zoom: view.zoom,
+      bearing: view.bearing ?? 0,
+      pitch: view.pitch ?? 0,
+      attributionControl: { compact: true },
+      // Keeps the canvas readable for screenshots and the boot benchmark's pixel check.
+      canvasContextAttributes: { preserveDrawingBuffer: true },
+    });
+    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
+    await new Promise<void>((resolve) =>
+      map.loaded() ? resolve() : map.once('load', () => resolve()),
+    );
+    return new MapController(map);
+  }
+
+  /** Calls `listener` after any layer change; returns a function that stops it. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private info(layer: LayerState): LayerInfo {
+    const legend = legendFromPaint(layer.kind, layer.paint, layer.legendTitle);
+    return {
+      id: layer.id,
+      title: layer.title,
+      kind: layer.kind,
+      visible: layer.visible,
+      paint: { ...layer.paint },
+      featureCount: layer.features.features.length,
+      properties: Object.keys(layer.features.features[0]?.properties ?? {}),
+      ...(layer.datasetId ? { datasetId: layer.datasetId } : {}),
+      ...(layer.filter !== undefined ? { filter: layer.filter } : {}),
+      ...(legend ? { legend } : {}),
+    };
+  }
+
+  listLayers(): LayerInfo[] {
+    return [...this.layers.values()].map((layer) => this.info(layer));
+  }
+
+  getLayer(layerId: string): LayerInfo | undefined {
+    const layer = this.layers.get(layerId);
+    return layer && this.info(layer);
+  }
+
+  async addLayer(layer: NewLayer): Promise<void> {
+    const paint = { ...defaultPaint(layer.kind, '#2563eb'), ...layer.paint };
+    const existing = this.layers.get(layer.id);
+    if (existing) {
+      this.map.removeLayer(layer.id);
+      this.map.removeSource(layer.id);
+    }
+    this.map.addSource(layer.id, { type: 'geojson', data: layer.features, generateId: true });
+    // Fills go under lines and circles so points stay visible over shapes.
+    const firstAbove =
+      layer.kind === 'fill'
+        ? [...this.layers.values()].find((other) => other.kind !== 'fill' && other.id !== layer.id)
+            ?.id
+        : undefined;
+    this.map.addLayer(
+      { id: layer.id, type: layer.kind, source: layer.id, paint } as maplibregl.AddLayerObject,
+      firstAbove,
+    );
+    this.layers.set(layer.id, {
+      id: layer.id,
+      title: layer.title,
+      kind: layer.kind,
+      visible: true,
+      paint,
+      features: layer.features,
+      legendTitle: layer.legendTitle ?? layer.title,
+      ...(layer.tooltip ? { tooltip: layer.tooltip } : {}),
+      ...(layer.datasetId ? { datasetId: layer.datasetId } : {}),
+    });
+    this.changed();
+  }
+
+  setVisibility(layerId: string, visible: boolean): boolean {
+    const layer = this.layers.get(layerId);
+    if (!layer || layer.visible === visible) return false;
+    layer.visible = visible;
+    this.map.setLayoutProperty(layerId, 'visibility', visible ? 'visible' : 'none');
+    this.changed();
+    return true;
+  }
+
+  validateFilter(filter: unknown): Promise<ValidationErrors> {
+    return validateFilter(filter);
+  }
+
+  async setFilter(layerId: string, filter: unknown): Promise<void> {
+    const layer = this.layers.get(layerId);
+    if (!layer) return;
+    this.map.setFilter(layerId, (filter ?? null) as maplibregl.FilterSpecification | null, {
+      validate: false,
+    });
+    if (filter === null || filter === undefined) delete layer.filter;
+    else layer.filter = filter;
+    this.changed();
+  }
+
+  validatePaint(kind: LayerKind, paint: Record<string, unknown>): Promise<ValidationErrors> {
+    return validatePaint(kind, paint);
+  }
+
+  async setPaint(layerId: string, paint: Record<string, unknown>): Promise<void> {
+    const layer = this.layers.get(layerId);
+    if (!layer) return;
+    for (const [property, value] of Object.entries(paint)) {
+      // Values were validated by validatePaint; the map's typed setter cannot know that.
+      const setPaintProperty = this.map.setPaintProperty.bind(this.map) as (
+        id: string,
+        name: string,
+        value: unknown,
+        options: { validate: boolean },
+      ) => void;
+      setPaintProperty(layerId, property, value, { validate: false });
+      layer.paint[property] = value;
+    }
+    this.changed();
+  }
+
+  /** Resolves once the map has drawn everything it was asked to. */
+  whenIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.map.loaded() && !this.map.isMoving()) resolve();
+      else this.map.once('idle', () => resolve());
+    });
+  }
+
+  /** Distinct features of the layer drawn in the current view, as it is now. */
+  renderedFeatureCount(layerId: string): number {
+    if (!this.map.getLayer(layerId)) return 0;
+    const features = this.map.queryRenderedFeatures({ layers: [layerId] });
+    return new Set(features.map((feature) => feature.id ?? JSON.stringify(feature.properties)))
+      .size;
+  }
+
+  async countFeaturesInView(layerId: string): Promise<number> {
+    await this.whenIdle();
+    return this.renderedFeatureCount(layerId);
+  }
+
+  layerFeatures(layerId: string): FeatureCollection | undefined {
+    return this.layers.get(layerId)?.features;
+  }
+
+  layerBounds(layerId: string): Bounds | undefined {
+    const layer = this.layers.get(layerId);
+    return layer && featureBounds(layer.features);
+  }
+
+  async moveCamera(target: CameraTarget): Promise<void> {
+    const moved = new Promise<void>((resolve) => this.map.once('moveend', () => resolve()));
+    if ('bounds' in target) {
+      this.map.fitBounds(target.bounds, { padding: 40, maxZoom: 12, duration: 600 });
+    } else {
+      this.map.flyTo({
+        center: target.center,
+        zoom: target.zoom ?? this.map.getZoom(),
+        duration: 600,
+      });
+    }
+    await moved;
+  }
+
+  getState(): MapState {
+    const bounds = this.map.getBounds();
+    const center = this.map.getCenter();
+    const round = (value: number): number => Math.round(value * 1e4) / 1e4;
+    return {
+      center: [round(center.lng), round(center.lat)],
+      zoom: Math.round(this.map.getZoom() * 100) / 100,
+      bearing: Math.round(this.map.getBearing()),
+      bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()].map(
+        round,
+      ) as Bounds,
+      layers: this.listLayers(),
+    };
+  }
+
+  /** Removes the map and its WebGL context. */
+  destroy(): void {
+    this.listeners.clear();
+    this.map.remove();
+  }
+}

@@ -1,0 +1,15 @@
+// The MCP layer's surface: the hub, server configs, and the SQL server shared by both back ends.
+export { McpHub, type McpHubOptions, type ToolSink } from './mcp-hub';
+export { McpSessionLostError, type RetryPolicy } from './mcp-connection';
+export type {
+  ApprovalPolicy,
+  McpServerConfig,
+  McpServerState,
+  McpServerStatus,
+  McpStatusEvent,
+  McpToolInfo,
+  McpTransportKind,
+} from './mcp-server-config';
+export type { EmbeddedServerFactory } from './mcp-transport';
+export { toToolResult, type McpResultData } from './mcp-result';
+export { createSqlServer, type SqlServerOptions } from './sql-server/create-sql-server';

@@ -1,0 +1,193 @@
+// One server's connection: connect with retries, keep its tool list fresh, call tools, recover sessions.
+import {
+  ResultSchema,
+  type CallToolResult,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  httpStatusOf,
+  openClient,
+  type EmbeddedServerFactory,
+  type OpenedClient,
+} from './mcp-transport';
+import type { McpServerConfig, McpServerStatus, McpStatusEvent } from './mcp-server-config';
+
+/** How discovery retries: attempts in all, and the backoff between them. */
+export interface RetryPolicy {
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** What a connection reports to its hub. */
+export interface McpConnectionOptions {
+  fetch?: typeof fetch;
+  embedded?: EmbeddedServerFactory;
+  retry: RetryPolicy;
+  onStatus(event: McpStatusEvent): void;
+  onTools(tools: McpTool[]): void;
+}
+
+/** Thrown by callTool when the server forgot the session; the call was not re-sent. */
+export class McpSessionLostError extends Error {
+  override readonly name = 'McpSessionLostError';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A live (or not yet live) link to one MCP server. */
+export class McpConnection {
+  status: McpServerStatus = 'disconnected';
+  lastError?: string;
+  tools: McpTool[] = [];
+  private opened?: OpenedClient;
+  private generation = 0;
+  private connecting?: Promise<void>;
+
+  constructor(
+    readonly config: McpServerConfig,
+    private readonly options: McpConnectionOptions,
+  ) {}
+
+  /** Connects and lists tools, retrying with backoff; settles with the status set (never throws). */
+  connect(): Promise<void> {
+    this.connecting ??= this.connectWithRetry().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  /** Closes the connection; a connection attempt under way gives up. */
+  async disconnect(): Promise<void> {
+    this.generation += 1;
+    const opened = this.opened;
+    this.opened = undefined;
+    this.tools = [];
+    await opened?.close();
+    this.setStatus('disconnected');
+  }
+
+  /** Calls a tool once. A lost session is re-initialised, and the call is reported, not repeated. */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal; timeoutMs: number },
+  ): Promise<CallToolResult> {
+    const opened = this.opened;
+    if (!opened || this.status !== 'connected') {
+      throw new Error(
+        `MCP server "${this.config.name ?? this.config.id}" is ${this.status}` +
+          `${this.lastError ? ` (${this.lastError})` : ''}. Reconnect it in the settings and try again.`,
+      );
+    }
+    try {
+      return (await opened.client.callTool({ name, arguments: args }, undefined, {
+        signal: options.signal,
+        timeout: options.timeoutMs,
+      })) as CallToolResult;
+    } catch (error) {
+      if (httpStatusOf(error) === 404 && this.opened === opened) {
+        void this.reinitialise(opened);
+        throw new McpSessionLostError(
+          `MCP server "${this.config.id}" had lost the session, so it was re-initialised. ` +
+            'The call was not repeated automatically; call the tool again if it is still needed.',
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** Lists the server's tools again (after a listChanged notification). */
+  async refreshTools(): Promise<void> {
+    const opened = this.opened;
+    if (!opened) return;
+    try {
+      this.tools = await listAllTools(opened);
+      this.options.onTools(this.tools);
+    } catch (error) {
+      this.lastError = `Could not refresh the tool list: ${messageOf(error)}`;
+    }
+  }
+
+  private async reinitialise(stale: OpenedClient): Promise<void> {
+    if (this.opened !== stale) return;
+    this.opened = undefined;
+    await stale.close();
+    await this.connect();
+  }
+
+  private async connectWithRetry(): Promise<void> {
+    const generation = ++this.generation;
+    const { attempts, baseDelayMs, maxDelayMs } = this.options.retry;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      this.setStatus('connecting');
+      let opened: OpenedClient | undefined;
+      try {
+        opened = await openClient(this.config, {
+          ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+          ...(this.options.embedded ? { embedded: this.options.embedded } : {}),
+          onToolsChanged: () => void this.refreshTools(),
+        });
+        const tools = await listAllTools(opened);
+        if (generation !== this.generation) {
+          await opened.close();
+          return;
+        }
+        this.opened = opened;
+        this.tools = tools;
+        this.lastError = undefined;
+        opened.client.onclose = () => {
+          if (this.opened === opened) {
+            this.opened = undefined;
+            this.setStatus('disconnected');
+          }
+        };
+        this.setStatus('connected');
+        this.options.onTools(tools);
+        return;
+      } catch (error) {
+        await opened?.close();
+        if (generation !== this.generation) return;
+        this.lastError = messageOf(error);
+        if (attempt === attempts) break;
+        await sleep(Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)));
+        if (generation !== this.generation) return;
+      }
+    }
+    this.setStatus('error');
+  }
+
+  private setStatus(status: McpServerStatus): void {
+    this.status = status;
+    this.options.onStatus({
+      serverId: this.config.id,
+      status,
+      ...(this.lastError && status !== 'connected' ? { error: this.lastError } : {}),
+    });
+  }
+}
+
+async function listAllTools(opened: OpenedClient): Promise<McpTool[]> {
+  // The loose ResultSchema instead of listTools(): the SDK's strict schema rejects the whole list when
+  // one tool is malformed, and one bad tool must not hide the server's good ones (the hub drops it).
+  const tools: McpTool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await opened.client.request(
+      { method: 'tools/list', params: cursor ? { cursor } : {} },
+      ResultSchema,
+    );
+    const listed = Array.isArray(page.tools) ? (page.tools as unknown[]) : [];
+    for (const tool of listed) {
+      if (tool && typeof tool === 'object' && typeof (tool as McpTool).name === 'string') {
+        tools.push(tool as McpTool);
+      }
+    }
+    cursor = typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
+  } while (cursor);
+  return tools;
+}

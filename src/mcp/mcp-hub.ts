@@ -1,0 +1,230 @@
+// The hub: many MCP servers, their status, their tools in the ToolRegistry, and calls to them.
+import { McpConnection, type RetryPolicy } from './mcp-connection';
+import { toToolResult } from './mcp-result';
+import { invalidSchemaReason } from './mcp-tool-schema';
+import type { ResultStore } from '../tools/result-store';
+import type { Tool, ToolResult } from '../tools/tool';
+import type {
+  ApprovalPolicy,
+  McpServerConfig,
+  McpServerState,
+  McpStatusEvent,
+} from './mcp-server-config';
+import type { EmbeddedServerFactory } from './mcp-transport';
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+
+/** The part of the ToolRegistry the hub needs. */
+export interface ToolSink {
+  setServerTools(serverId: string, tools: Tool[]): void;
+  removeServer(serverId: string): void;
+}
+
+/** Options of the hub. */
+export interface McpHubOptions {
+  registry: ToolSink;
+  /** Receives query results (structured content with result_id and rows) for map and chart tools. */
+  resultStore?: ResultStore;
+  fetch?: typeof fetch;
+  /** Warnings: dropped tools, failed refreshes. */
+  onWarning?: (message: string) => void;
+  /** Discovery retries; 3 attempts from 500 ms by default. */
+  retry?: Partial<RetryPolicy>;
+  /** Per-call timeout when a server sets none. */
+  defaultToolTimeoutMs?: number;
+  /** Characters of a result the model reads. */
+  contentBudget?: number;
+  /** Tools the person switched off, by server id (restored from settings). */
+  disabledTools?: Record<string, string[]>;
+  /** Called when the person switches a tool on or off, so the settings can persist it. */
+  onPreferencesChange?: (disabledTools: Record<string, string[]>) => void;
+}
+
+/** Manages MCP servers and exposes their tools to the agent through the ToolRegistry. */
+export class McpHub {
+  private readonly connections = new Map<string, McpConnection>();
+  private readonly disabled = new Map<string, Set<string>>();
+  private readonly listeners = new Set<(event: McpStatusEvent) => void>();
+  private readonly retry: RetryPolicy;
+
+  constructor(private readonly options: McpHubOptions) {
+    this.retry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 8000, ...options.retry };
+    for (const [serverId, names] of Object.entries(options.disabledTools ?? {})) {
+      this.disabled.set(serverId, new Set(names));
+    }
+  }
+
+  /** Adds (or replaces) a server. It connects on `connect` / `connectAll`. */
+  addServer(config: McpServerConfig, embedded?: EmbeddedServerFactory): void {
+    const previous = this.connections.get(config.id);
+    if (previous) void previous.disconnect();
+    const connection = new McpConnection(config, {
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      ...(embedded ? { embedded } : {}),
+      retry: this.retry,
+      onStatus: (event) => {
+        if (event.status !== 'connected') this.options.registry.removeServer(config.id);
+        this.emit(event);
+      },
+      onTools: () => this.publishTools(config.id),
+    });
+    this.connections.set(config.id, connection);
+  }
+
+  /** Disconnects and forgets a server; its tools leave the registry. */
+  async removeServer(serverId: string): Promise<void> {
+    const connection = this.connections.get(serverId);
+    this.connections.delete(serverId);
+    this.options.registry.removeServer(serverId);
+    await connection?.disconnect();
+  }
+
+  /** Connects one server (with retries); resolves when it is connected or has failed. */
+  async connect(serverId: string): Promise<void> {
+    await this.connections.get(serverId)?.connect();
+  }
+
+  /** Connects every enabled server in parallel. */
+  async connectAll(): Promise<void> {
+    await Promise.all(
+      [...this.connections.values()]
+        .filter((connection) => connection.config.enabled !== false)
+        .map((connection) => connection.connect()),
+    );
+  }
+
+  /** Disconnects one server. */
+  async disconnect(serverId: string): Promise<void> {
+    await this.connections.get(serverId)?.disconnect();
+  }
+
+  /** Every server with its status, last error and tools. */
+  servers(): McpServerState[] {
+    return [...this.connections.values()].map((connection) => ({
+      id: connection.config.id,
+      name: connection.config.name ?? connection.config.id,
+      status: connection.status,
+      ...(connection.lastError ? { lastError: connection.lastError } : {}),
+      tools: connection.tools.map((tool) => ({
+        name: tool.name,
+        description: tool.description ?? '',
+        enabled: !this.disabled.get(connection.config.id)?.has(tool.name),
+      })),
+    }));
+  }
+
+  /** Listens to status changes; returns an unsubscribe function. */
+  onStatus(listener: (event: McpStatusEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Switches one tool on or off; the choice survives reconnects. New tools start enabled. */
+  setToolEnabled(serverId: string, toolName: string, enabled: boolean): void {
+    const names = this.disabled.get(serverId) ?? new Set<string>();
+    if (enabled) names.delete(toolName);
+    else names.add(toolName);
+    this.disabled.set(serverId, names);
+    this.publishTools(serverId);
+    this.options.onPreferencesChange?.(
+      Object.fromEntries([...this.disabled].map(([id, set]) => [id, [...set].sort()])),
+    );
+  }
+
+  /** Whether a call of this tool needs the person's approval: the tool override, else the server's. */
+  policyFor(serverId: string, toolName: string): ApprovalPolicy {
+    const config = this.connections.get(serverId)?.config;
+    return config?.toolApproval?.[toolName] ?? config?.approval ?? 'ask';
+  }
+
+  /** Calls a tool; failures, cancellations and lost sessions come back as error results. */
+  async callTool(
+    serverId: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal; timeoutMs?: number },
+  ): Promise<ToolResult> {
+    const connection = this.connections.get(serverId);
+    if (!connection) {
+      return { content: `No MCP server "${serverId}" is configured.`, isError: true };
+    }
+    const timeoutMs =
+      options.timeoutMs ??
+      connection.config.toolTimeoutMs ??
+      this.options.defaultToolTimeoutMs ??
+      60_000;
+    try {
+      const result = await connection.callTool(toolName, args, {
+        signal: options.signal,
+        timeoutMs,
+      });
+      this.keepResult(serverId, result.structuredContent);
+      return toToolResult(result, {
+        serverId,
+        toolName,
+        ...(this.options.contentBudget ? { budget: this.options.contentBudget } : {}),
+      });
+    } catch (error) {
+      if (options.signal.aborted) {
+        return { content: `The call to ${toolName} was cancelled.`, isError: true };
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      return { content: `${toolName} on ${serverId} failed: ${message}`, isError: true };
+    }
+  }
+
+  /** Disconnects every server. */
+  async close(): Promise<void> {
+    await Promise.all([...this.connections.keys()].map((serverId) => this.removeServer(serverId)));
+  }
+
+  private keepResult(serverId: string, structured: Record<string, unknown> | undefined): void {
+    const store = this.options.resultStore;
+    if (!store || !structured) return;
+    const { result_id: resultId, rows, columns, total_rows: totalRows, sql } = structured;
+    if (typeof resultId !== 'string' || !Array.isArray(rows)) return;
+    store.put({
+      resultId,
+      serverId,
+      ...(typeof sql === 'string' ? { sql } : {}),
+      columns: Array.isArray(columns) ? (columns as { name: string; type: string }[]) : [],
+      rows: rows as Record<string, unknown>[],
+      totalRows: typeof totalRows === 'number' ? totalRows : rows.length,
+    });
+  }
+
+  private publishTools(serverId: string): void {
+    const connection = this.connections.get(serverId);
+    if (!connection || connection.status !== 'connected') return;
+    const disabled = this.disabled.get(serverId);
+    const tools: Tool[] = [];
+    for (const tool of connection.tools) {
+      const reason = invalidSchemaReason(tool);
+      if (reason) {
+        this.options.onWarning?.(
+          `Dropped tool "${tool.name}" of MCP server "${serverId}": ${reason}.`,
+        );
+        continue;
+      }
+      if (disabled?.has(tool.name)) continue;
+      tools.push(this.toTool(connection, tool));
+    }
+    this.options.registry.setServerTools(serverId, tools);
+  }
+
+  private toTool(connection: McpConnection, tool: McpTool): Tool {
+    const serverId = connection.config.id;
+    return {
+      name: tool.name,
+      description: tool.description ?? tool.title ?? tool.name,
+      inputSchema: tool.inputSchema as Tool['inputSchema'],
+      origin: { kind: 'mcp', serverId, originalName: tool.name },
+      ...(connection.config.toolTimeoutMs ? { timeoutMs: connection.config.toolTimeoutMs } : {}),
+      execute: (args, context) =>
+        this.callTool(serverId, tool.name, args, { signal: context.signal }),
+    };
+  }
+
+  private emit(event: McpStatusEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}

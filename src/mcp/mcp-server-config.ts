@@ -1,0 +1,56 @@
+// How one MCP server is configured (app config or the person's settings), and how it is doing.
+
+/** How the hub reaches a server. `auto` tries Streamable HTTP, then SSE on a 4xx answer. */
+export type McpTransportKind = 'auto' | 'streamable-http' | 'sse' | 'embedded';
+
+/** Whether a server's tool calls need the person's approval. */
+export type ApprovalPolicy = 'ask' | 'auto';
+
+/** One MCP server. */
+export interface McpServerConfig {
+  /** Stable id; `embedded` is the in-page SQL server. */
+  id: string;
+  /** Shown in the UI; the id when absent. */
+  name?: string;
+  /** Endpoint URL; not used by embedded servers. */
+  url?: string;
+  /** `auto` by default. */
+  transport?: McpTransportKind;
+  /** Extra HTTP headers, e.g. `{ Authorization: 'Bearer …' }`. */
+  headers?: Record<string, string>;
+  /** True by default. */
+  enabled?: boolean;
+  /** `ask` by default. */
+  approval?: ApprovalPolicy;
+  /** Per-tool overrides of `approval`, by the tool's original name. */
+  toolApproval?: Record<string, ApprovalPolicy>;
+  /** Per-call timeout of this server's tools, in milliseconds. */
+  toolTimeoutMs?: number;
+}
+
+/** Connection status of one server. */
+export type McpServerStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
+
+/** A status change, as the UI receives it. */
+export interface McpStatusEvent {
+  serverId: string;
+  status: McpServerStatus;
+  /** The last error, when the status is `error` (or a retry is under way). */
+  error?: string;
+}
+
+/** One tool of a server, with the person's preference. */
+export interface McpToolInfo {
+  name: string;
+  description: string;
+  enabled: boolean;
+}
+
+/** A server as the UI lists it. */
+export interface McpServerState {
+  id: string;
+  name: string;
+  status: McpServerStatus;
+  lastError?: string;
+  tools: McpToolInfo[];
+}

@@ -1,0 +1,111 @@
+// Opens the transport a server config asks for; `auto` falls back from Streamable HTTP to SSE on a 4xx.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
+import type { McpServerConfig } from './mcp-server-config';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+
+/** Makes a fresh in-page server for an embedded connection (one per connection). */
+export type EmbeddedServerFactory = () => Server;
+
+/** What opening a connection needs besides the config. */
+export interface OpenClientOptions {
+  fetch?: typeof fetch;
+  embedded?: EmbeddedServerFactory;
+  onToolsChanged: () => void;
+}
+
+/** A connected client and a way to close what was opened for it. */
+export interface OpenedClient {
+  client: Client;
+  transport: Transport;
+  close(): Promise<void>;
+}
+
+/** The HTTP status carried by an SDK transport error, if any. */
+export function httpStatusOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && code >= 100 && code < 600 ? code : undefined;
+}
+
+function newClient(onToolsChanged: () => void): Client {
+  // CfWorker validates schemas without `new Function`, which the app's CSP forbids (Ajv needs it).
+  return new Client(
+    { name: 'mapwright', version: '0.1.0' },
+    {
+      capabilities: {},
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+      listChanged: { tools: { autoRefresh: false, onChanged: () => onToolsChanged() } },
+    },
+  );
+}
+
+async function connectWith(
+  client: Client,
+  transport: Transport,
+  extra?: () => Promise<void>,
+): Promise<OpenedClient> {
+  await client.connect(transport);
+  return {
+    client,
+    transport,
+    close: async () => {
+      await client.close().catch(() => {});
+      await extra?.();
+    },
+  };
+}
+
+/** Connects a new client to the server described by `config`. */
+export async function openClient(
+  config: McpServerConfig,
+  options: OpenClientOptions,
+): Promise<OpenedClient> {
+  const kind = config.transport ?? (config.url ? 'auto' : 'embedded');
+  if (kind === 'embedded') {
+    if (!options.embedded) {
+      throw new Error(`Server "${config.id}" is embedded but no in-page server was given for it.`);
+    }
+    const server = options.embedded();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    return connectWith(newClient(options.onToolsChanged), clientSide, () => server.close());
+  }
+  if (!config.url) throw new Error(`Server "${config.id}" has no url. Add one to its settings.`);
+  const url = new URL(config.url, globalThis.location?.href);
+  const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
+  const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+  const streamable = () =>
+    connectWith(
+      newClient(options.onToolsChanged),
+      new StreamableHTTPClientTransport(url, {
+        requestInit,
+        ...fetchOption,
+        reconnectionOptions: {
+          initialReconnectionDelay: 1000,
+          maxReconnectionDelay: 30_000,
+          reconnectionDelayGrowFactor: 1.5,
+          maxRetries: 2,
+        },
+      }),
+    );
+  const sse = () =>
+    connectWith(
+      newClient(options.onToolsChanged),
+      new SSEClientTransport(url, { requestInit, ...fetchOption }),
+    );
+  if (kind === 'streamable-http') return streamable();
+  if (kind === 'sse') return sse();
+  try {
+    return await streamable();
+  } catch (error) {
+    const status = httpStatusOf(error);
+    if (status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403) {
+      return sse();
+    }
+    throw error;
+  }
+}

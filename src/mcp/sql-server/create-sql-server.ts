@@ -1,0 +1,145 @@
+// The SQL MCP server: one definition over any DataEngine, served in the page and in Node.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { formatResultTable } from './format-table';
+import { readOnlyViolation } from './sql-read-only';
+import { DEFAULT_MAX_ROWS, sqlToolDefinitions } from './sql-tools';
+import type { DataEngine } from '../../data/data-engine';
+
+/** How a SQL server behaves. */
+export interface SqlServerOptions {
+  engine: DataEngine;
+  /** Server name reported at initialisation. */
+  name?: string;
+  /** Allow statements that change data. Off by default. */
+  writable?: boolean;
+  /** Most rows one query may return to the client. */
+  rowCap?: number;
+  /** Rows of a result shown to the model as text. */
+  modelRows?: number;
+  /** Longest a query may run. */
+  timeoutMs?: number;
+  /** Makes result ids; unique per server by default. */
+  nextResultId?: () => string;
+}
+
+let resultCounter = 0;
+
+function defaultResultId(): string {
+  resultCounter += 1;
+  return `r${Date.now().toString(36)}${resultCounter.toString(36)}`;
+}
+
+function failure(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A new MCP server (one per client connection) exposing list_tables, describe_table and query. */
+export function createSqlServer(options: SqlServerOptions): Server {
+  const engine = options.engine;
+  const writable = options.writable ?? false;
+  const rowCap = options.rowCap ?? 10_000;
+  const modelRows = options.modelRows ?? 20;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const nextResultId = options.nextResultId ?? defaultResultId;
+  const server = new Server(
+    { name: options.name ?? 'mapwright-sql', version: '0.1.0' },
+    {
+      capabilities: { tools: { listChanged: true } },
+      instructions:
+        'DuckDB SQL over the loaded tables. Call list_tables, then describe_table, then query.',
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: sqlToolDefinitions({ writable, rowCap }),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const args = request.params.arguments ?? {};
+    try {
+      switch (request.params.name) {
+        case 'list_tables': {
+          const tables = await engine.listTables();
+          const counted = await Promise.all(
+            tables.map(async (name) => {
+              const { rows } = await engine.query(
+                `SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`,
+              );
+              return { name, row_count: Number(rows[0]?.n ?? 0) };
+            }),
+          );
+          const text = counted.length
+            ? counted.map((table) => `${table.name} (${table.row_count} rows)`).join('\n')
+            : 'No tables are loaded.';
+          return { content: [{ type: 'text', text }], structuredContent: { tables: counted } };
+        }
+        case 'describe_table': {
+          if (typeof args.table !== 'string') return failure('Give the table name as "table".');
+          const description = await engine.describe(args.table);
+          const lines = [`${description.table}: ${description.rowCount} rows`];
+          for (const column of description.columns) {
+            const samples = column.sampleValues?.length
+              ? ` e.g. ${column.sampleValues.map((value) => JSON.stringify(value)).join(', ')}`
+              : '';
+            lines.push(`- ${column.name} ${column.type}${samples}`);
+          }
+          return {
+            content: [{ type: 'text', text: lines.join('\n') }],
+            structuredContent: { ...description },
+          };
+        }
+        case 'query':
+          return await runQuery(args);
+        default:
+          return failure(
+            `Unknown tool "${request.params.name}". Tools: list_tables, describe_table, query.`,
+          );
+      }
+    } catch (error) {
+      return failure(messageOf(error));
+    }
+
+    async function runQuery(queryArgs: Record<string, unknown>): Promise<CallToolResult> {
+      const sql = queryArgs.sql_query;
+      if (typeof sql !== 'string' || !sql.trim()) return failure('Give the SQL as "sql_query".');
+      if (!writable) {
+        const violation = readOnlyViolation(sql);
+        if (violation) return failure(violation);
+      }
+      const requested =
+        typeof queryArgs.max_rows === 'number' ? queryArgs.max_rows : DEFAULT_MAX_ROWS;
+      const maxRows = Math.max(1, Math.min(rowCap, Math.floor(requested)));
+      const result = await engine.query(sql, { signal: extra.signal, timeoutMs, maxRows });
+      const resultId = nextResultId();
+      const text = formatResultTable({
+        columns: result.columns,
+        rows: result.rows,
+        totalRows: result.totalRows,
+        shownRows: modelRows,
+        resultId,
+      });
+      return {
+        content: [{ type: 'text', text }],
+        structuredContent: {
+          result_id: resultId,
+          sql,
+          columns: result.columns.map(({ name, type }) => ({ name, type })),
+          rows: result.rows,
+          total_rows: result.totalRows,
+          truncated: result.truncated,
+          elapsed_ms: result.elapsedMs,
+        },
+      };
+    }
+  });
+  return server;
+}

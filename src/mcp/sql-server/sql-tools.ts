@@ -1,0 +1,72 @@
+// The three SQL tools as MCP sees them: names, descriptions and JSON schemas.
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+
+/** Rows a query returns to the UI when the model asks for no particular number. */
+export const DEFAULT_MAX_ROWS = 1000;
+
+/** list_tables, describe_table and query, with schemas the client can validate. */
+export function sqlToolDefinitions(options: { writable: boolean; rowCap: number }): McpTool[] {
+  const columnsSchema = {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { name: { type: 'string' }, type: { type: 'string' } },
+      required: ['name', 'type'],
+    },
+  };
+  return [
+    {
+      name: 'list_tables',
+      description: 'List the tables you can query, with their row counts.',
+      inputSchema: { type: 'object', properties: {} },
+      annotations: { readOnlyHint: true, idempotentHint: true },
+    },
+    {
+      name: 'describe_table',
+      description:
+        'Describe one table: its columns and types, its row count, and a few example values of each text column.',
+      inputSchema: {
+        type: 'object',
+        properties: { table: { type: 'string', description: 'The table name, from list_tables.' } },
+        required: ['table'],
+      },
+      annotations: { readOnlyHint: true, idempotentHint: true },
+    },
+    {
+      name: 'query',
+      description:
+        'Run one DuckDB SQL statement and get the result as a compact table (the first rows and the total ' +
+        'count) plus a result_id that map and chart tools can use for all returned rows. ' +
+        (options.writable
+          ? 'This server accepts statements that change data.'
+          : 'Read-only: only SELECT, WITH, DESCRIBE, SHOW, EXPLAIN and SUMMARIZE run.'),
+      inputSchema: {
+        type: 'object',
+        properties: {
+          sql_query: { type: 'string', description: 'One DuckDB SQL statement.' },
+          max_rows: {
+            type: 'integer',
+            minimum: 1,
+            maximum: options.rowCap,
+            description: `Rows to return (default ${Math.min(DEFAULT_MAX_ROWS, options.rowCap)}, at most ${options.rowCap}).`,
+          },
+        },
+        required: ['sql_query'],
+      },
+      outputSchema: {
+        type: 'object',
+        properties: {
+          result_id: { type: 'string' },
+          sql: { type: 'string' },
+          columns: columnsSchema,
+          rows: { type: 'array', items: { type: 'object' } },
+          total_rows: { type: 'integer' },
+          truncated: { type: 'boolean' },
+          elapsed_ms: { type: 'number' },
+        },
+        required: ['result_id', 'columns', 'rows', 'total_rows', 'truncated'],
+      },
+      annotations: { readOnlyHint: !options.writable },
+    },
+  ];
+}

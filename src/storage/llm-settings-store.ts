@@ -1,0 +1,124 @@
+// The person's LLM settings. The key stays in this browser (localStorage) or this tab's session
+// (sessionStorage), as they chose; it is sent only to its provider's endpoint.
+
+/** Providers the settings offer. */
+export const LLM_PROVIDERS = ['openai', 'anthropic', 'gemini', 'openrouter', 'local'] as const;
+
+/** One of the providers. */
+export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
+
+/** Where the API key is kept. */
+export type KeyPersistence = 'browser' | 'session';
+
+/** What the person chose. */
+export interface LlmSettings {
+  provider: LlmProviderId;
+  endpoint: string;
+  model: string;
+  apiKey: string;
+  keyPersistence: KeyPersistence;
+}
+
+/** Defaults per provider: endpoint, a model, and the adapter family. */
+export const PROVIDER_DEFAULTS: Record<
+  LlmProviderId,
+  {
+    label: string;
+    endpoint: string;
+    model: string;
+    kind: 'openai-compatible' | 'anthropic' | 'gemini';
+    needsKey: boolean;
+  }
+> = {
+  openai: {
+    label: 'OpenAI',
+    endpoint: 'https://api.openai.com/v1',
+    model: 'gpt-4o-mini',
+    kind: 'openai-compatible',
+    needsKey: true,
+  },
+  anthropic: {
+    label: 'Anthropic',
+    endpoint: 'https://api.anthropic.com',
+    model: 'claude-sonnet-4-5',
+    kind: 'anthropic',
+    needsKey: true,
+  },
+  gemini: {
+    label: 'Google Gemini',
+    endpoint: 'https://generativelanguage.googleapis.com/v1beta',
+    model: 'gemini-2.5-flash',
+    kind: 'gemini',
+    needsKey: true,
+  },
+  openrouter: {
+    label: 'OpenRouter',
+    endpoint: 'https://openrouter.ai/api/v1',
+    model: 'openai/gpt-4o-mini',
+    kind: 'openai-compatible',
+    needsKey: true,
+  },
+  local: {
+    label: 'Local OpenAI-compatible (Ollama, llama.cpp, vLLM)',
+    endpoint: 'http://127.0.0.1:11434/v1',
+    model: 'llama3.1',
+    kind: 'openai-compatible',
+    needsKey: false,
+  },
+};
+
+/** The localStorage key of the settings (without the API key). */
+export const SETTINGS_KEY = 'mapwright.llm';
+/** The storage key of the API key (in localStorage or sessionStorage). */
+export const API_KEY_KEY = 'mapwright.llm.apiKey';
+
+function isProvider(value: unknown): value is LlmProviderId {
+  return typeof value === 'string' && (LLM_PROVIDERS as readonly string[]).includes(value);
+}
+
+/** Reads the saved settings, or the defaults given (from the app config) when none are saved. */
+export function loadLlmSettings(
+  fallback: Partial<LlmSettings> = {},
+  storage = { local: localStorage, session: sessionStorage },
+): LlmSettings {
+  let saved: Partial<LlmSettings>;
+  try {
+    saved = JSON.parse(storage.local.getItem(SETTINGS_KEY) ?? '{}') as Partial<LlmSettings>;
+  } catch {
+    saved = {};
+  }
+  const provider = isProvider(saved.provider)
+    ? saved.provider
+    : isProvider(fallback.provider)
+      ? fallback.provider
+      : 'local';
+  const defaults = PROVIDER_DEFAULTS[provider];
+  const keyPersistence: KeyPersistence = saved.keyPersistence === 'browser' ? 'browser' : 'session';
+  const apiKey = storage.session.getItem(API_KEY_KEY) ?? storage.local.getItem(API_KEY_KEY) ?? '';
+  return {
+    provider,
+    endpoint: saved.endpoint || fallback.endpoint || defaults.endpoint,
+    model: saved.model || fallback.model || defaults.model,
+    apiKey,
+    keyPersistence,
+  };
+}
+
+/** Saves the settings; the key goes to exactly one of the two storages and is removed from the other. */
+export function saveLlmSettings(
+  settings: LlmSettings,
+  storage = { local: localStorage, session: sessionStorage },
+): void {
+  const { apiKey, ...rest } = settings;
+  storage.local.setItem(SETTINGS_KEY, JSON.stringify(rest));
+  const keep = settings.keyPersistence === 'browser' ? storage.local : storage.session;
+  const drop = settings.keyPersistence === 'browser' ? storage.session : storage.local;
+  drop.removeItem(API_KEY_KEY);
+  if (apiKey) keep.setItem(API_KEY_KEY, apiKey);
+  else keep.removeItem(API_KEY_KEY);
+}
+
+/** True when settings are saved (the person has configured a model at least once). */
+export function hasSavedLlmSettings(storage: Storage = localStorage): boolean {
+  return storage.getItem(SETTINGS_KEY) !== null;
+}

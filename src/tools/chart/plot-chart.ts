@@ -1,0 +1,38 @@
+// Draws a ChartSpec with Observable Plot.
+import * as Plot from '@observablehq/plot';
+import type { ChartSpec } from './chart-spec';
+
+function marks(spec: ChartSpec): Plot.Markish[] {
+  const { x, y, color, rows } = spec;
+  const fill = color ?? 'steelblue';
+  switch (spec.kind) {
+    case 'bar':
+      return y
+        ? [Plot.barY(rows, { x, y, fill }), Plot.ruleY([0])]
+        : [Plot.barY(rows, Plot.groupX({ y: 'count' }, { x, fill })), Plot.ruleY([0])];
+    case 'line':
+      return [Plot.lineY(rows, { x, y, stroke: color ?? 'steelblue', sort: x })];
+    case 'scatter':
+      return [Plot.dot(rows, { x, y, fill })];
+    case 'histogram':
+      return [
+        Plot.rectY(rows, Plot.binX<Plot.RectYOptions>({ y: 'count' }, { x, fill })),
+        Plot.ruleY([0]),
+      ];
+  }
+}
+
+/** Renders the chart as an SVG (or a figure with a legend) built in `document`. */
+export function plotChart(spec: ChartSpec, width = 380, doc: Document = document): Element {
+  return Plot.plot({
+    document: doc,
+    width,
+    height: Math.round(width * 0.62),
+    marginLeft: 50,
+    ...(spec.title ? { title: spec.title } : {}),
+    ...(spec.color ? { color: { legend: true } } : {}),
+    x: { label: spec.x },
+    y: { label: spec.y ?? 'count', grid: true },
+    marks: marks(spec),
+  });
+}

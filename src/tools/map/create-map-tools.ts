@@ -1,0 +1,30 @@
+// Every local map tool, in a stable order (the order the model sees them in, which keeps the prompt stable).
+import { getDatasetDetailsTool, listDatasetsTool } from './catalog-tools';
+import {
+  hideLayerTool,
+  resetFilterTool,
+  setFilterTool,
+  setStyleTool,
+  showLayerTool,
+} from './layer-tools';
+import { filterLayerByResultTool, mapQueryResultTool } from './result-tools';
+import { flyToTool, getMapStateTool } from './view-tools';
+import type { Tool } from '../tool';
+import type { MapToolContext } from './map-tool-context';
+
+/** The local map tools, built over one context. */
+export function createMapTools(context: MapToolContext): Tool[] {
+  return [
+    listDatasetsTool(context),
+    getDatasetDetailsTool(context),
+    showLayerTool(context),
+    hideLayerTool(context),
+    setFilterTool(context),
+    resetFilterTool(context),
+    setStyleTool(context),
+    flyToTool(context),
+    getMapStateTool(context),
+    mapQueryResultTool(context),
+    filterLayerByResultTool(context),
+  ];
+}

@@ -1,0 +1,82 @@
+// Turns stored query rows into map features, by the geometry mapping the model chose.
+import { fixAntimeridian } from '../../map/antimeridian';
+import { plainProperties, pointFeatures } from '../../map/point-features';
+import type { MapPort } from './map-port';
+import type { FeatureCollection, Geometry } from 'geojson';
+
+/** How result rows become geometry. */
+export type ResultGeometry =
+  | { kind: 'points'; lon: string; lat: string }
+  | { kind: 'h3'; column: string }
+  | { kind: 'shapes'; column: string }
+  | { kind: 'join'; layer: string; column: string; layer_key?: string };
+
+/** Features, or a message saying why none could be built. */
+export type FeaturesOutcome = { features: FeatureCollection } | { error: string };
+
+function parseGeometry(value: unknown): Geometry | undefined {
+  try {
+    const geometry = (typeof value === 'string' ? JSON.parse(value) : value) as Geometry;
+    return geometry && typeof geometry === 'object' && 'type' in geometry
+      ? fixAntimeridian(geometry)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the features; columns that do not exist are reported with the ones that do. */
+export async function resultFeatures(
+  rows: Record<string, unknown>[],
+  columns: string[],
+  geometry: ResultGeometry,
+  map: MapPort,
+): Promise<FeaturesOutcome> {
+  const needed = geometry.kind === 'points' ? [geometry.lon, geometry.lat] : [geometry.column];
+  const missing = needed.filter((column) => !columns.includes(column));
+  if (missing.length > 0) {
+    return {
+      error: `The result has no column ${missing.join(', ')}; its columns are ${columns.join(', ')}.`,
+    };
+  }
+  switch (geometry.kind) {
+    case 'points':
+      return { features: pointFeatures(rows, geometry.lon, geometry.lat) };
+    case 'h3': {
+      const { h3Features } = await import('../../map/h3-features');
+      return { features: h3Features(rows, geometry.column) };
+    }
+    case 'shapes': {
+      const features: FeatureCollection['features'] = [];
+      for (const row of rows) {
+        const parsed = parseGeometry(row[geometry.column]);
+        if (parsed)
+          features.push({
+            type: 'Feature',
+            properties: plainProperties({ ...row, [geometry.column]: null }),
+            geometry: parsed,
+          });
+      }
+      return { features: { type: 'FeatureCollection', features } };
+    }
+    case 'join': {
+      const source = map.layerFeatures(geometry.layer);
+      if (!source) return { error: `There is no layer '${geometry.layer}' to take shapes from.` };
+      const key = geometry.layer_key ?? geometry.column;
+      const byKey = new Map(rows.map((row) => [String(row[geometry.column]), row]));
+      const features = source.features.flatMap((feature) => {
+        const row = byKey.get(String(feature.properties?.[key]));
+        return row
+          ? [
+              {
+                ...feature,
+                id: undefined,
+                properties: { ...feature.properties, ...plainProperties(row) },
+              },
+            ]
+          : [];
+      });
+      return { features: { type: 'FeatureCollection', features } };
+    }
+  }
+}

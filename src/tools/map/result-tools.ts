@@ -1,0 +1,179 @@
+// map_query_result and filter_layer_by_result: use a stored query result by result_id, so rows never
+// pass through the model.
+import { colorPropertyOf, colorScale } from './color-scale';
+import {
+  fail,
+  findLayer,
+  isResult,
+  layerProperty,
+  localTool,
+  ok,
+  type MapToolContext,
+} from './map-tool-context';
+import { resultFeatures, type ResultGeometry } from './result-features';
+import type { StoredResult } from '../result-store';
+import type { Tool } from '../tool';
+import type { LayerKind } from './map-port';
+
+function findResult(context: MapToolContext, resultId: unknown): StoredResult | string {
+  const result = typeof resultId === 'string' ? context.resultStore.get(resultId) : undefined;
+  if (result) return result;
+  const ids = context.resultStore.ids();
+  return `There is no query result '${String(resultId)}'. Held results: ${ids.slice(-10).join(', ') || '(none)'}. Run the query again to get a result_id.`;
+}
+
+const geometrySchema = {
+  type: 'object',
+  description:
+    'How rows become geometry: {"kind":"points","lon":col,"lat":col} | {"kind":"h3","column":col} | {"kind":"shapes","column":GeoJSON geometry col} | {"kind":"join","layer":layer id,"column":col,"layer_key":property of that layer (defaults to column)}.',
+  properties: {
+    kind: { enum: ['points', 'h3', 'shapes', 'join'] },
+    lon: { type: 'string' },
+    lat: { type: 'string' },
+    column: { type: 'string' },
+    layer: { type: 'string' },
+    layer_key: { type: 'string' },
+  },
+  required: ['kind'],
+};
+
+/** map_query_result: draws a stored result as points, shapes or H3 cells with a colour scale. */
+export function mapQueryResultTool(context: MapToolContext): Tool {
+  return localTool({
+    name: 'map_query_result',
+    description:
+      'Draw the rows of a query result (by result_id) as a new map layer of points, shapes or H3 cells, optionally coloured by a column (with a legend).',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        result_id: { type: 'string' },
+        geometry: geometrySchema,
+        style: {
+          type: 'object',
+          properties: {
+            color: { type: 'string', description: 'A single colour, e.g. "#dc2626".' },
+            color_by: { type: 'string', description: 'Column whose values set the colour.' },
+            radius: { type: 'number', minimum: 1, maximum: 30 },
+            opacity: { type: 'number', minimum: 0, maximum: 1 },
+          },
+          additionalProperties: false,
+        },
+        title: { type: 'string', description: 'Layer title shown in the layer panel.' },
+      },
+      required: ['result_id', 'geometry'],
+      additionalProperties: false,
+    },
+    execute: async (args) => {
+      const result = findResult(context, args.result_id);
+      if (typeof result === 'string') return fail(result);
+      const geometry = args.geometry as ResultGeometry;
+      const columns = result.columns.map((column) => column.name);
+      const built = await resultFeatures(result.rows, columns, geometry, context.map);
+      if ('error' in built) return fail(`${built.error} Nothing was drawn.`);
+      const count = built.features.features.length;
+      if (count === 0)
+        return fail(
+          `None of the ${result.rows.length} rows had usable geometry for ${JSON.stringify(geometry)}; nothing was drawn.`,
+        );
+      const kind: LayerKind = geometry.kind === 'points' ? 'circle' : 'fill';
+      const style = (args.style ?? {}) as {
+        color?: string;
+        color_by?: string;
+        radius?: number;
+        opacity?: number;
+      };
+      if (style.color_by && !columns.includes(style.color_by)) {
+        return fail(
+          `color_by: the result has no column ${style.color_by}; its columns are ${columns.join(', ')}.`,
+        );
+      }
+      const paint: Record<string, unknown> = {
+        [colorPropertyOf(kind)]: style.color_by
+          ? colorScale(
+              built.features.features.map((feature) => feature.properties ?? {}),
+              style.color_by,
+            )
+          : (style.color ?? '#dc2626'),
+        [`${kind}-opacity`]: style.opacity ?? (kind === 'fill' ? 0.7 : 0.85),
+      };
+      if (kind === 'circle') paint['circle-radius'] = style.radius ?? 5;
+      const errors = await context.map.validatePaint(kind, paint);
+      if (errors.length > 0) return fail(`Invalid style, nothing was drawn: ${errors.join('; ')}.`);
+      const layerId = `result-${result.resultId}`.replace(/[^A-Za-z0-9_-]/g, '_');
+      const title =
+        typeof args.title === 'string' && args.title
+          ? args.title
+          : `Query result ${result.resultId}`;
+      await context.map.addLayer({
+        id: layerId,
+        title,
+        kind,
+        features: built.features,
+        paint,
+        legendTitle: style.color_by ?? title,
+        tooltip: columns
+          .filter((column) => geometry.kind !== 'shapes' || column !== geometry.column)
+          .slice(0, 6),
+      });
+      const skipped = result.rows.length - count;
+      const legend = context.map.getLayer(layerId)?.legend;
+      return ok(
+        `Drew ${count} ${geometry.kind === 'points' ? 'points' : 'shapes'} as layer ${layerId}${skipped > 0 ? ` (${skipped} rows had no usable geometry)` : ''}${result.totalRows > result.rows.length ? `; the result held ${result.rows.length} of ${result.totalRows} rows` : ''}.${legend && legend.entries.length > 1 ? ` Legend: ${legend.title}.` : ''} Use fly_to with layer ${layerId} to fit the map to it.`,
+      );
+    },
+  });
+}
+
+/** filter_layer_by_result: keeps the features of a layer whose property matches a result column. */
+export function filterLayerByResultTool(context: MapToolContext): Tool {
+  return localTool({
+    name: 'filter_layer_by_result',
+    description:
+      'Filter a layer to the features whose property matches the values of a column of a query result (e.g. counties whose id is in the result).',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        layer: layerProperty,
+        column: { type: 'string', description: 'Column of the result holding the values.' },
+        result_id: { type: 'string' },
+        layer_property: {
+          type: 'string',
+          description: 'Property of the layer to match (defaults to column).',
+        },
+      },
+      required: ['layer', 'column', 'result_id'],
+      additionalProperties: false,
+    },
+    execute: async (args) => {
+      const layer = findLayer(context.map, args.layer);
+      if (isResult(layer)) return layer;
+      const result = findResult(context, args.result_id);
+      if (typeof result === 'string') return fail(result);
+      const column = String(args.column);
+      if (!result.columns.some((candidate) => candidate.name === column)) {
+        return fail(
+          `The result has no column ${column}; its columns are ${result.columns.map((candidate) => candidate.name).join(', ')}.`,
+        );
+      }
+      const property = typeof args.layer_property === 'string' ? args.layer_property : column;
+      if (layer.properties.length > 0 && !layer.properties.includes(property)) {
+        return fail(
+          `Layer ${layer.id} has no property ${property}; its properties are ${layer.properties.join(', ')}. Pass layer_property.`,
+        );
+      }
+      const values = [
+        ...new Set(
+          result.rows
+            .map((row) => row[column])
+            .filter((value) => value !== null && value !== undefined),
+        ),
+      ].map((value) => (typeof value === 'bigint' ? Number(value) : value));
+      const filter = ['in', ['get', property], ['literal', values]];
+      await context.map.setFilter(layer.id, filter);
+      const count = await context.map.countFeaturesInView(layer.id);
+      return ok(
+        `Filtered ${layer.id} to ${values.length} values of ${property} from result ${result.resultId}; ${count} features are in view.`,
+      );
+    },
+  });
+}

@@ -1,0 +1,146 @@
+// The approval card: the proposal's description, the model's reasoning, each call to decide, and keys.
+import { button, element } from './dom';
+import { ProposedCallView, modifiesData } from './proposed-call-view';
+import type { ApprovalDecision, ToolProposal } from '../agent/types';
+import type { PreflightFunction } from './preflight';
+
+/** What a card needs. */
+export interface ApprovalCardOptions {
+  proposal: ToolProposal;
+  /** Pre-flight for a call's SQL, given only for servers that support it (the embedded one). */
+  preflightFor?: (serverId: string | undefined) => PreflightFunction | undefined;
+  /** The person allowed a tool for the rest of the session. */
+  onAllowTool?: (toolName: string) => void;
+  /** Every call has a decision, in call order. */
+  onDone(decisions: ApprovalDecision[]): void;
+}
+
+/** Shows one proposal and collects a decision per call. */
+export class ApprovalCard {
+  /** The element that holds the card. */
+  readonly root: HTMLElement;
+  /** The calls, in proposal order. */
+  readonly calls: ProposedCallView[];
+  private done = false;
+
+  constructor(private readonly options: ApprovalCardOptions) {
+    const { proposal } = options;
+    const count = proposal.calls.length;
+    this.calls = proposal.calls.map(
+      (proposed) =>
+        new ProposedCallView(
+          proposed,
+          {
+            decided: () => this.check(),
+            allowTool: (name) => this.allow(name),
+          },
+          options.preflightFor?.(proposed.serverId),
+        ),
+    );
+    const reasoning = proposal.reasoning?.trim()
+      ? element('blockquote', {
+          className: 'mw-model-reasoning',
+          children: [
+            element('div', {
+              className: 'mw-call-label',
+              text: 'The model’s reasoning (its own words, not a check):',
+            }),
+            element('p', { text: proposal.reasoning.trim() }),
+          ],
+        })
+      : undefined;
+    const bulk =
+      count > 1
+        ? element('div', {
+            className: 'mw-proposal-bulk',
+            children: [
+              button('Approve all', () => this.approveAll(), {
+                className: 'mw-button mw-approve-all',
+                ariaLabel: 'Approve every call on this card',
+              }),
+              button('Deny all', () => this.denyAll(), {
+                className: 'mw-button mw-deny-all',
+                ariaLabel: 'Deny every call on this card',
+              }),
+            ],
+          })
+        : undefined;
+    this.root = element('section', {
+      className: 'mw-approval-card',
+      attributes: {
+        role: 'dialog',
+        'aria-modal': 'false',
+        'aria-label': `Approval needed for ${count} tool call${count === 1 ? '' : 's'}`,
+        tabindex: '-1',
+      },
+      children: [
+        element('h3', {
+          text: count === 1 ? 'Approve this query?' : `Approve these ${count} calls?`,
+        }),
+        element('p', { className: 'mw-proposal-summary', text: proposal.description }),
+        modifiesData(proposal.description)
+          ? element('p', { className: 'mw-modifies', text: '⚠ This proposal modifies data.' })
+          : undefined,
+        reasoning,
+        ...this.calls.map((call) => call.root),
+        bulk,
+        element('p', {
+          className: 'mw-hint',
+          text: 'Enter approves, Esc denies (when the card has focus, outside the editor).',
+        }),
+      ],
+    });
+    this.root.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      this.denyAll();
+      return;
+    }
+    if (event.key !== 'Enter' || event.shiftKey || !target) return;
+    if (target.closest('.cm-editor') || target.tagName === 'BUTTON') return;
+    event.preventDefault();
+    if (target.matches('input.mw-deny-reason')) {
+      this.calls.find((call) => call.root.contains(target))?.deny();
+      return;
+    }
+    this.approveAll();
+  }
+
+  /** Approves every call not yet decided. */
+  approveAll(): void {
+    for (const call of this.calls) call.approve();
+  }
+
+  /** Denies every call not yet decided. */
+  denyAll(): void {
+    for (const call of this.calls) call.deny();
+  }
+
+  private allow(name: string): void {
+    this.options.onAllowTool?.(name);
+    for (const call of this.calls) if (call.proposed.call.name === name) call.approve();
+  }
+
+  private check(): void {
+    if (this.done || this.calls.some((call) => !call.decision)) return;
+    this.done = true;
+    this.root.dataset.decided = 'true';
+    this.options.onDone(this.calls.map((call) => call.decision ?? { kind: 'deny' }));
+  }
+
+  /** Gives the card keyboard focus. */
+  focus(): void {
+    this.root.focus();
+  }
+
+  /** Frees the editors. */
+  destroy(): void {
+    for (const call of this.calls) call.destroy();
+    this.root.remove();
+  }
+}

@@ -1,0 +1,47 @@
+// Code blocks in rendered answers get SQL highlighting and a copy button, once each.
+import { element } from './dom';
+import { highlightSql } from './sql-highlight';
+
+const SQL_LANGUAGES = new Set(['sql', 'duckdb', 'postgresql', 'postgres', 'mysql', 'sqlite']);
+
+/** Copies text to the clipboard; false when the browser refuses (no permission, insecure context). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Adds a copy button to a block whose text comes from `source`. */
+export function addCopyButton(container: HTMLElement, source: () => string, label = 'Copy'): void {
+  const copy = element('button', {
+    className: 'mw-copy',
+    text: label,
+    attributes: { type: 'button', 'aria-label': 'Copy code to the clipboard' },
+  });
+  copy.addEventListener('click', () => {
+    void copyText(source()).then((copied) => {
+      copy.textContent = copied ? 'Copied' : 'Copy failed: select the text and copy it';
+      window.setTimeout(() => (copy.textContent = label), 1_500);
+    });
+  });
+  container.append(copy);
+}
+
+/** Highlights SQL blocks and adds copy buttons to every `pre > code` under `root` not yet enhanced. */
+export function enhanceCodeBlocks(root: HTMLElement): void {
+  for (const code of root.querySelectorAll<HTMLElement>('pre > code')) {
+    const pre = code.parentElement;
+    if (!pre || pre.dataset.enhanced === 'true') continue;
+    pre.dataset.enhanced = 'true';
+    const source = code.textContent ?? '';
+    const language = /\blanguage-([\w-]+)/.exec(code.className)?.[1]?.toLowerCase();
+    if (language && SQL_LANGUAGES.has(language)) highlightSql(source.replace(/\n$/, ''), code);
+    const wrapper = element('div', { className: 'mw-code' });
+    pre.replaceWith(wrapper);
+    wrapper.append(pre);
+    addCopyButton(wrapper, () => source);
+  }
+}

@@ -1,0 +1,80 @@
+// Writes a conversation's steps to IndexedDB: each step at once, streamed text at most every 250 ms,
+// one write in flight at a time, so storage never falls behind what the person saw.
+import type { AgentSnapshot } from '../agent/types';
+import type { ConversationStore } from '../storage/conversation-store';
+import type { TurnRecord } from './transcript';
+
+/** Coalesces and orders writes for one conversation. */
+export class ConversationWriter {
+  private readonly dirty = new Map<number, TurnRecord>();
+  private snapshot: AgentSnapshot | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: ConversationStore,
+    readonly conversationId: string,
+    private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly delayMs = 250,
+  ) {}
+
+  /** A turn changed; `urgent` writes now (a step), otherwise within the delay (streamed text). */
+  turnChanged(index: number, turn: TurnRecord, urgent: boolean): void {
+    this.dirty.set(index, turn);
+    this.schedule(urgent);
+  }
+
+  /** The agent's state changed (after every step). */
+  snapshotChanged(snapshot: AgentSnapshot): void {
+    this.snapshot = snapshot;
+    this.schedule(true);
+  }
+
+  /** Resolves when everything changed so far is written. */
+  flush(): Promise<void> {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.writing = this.writing.then(() => this.write());
+    }
+    return this.writing;
+  }
+
+  private schedule(urgent: boolean): void {
+    if (urgent) {
+      if (this.timer !== undefined) clearTimeout(this.timer);
+      this.timer = undefined;
+      this.writing = this.writing.then(() => this.write());
+      return;
+    }
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.writing = this.writing.then(() => this.write());
+    }, this.delayMs);
+  }
+
+  private async write(): Promise<void> {
+    const turns = [...this.dirty];
+    this.dirty.clear();
+    const snapshot = this.snapshot;
+    this.snapshot = undefined;
+    if (turns.length === 0 && snapshot === undefined) return;
+    try {
+      if (turns.length === 0) {
+        await this.store.saveSnapshot(this.conversationId, snapshot);
+        return;
+      }
+      for (const [position, [index, turn]] of turns.entries()) {
+        await this.store.saveStep(this.conversationId, {
+          index,
+          turn: structuredClone(turn),
+          title: turn.userText.slice(0, 60),
+          ...(position === turns.length - 1 && snapshot !== undefined ? { snapshot } : {}),
+        });
+      }
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+// A conversation as Markdown or JSON, with its tool calls and results; everything passes redaction.
+import { redactArguments, redactSecrets } from '../agent/redact';
+import { formatArguments } from './dom';
+import { findTable } from './result-data';
+import { sqlArgument } from './tool-call-view';
+import { turnText, type TurnRecord } from './transcript';
+import type { Message } from '../agent/types';
+
+/** Rows of a result included in an export. */
+export const EXPORT_ROW_LIMIT = 1_000;
+
+function fence(text: string, language = ''): string {
+  const ticks = text.includes('```') ? '````' : '```';
+  return `${ticks}${language}\n${text}\n${ticks}`;
+}
+
+/** The conversation as Markdown: questions, answers, and each tool call with its arguments and result. */
+export function conversationToMarkdown(title: string, turns: TurnRecord[]): string {
+  const parts = [`# ${redactSecrets(title)}`, ''];
+  for (const turn of turns) {
+    parts.push(`## Question`, '', redactSecrets(turn.userText), '');
+    for (const round of turn.rounds) {
+      for (const call of round.calls) {
+        const args = redactArguments(call.displayArguments);
+        parts.push(
+          `### Tool call: ${call.name}${call.serverId ? ` on ${call.serverId}` : ''} (${call.state})`,
+          '',
+        );
+        const sql = sqlArgument(args);
+        if (sql !== undefined) parts.push(fence(redactSecrets(sql), 'sql'), '');
+        else parts.push(fence(redactSecrets(formatArguments(args)), 'json'), '');
+        if (call.resultSummary)
+          parts.push('Result:', '', fence(redactSecrets(call.resultSummary)), '');
+      }
+    }
+    const answer = turnText(turn);
+    if (answer) parts.push('## Answer', '', redactSecrets(answer), '');
+    if (turn.interrupted) parts.push('_Stopped by the person; the answer is partial._', '');
+    if (turn.error) parts.push(`**Error:** ${redactSecrets(turn.error.message)}`, '');
+  }
+  return `${parts.join('\n').trimEnd()}\n`;
+}
+
+/** The conversation as JSON: the turns with tool calls, arguments, results and rows, plus the agent history. */
+export function conversationToJson(
+  title: string,
+  turns: TurnRecord[],
+  history: Message[] = [],
+): string {
+  const exported = {
+    format: 'mapwright-conversation',
+    version: 1,
+    title: redactSecrets(title),
+    exportedAt: new Date().toISOString(),
+    turns: turns.map((turn) => ({
+      question: redactSecrets(turn.userText),
+      answer: redactSecrets(turnText(turn)),
+      status: turn.status,
+      ...(turn.outcome ? { outcome: turn.outcome } : {}),
+      ...(turn.error
+        ? { error: { name: turn.error.name, message: redactSecrets(turn.error.message) } }
+        : {}),
+      startedAt: new Date(turn.startedAt).toISOString(),
+      toolCalls: turn.rounds.flatMap((round) =>
+        round.calls.map((call) => {
+          const table = findTable(call.data);
+          return {
+            round: round.round,
+            tool: call.name,
+            ...(call.serverId ? { server: call.serverId } : {}),
+            status: call.state,
+            ...(call.durationMs !== undefined ? { durationMs: call.durationMs } : {}),
+            arguments: redactArguments(call.displayArguments),
+            result: redactSecrets(call.resultSummary ?? ''),
+            ...(table
+              ? {
+                  rows: redactArguments(table.rows.slice(0, EXPORT_ROW_LIMIT)),
+                  totalRows: table.totalRows,
+                  columns: table.columns,
+                }
+              : {}),
+          };
+        }),
+      ),
+    })),
+    history: history.map((message) => redactArguments(redactMessage(message))),
+  };
+  return JSON.stringify(
+    exported,
+    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+    2,
+  );
+}
+
+function redactMessage(message: Message): Message {
+  if (message.role === 'assistant') {
+    return {
+      ...message,
+      content: redactSecrets(message.content),
+      ...(message.toolCalls
+        ? {
+            toolCalls: message.toolCalls.map((call) => ({
+              ...call,
+              arguments: redactArguments(call.arguments),
+            })),
+          }
+        : {}),
+    };
+  }
+  return { ...message, content: redactSecrets(message.content) };
+}
+
+/** Offers text as a file download. */
+export function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,184 @@
+// Settings for MCP servers: add, remove, enable, disable; status badges with the last error; per tool,
+// enabled or not and its approval policy. The person's servers and policies are kept in localStorage.
+import { button, element } from './dom';
+import type { McpHub } from '../mcp/mcp-hub';
+import type { ApprovalPolicy, McpServerConfig } from '../mcp/mcp-server-config';
+
+/** localStorage key of the servers the person added. */
+export const USER_SERVERS_KEY = 'mapwright.mcpServers';
+/** localStorage key of the person's per-tool approval policies (`serverId/tool` → policy). */
+export const TOOL_POLICIES_KEY = 'mapwright.toolPolicies';
+
+function readJson<T>(key: string, fallback: T): T {
+  try {
+    return (JSON.parse(localStorage.getItem(key) ?? 'null') as T | null) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The MCP servers section of the settings. */
+export class McpSettingsSection {
+  /** The element that holds the section. */
+  readonly root: HTMLElement;
+  private readonly list = element('div', { className: 'mw-servers' });
+  private readonly policies: Record<string, ApprovalPolicy> = readJson(TOOL_POLICIES_KEY, {});
+  private readonly userServers: McpServerConfig[] = readJson(USER_SERVERS_KEY, []);
+
+  constructor(private readonly hub: McpHub) {
+    for (const server of this.userServers) {
+      if (!hub.servers().some((existing) => existing.id === server.id)) {
+        hub.addServer(server);
+        if (server.enabled !== false) void hub.connect(server.id);
+      }
+    }
+    hub.onStatus(() => this.render());
+    const id = element('input', {
+      attributes: {
+        type: 'text',
+        'aria-label': 'New server id',
+        placeholder: 'id, e.g. warehouse',
+      },
+    });
+    const url = element('input', {
+      attributes: {
+        type: 'url',
+        'aria-label': 'New server URL',
+        placeholder: 'http://127.0.0.1:3001/mcp',
+      },
+    });
+    const token = element('input', {
+      attributes: {
+        type: 'password',
+        'aria-label': 'Bearer token (optional)',
+        placeholder: 'bearer token (optional)',
+        autocomplete: 'off',
+      },
+    });
+    const message = element('p', { className: 'mw-note', attributes: { role: 'status' } });
+    const add = button(
+      'Add server',
+      () => {
+        const config: McpServerConfig = {
+          id: id.value.trim(),
+          url: url.value.trim(),
+          ...(token.value.trim()
+            ? { headers: { Authorization: `Bearer ${token.value.trim()}` } }
+            : {}),
+        };
+        if (!/^[\w-]+$/.test(config.id) || !config.url) {
+          message.textContent = 'Give the server an id (letters, digits, - or _) and its URL.';
+          return;
+        }
+        if (hub.servers().some((server) => server.id === config.id)) {
+          message.textContent = `A server "${config.id}" exists already; choose another id.`;
+          return;
+        }
+        this.userServers.push(config);
+        this.saveServers();
+        hub.addServer(config);
+        void hub.connect(config.id).then(() => this.render());
+        id.value = url.value = token.value = '';
+        message.textContent = `Added ${config.id}; connecting…`;
+        this.render();
+      },
+      { ariaLabel: 'Add this MCP server' },
+    );
+    this.root = element('section', {
+      className: 'mw-mcp-settings',
+      attributes: { 'aria-label': 'MCP servers' },
+      children: [
+        element('h3', { text: 'MCP servers' }),
+        this.list,
+        element('div', { className: 'mw-add-server', children: [id, url, token, add] }),
+        message,
+      ],
+    });
+    this.render();
+  }
+
+  /** The person's policy for a tool, if they set one. */
+  policyOverride(serverId: string, toolName: string): ApprovalPolicy | undefined {
+    return this.policies[`${serverId}/${toolName}`];
+  }
+
+  private saveServers(): void {
+    localStorage.setItem(USER_SERVERS_KEY, JSON.stringify(this.userServers));
+  }
+
+  private render(): void {
+    this.list.replaceChildren(
+      ...this.hub.servers().map((server) => {
+        const badge = element('span', { className: 'mw-badge', text: server.status });
+        badge.dataset.status = server.status;
+        const enabled = server.status !== 'disconnected';
+        const toggle = button(
+          enabled ? 'Disable' : 'Enable',
+          () => {
+            void (enabled ? this.hub.disconnect(server.id) : this.hub.connect(server.id)).then(() =>
+              this.render(),
+            );
+          },
+          { ariaLabel: `${enabled ? 'Disable' : 'Enable'} server ${server.name}` },
+        );
+        const removable = server.id !== 'embedded';
+        const remove = removable
+          ? button(
+              'Remove',
+              () => {
+                const index = this.userServers.findIndex((candidate) => candidate.id === server.id);
+                if (index >= 0) this.userServers.splice(index, 1);
+                this.saveServers();
+                void this.hub.removeServer(server.id).then(() => this.render());
+              },
+              { ariaLabel: `Remove server ${server.name}` },
+            )
+          : undefined;
+        const tools = server.tools.map((tool) => {
+          const checkbox = element('input', {
+            attributes: { type: 'checkbox', 'aria-label': `Enable ${tool.name} on ${server.name}` },
+          });
+          checkbox.checked = tool.enabled;
+          checkbox.addEventListener('change', () =>
+            this.hub.setToolEnabled(server.id, tool.name, checkbox.checked),
+          );
+          const policy = element('select', {
+            attributes: { 'aria-label': `Approval policy of ${tool.name}` },
+          });
+          policy.append(
+            element('option', { text: 'ask each time', attributes: { value: 'ask' } }),
+            element('option', { text: 'run without asking', attributes: { value: 'auto' } }),
+          );
+          policy.value =
+            this.policyOverride(server.id, tool.name) ?? this.hub.policyFor(server.id, tool.name);
+          policy.addEventListener('change', () => {
+            this.policies[`${server.id}/${tool.name}`] = policy.value as ApprovalPolicy;
+            localStorage.setItem(TOOL_POLICIES_KEY, JSON.stringify(this.policies));
+          });
+          return element('li', {
+            children: [checkbox, element('code', { text: ` ${tool.name} ` }), policy],
+          });
+        });
+        return element('div', {
+          className: 'mw-server',
+          children: [
+            element('div', {
+              children: [
+                element('strong', { text: server.name }),
+                element('span', { text: ' ' }),
+                badge,
+                element('span', { text: ' ' }),
+                toggle,
+                remove,
+              ],
+            }),
+            server.lastError
+              ? element('p', { className: 'mw-note', text: `Last error: ${server.lastError}` })
+              : undefined,
+            element('ul', { className: 'mw-server-tools', children: tools }),
+          ],
+        });
+      }),
+    );
+  }
+}

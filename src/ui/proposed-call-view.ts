@@ -1,0 +1,235 @@
+// One call on the approval card: description, editable SQL, masked arguments, pre-flight, decisions.
+import { button, element, formatArguments } from './dom';
+import { SqlEditor } from './sql-editor';
+import type { ApprovalDecision, ProposedCall } from '../agent/types';
+import type { PreflightFunction, PreflightReport } from './preflight';
+
+const SQL_KEYS = ['sql_query', 'sql', 'query'];
+
+/** True when a description flags a change to data or state. */
+export function modifiesData(description: string): boolean {
+  return /modifies data/i.test(description);
+}
+
+/** What the call view reports to its card. */
+export interface ProposedCallHandlers {
+  decided(): void;
+  allowTool(toolName: string): void;
+}
+
+/** Renders one proposed call and holds the person's decision on it. */
+export class ProposedCallView {
+  /** The element that holds the call. */
+  readonly root: HTMLElement;
+  /** The decision, once made. */
+  decision: ApprovalDecision | undefined;
+  private readonly editor: SqlEditor | undefined;
+  private readonly sqlKey: string | undefined;
+  private readonly originalSql: string | undefined;
+  private readonly reason: HTMLInputElement;
+  private readonly outcome = element('div', {
+    className: 'mw-call-outcome',
+    attributes: { 'aria-live': 'polite' },
+  });
+  private readonly preflightBox = element('div', { className: 'mw-preflight' });
+  private readonly buttons: HTMLButtonElement[] = [];
+  private preflightTimer: number | undefined;
+  private preflightAbort: AbortController | undefined;
+
+  constructor(
+    readonly proposed: ProposedCall,
+    private readonly handlers: ProposedCallHandlers,
+    private readonly preflight: PreflightFunction | undefined,
+  ) {
+    const args = proposed.displayArguments;
+    this.sqlKey = SQL_KEYS.find((key) => typeof args[key] === 'string');
+    this.originalSql = this.sqlKey ? String(args[this.sqlKey]) : undefined;
+    const rest = { ...args };
+    if (this.sqlKey) delete rest[this.sqlKey];
+    const name = proposed.call.name;
+    const description = element('p', {
+      className: 'mw-proposal-description',
+      text: proposed.description,
+    });
+    const warning = modifiesData(proposed.description)
+      ? element('p', {
+          className: 'mw-modifies',
+          text: '⚠ This call modifies data.',
+          attributes: { role: 'note' },
+        })
+      : undefined;
+    if (this.originalSql !== undefined) {
+      this.editor = new SqlEditor(
+        this.originalSql,
+        `SQL for ${name}: edit it before approving`,
+        (text) => this.schedulePreflight(text),
+      );
+    }
+    this.reason = element('input', {
+      className: 'mw-deny-reason',
+      attributes: {
+        type: 'text',
+        placeholder: 'Reason (optional, sent to the model)',
+        'aria-label': `Reason for denying ${name} (optional, sent to the model)`,
+      },
+    });
+    this.buttons.push(
+      button('Approve', () => this.approve(), {
+        className: 'mw-button mw-approve',
+        ariaLabel: `Approve ${name}`,
+      }),
+      button('Deny', () => this.deny(), {
+        className: 'mw-button mw-deny',
+        ariaLabel: `Deny ${name}`,
+      }),
+      button(
+        `Allow ${name} for this session`,
+        () => {
+          this.handlers.allowTool(name);
+          this.approve();
+        },
+        {
+          className: 'mw-button mw-allow',
+          ariaLabel: `Approve and allow ${name} without asking for this session`,
+        },
+      ),
+    );
+    this.root = element('div', {
+      className: 'mw-proposed-call',
+      attributes: {
+        role: 'group',
+        'aria-label': `Proposed call ${proposed.callIndex + 1}: ${name}`,
+      },
+      children: [
+        element('div', {
+          className: 'mw-proposed-head',
+          children: [
+            element('code', { className: 'mw-call-name', text: name }),
+            element('span', {
+              className: 'mw-call-server',
+              text: proposed.serverId ? `on ${proposed.serverId}` : 'local',
+            }),
+          ],
+        }),
+        warning,
+        description,
+        this.editor
+          ? element('div', { className: 'mw-call-label', text: 'SQL (you can edit it)' })
+          : undefined,
+        this.editor?.root,
+        this.preflight && this.editor ? this.preflightBox : undefined,
+        Object.keys(rest).length > 0
+          ? element('pre', {
+              className: 'mw-call-arguments',
+              text: formatArguments(rest),
+              attributes: { 'aria-label': 'Other arguments, secrets masked' },
+            })
+          : undefined,
+        element('div', {
+          className: 'mw-proposal-actions',
+          children: [...this.buttons, this.reason],
+        }),
+        this.outcome,
+      ],
+    });
+    if (warning) this.root.classList.add('mw-proposed-modifies');
+    if (this.originalSql !== undefined) this.runPreflight(this.originalSql);
+  }
+
+  /** The SQL as it is in the editor (undefined for calls without SQL). */
+  get sql(): string | undefined {
+    return this.editor?.value;
+  }
+
+  /** Replaces the SQL in the editor. */
+  set sql(text: string) {
+    if (this.editor) this.editor.value = text;
+  }
+
+  /** Approves, with the edited SQL when the analyst changed it. */
+  approve(): void {
+    if (this.decision) return;
+    const edited = this.editor?.value;
+    if (this.sqlKey && edited !== undefined && edited !== this.originalSql) {
+      this.decide(
+        {
+          kind: 'approve-edited',
+          arguments: { ...this.proposed.call.arguments, [this.sqlKey]: edited },
+        },
+        'Approved with your edits.',
+      );
+    } else this.decide({ kind: 'approve' }, 'Approved.');
+  }
+
+  /** Denies, with the reason typed (if any). */
+  deny(): void {
+    if (this.decision) return;
+    const reason = this.reason.value.trim();
+    this.decide(
+      reason ? { kind: 'deny', reason } : { kind: 'deny' },
+      reason ? `Denied: ${reason}` : 'Denied.',
+    );
+  }
+
+  private decide(decision: ApprovalDecision, text: string): void {
+    this.decision = decision;
+    this.root.dataset.decision = decision.kind;
+    this.outcome.textContent = text;
+    for (const control of this.buttons) control.disabled = true;
+    this.reason.disabled = true;
+    this.editor?.setReadOnly(true);
+    this.preflightAbort?.abort();
+    this.handlers.decided();
+  }
+
+  private schedulePreflight(text: string): void {
+    if (!this.preflight) return;
+    window.clearTimeout(this.preflightTimer);
+    this.preflightTimer = window.setTimeout(() => this.runPreflight(text), 400);
+  }
+
+  private runPreflight(text: string): void {
+    if (!this.preflight) return;
+    this.preflightAbort?.abort();
+    const controller = new AbortController();
+    this.preflightAbort = controller;
+    this.preflightBox.textContent = 'Checking the SQL…';
+    this.preflight(text, controller.signal).then(
+      (report) => {
+        if (!controller.signal.aborted) this.showPreflight(report);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) this.showPreflight({ parses: false, error: String(error) });
+      },
+    );
+  }
+
+  private showPreflight(report: PreflightReport): void {
+    this.preflightBox.dataset.parses = String(report.parses);
+    if (!report.parses) {
+      this.preflightBox.replaceChildren(
+        element('span', { text: `Pre-flight: ${report.error ?? 'does not parse'}` }),
+      );
+      return;
+    }
+    const columns = (report.columns ?? [])
+      .map((column) => `${column.name} (${column.type})`)
+      .join(', ');
+    const estimate =
+      report.estimatedRows === undefined
+        ? 'unknown'
+        : `about ${report.estimatedRows.toLocaleString('en')}`;
+    this.preflightBox.replaceChildren(
+      element('div', { text: 'Pre-flight: the SQL parses.' }),
+      element('div', { className: 'mw-preflight-columns', text: `Columns: ${columns || 'none'}` }),
+      element('div', { className: 'mw-preflight-rows', text: `Estimated rows: ${estimate}` }),
+    );
+  }
+
+  /** Frees the editor. */
+  destroy(): void {
+    this.preflightAbort?.abort();
+    window.clearTimeout(this.preflightTimer);
+    this.editor?.destroy();
+  }
+}

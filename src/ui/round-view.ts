@@ -1,0 +1,93 @@
+// One round of a turn: collapsed reasoning, streamed text, the tool timeline, and result tables/charts.
+import { findChartSpec } from '../tools/chart/chart-spec';
+import { plotChart } from '../tools/chart/plot-chart';
+import { element } from './dom';
+import { ResultTable } from './result-table';
+import { StreamingMarkdown } from './streaming-markdown';
+import { ToolCallView } from './tool-call-view';
+import type { TableData } from './result-data';
+import type { RoundRecord } from './transcript';
+
+/** Turns a result's data into a table, looking up full rows where the page still holds them. */
+export type TableResolver = (data: unknown) => TableData | undefined;
+
+/** Renders one round; `update` brings it up to date with its record. */
+export class RoundView {
+  /** The element that holds this round. */
+  readonly root: HTMLElement;
+  private readonly reasoning: HTMLDetailsElement;
+  private readonly reasoningText = element('div', { className: 'mw-reasoning-text' });
+  private readonly answer = new StreamingMarkdown('mw-markdown mw-answer');
+  private readonly timeline = element('div', {
+    className: 'mw-timeline',
+    attributes: { role: 'list' },
+  });
+  private readonly attachments = element('div', { className: 'mw-attachments' });
+  private readonly calls = new Map<number, ToolCallView>();
+  private readonly attached = new Set<number>();
+  private shownText = '';
+
+  constructor(private readonly resolveTable: TableResolver) {
+    this.reasoning = element('details', {
+      className: 'mw-reasoning',
+      children: [
+        element('summary', { text: 'Reasoning (the model’s own words)' }),
+        this.reasoningText,
+      ],
+    });
+    this.reasoning.hidden = true;
+    this.root = element('div', {
+      className: 'mw-round',
+      children: [this.reasoning, this.answer.root, this.timeline, this.attachments],
+    });
+  }
+
+  /** Renders the record; `final` settles the markdown into its exact form. */
+  update(record: RoundRecord, final: boolean): void {
+    this.root.dataset.round = String(record.round);
+    if (record.reasoning) {
+      this.reasoning.hidden = false;
+      if (this.reasoningText.textContent !== record.reasoning)
+        this.reasoningText.textContent = record.reasoning;
+    }
+    if (record.text !== this.shownText || final) {
+      this.shownText = record.text;
+      this.answer.setText(record.text);
+      this.answer.render(final);
+    }
+    for (const call of record.calls) {
+      let view = this.calls.get(call.callIndex);
+      if (!view) {
+        view = new ToolCallView(call);
+        view.root.setAttribute('role', 'listitem');
+        this.calls.set(call.callIndex, view);
+        this.timeline.append(view.root);
+      } else view.update(call);
+      if (
+        call.state === 'success' &&
+        call.data !== undefined &&
+        !this.attached.has(call.callIndex)
+      ) {
+        this.attached.add(call.callIndex);
+        this.attach(call.data);
+      }
+    }
+  }
+
+  private attach(data: unknown): void {
+    const chart = findChartSpec(data);
+    if (chart) {
+      const figure = element('figure', { className: 'mw-chart' });
+      figure.dataset.chartKind = chart.kind;
+      try {
+        figure.append(plotChart(chart));
+      } catch (error) {
+        figure.append(element('p', { text: `The chart could not be drawn: ${String(error)}` }));
+      }
+      this.attachments.append(figure);
+      return;
+    }
+    const table = this.resolveTable(data);
+    if (table) this.attachments.append(new ResultTable(table).root);
+  }
+}

@@ -1,0 +1,91 @@
+// One line of a turn's timeline: tool, server, status and duration; arguments and result expand.
+import { addCopyButton } from './code-blocks';
+import { element, formatArguments, formatDuration } from './dom';
+import { highlightSql } from './sql-highlight';
+import type { CallRecord } from './transcript';
+
+const STATUS_LABELS: Record<CallRecord['state'], string> = {
+  pending: 'pending',
+  running: 'running',
+  success: 'success',
+  error: 'error',
+  timeout: 'timeout',
+  declined: 'declined',
+  cancelled: 'cancelled',
+};
+
+/** The SQL argument of a call, when it has one. */
+export function sqlArgument(args: Record<string, unknown>): string | undefined {
+  for (const key of ['sql_query', 'sql', 'query']) {
+    const value = args[key];
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+/** Renders one tool call; `update` re-renders it from a newer record. */
+export class ToolCallView {
+  /** The element that holds this call. */
+  readonly root: HTMLDetailsElement;
+  private readonly status = element('span', { className: 'mw-call-status' });
+  private readonly duration = element('span', { className: 'mw-call-duration' });
+  private readonly name = element('span', { className: 'mw-call-name' });
+  private readonly server = element('span', { className: 'mw-call-server' });
+  private readonly body = element('div', { className: 'mw-call-body' });
+  private renderedKey = '';
+
+  constructor(record: CallRecord) {
+    const summary = element('summary', {
+      className: 'mw-call-summary',
+      children: [this.status, this.name, this.server, this.duration],
+    });
+    this.root = element('details', { className: 'mw-call', children: [summary, this.body] });
+    this.update(record);
+  }
+
+  /** Shows the record's current state. */
+  update(record: CallRecord): void {
+    this.root.dataset.state = record.state;
+    this.root.dataset.tool = record.name;
+    this.status.textContent = STATUS_LABELS[record.state];
+    this.status.className = `mw-call-status mw-status-${record.state}`;
+    this.name.textContent = record.name;
+    this.server.textContent = record.serverId ? `on ${record.serverId}` : 'local';
+    this.duration.textContent =
+      record.durationMs === undefined ? '' : formatDuration(record.durationMs);
+    const key = `${record.state}|${JSON.stringify(record.displayArguments)}`;
+    if (key === this.renderedKey) return;
+    this.renderedKey = key;
+    this.body.replaceChildren(...this.renderBody(record));
+  }
+
+  private renderBody(record: CallRecord): Node[] {
+    const nodes: Node[] = [];
+    const sql = sqlArgument(record.displayArguments);
+    const rest = { ...record.displayArguments };
+    if (sql !== undefined) {
+      for (const key of ['sql_query', 'sql', 'query']) if (rest[key] === sql) delete rest[key];
+      const code = element('code', { className: 'language-sql' });
+      highlightSql(sql, code);
+      const wrapper = element('div', {
+        className: 'mw-code',
+        children: [element('pre', { children: [code] })],
+      });
+      addCopyButton(wrapper, () => sql);
+      nodes.push(element('div', { className: 'mw-call-label', text: 'SQL' }), wrapper);
+    }
+    if (Object.keys(rest).length > 0) {
+      nodes.push(
+        element('div', { className: 'mw-call-label', text: 'Arguments (secrets masked)' }),
+        element('pre', { className: 'mw-call-arguments', text: formatArguments(rest) }),
+      );
+    }
+    if (record.resultSummary !== undefined) {
+      nodes.push(
+        element('div', { className: 'mw-call-label', text: 'Result, as the model read it' }),
+        element('pre', { className: 'mw-call-result', text: record.resultSummary }),
+      );
+    }
+    return nodes;
+  }
+}

@@ -1,0 +1,104 @@
+// One turn of the conversation: the question, its rounds, and how it ended (error with Retry, stopped).
+import { button, element } from './dom';
+import { RoundView, type TableResolver } from './round-view';
+import { isTurnActive, type TurnRecord } from './transcript';
+
+/** What a turn's buttons ask the chat to do. */
+export interface TurnActions {
+  retry(turn: TurnRecord): void;
+  continueTurn(turn: TurnRecord): void;
+}
+
+/** Renders one turn from its record; re-render with `update`. */
+export class TurnView {
+  /** The element that holds this turn. */
+  readonly root: HTMLElement;
+  private readonly rounds = element('div', { className: 'mw-rounds' });
+  private readonly footer = element('div', { className: 'mw-turn-footer' });
+  private readonly roundViews = new Map<number, RoundView>();
+  private footerKey = '';
+
+  constructor(
+    private readonly record: TurnRecord,
+    private readonly resolveTable: TableResolver,
+    private readonly actions: TurnActions,
+  ) {
+    const question = element('div', {
+      className: 'mw-user',
+      children: [
+        element('span', { className: 'mw-visually-hidden', text: 'You asked: ' }),
+        element('div', { className: 'mw-user-text', text: record.userText }),
+      ],
+    });
+    this.root = element('article', {
+      className: 'mw-turn',
+      attributes: { 'aria-label': 'Question and answer' },
+      children: [question, this.rounds, this.footer],
+    });
+    this.root.dataset.runId = record.runId;
+  }
+
+  /** The record this view shows. */
+  get turn(): TurnRecord {
+    return this.record;
+  }
+
+  /** Brings the DOM up to date with the record. */
+  renderFrame(): void {
+    const record = this.record;
+    const final = !isTurnActive(record);
+    this.root.dataset.status = record.status;
+    for (const round of record.rounds) {
+      let view = this.roundViews.get(round.round);
+      if (!view) {
+        view = new RoundView(this.resolveTable);
+        this.roundViews.set(round.round, view);
+        this.rounds.append(view.root);
+      }
+      view.update(round, final);
+    }
+    this.renderFooter();
+  }
+
+  private renderFooter(): void {
+    const record = this.record;
+    const key = `${record.status}|${record.error?.message ?? ''}|${record.interrupted}|${record.outcome}`;
+    if (key === this.footerKey) return;
+    this.footerKey = key;
+    const nodes: Node[] = [];
+    if (record.interrupted)
+      nodes.push(
+        element('p', { className: 'mw-note', text: 'Stopped. The answer above is partial.' }),
+      );
+    if (record.status === 'failed' && record.error) {
+      nodes.push(
+        element('div', {
+          className: 'mw-error',
+          attributes: { role: 'alert' },
+          children: [
+            element('strong', { text: record.error.name || 'Error' }),
+            element('span', { text: `: ${record.error.message}` }),
+            button('Retry', () => this.actions.retry(record), {
+              className: 'mw-button mw-retry',
+              ariaLabel: 'Retry this question',
+            }),
+          ],
+        }),
+      );
+    }
+    if (record.outcome === 'checkpoint' && record.status === 'idle') {
+      nodes.push(
+        element('div', {
+          className: 'mw-note',
+          children: [
+            element('span', { text: 'The turn reached its limit. ' }),
+            button('Continue', () => this.actions.continueTurn(record), {
+              ariaLabel: 'Continue the work where it stopped',
+            }),
+          ],
+        }),
+      );
+    }
+    this.footer.replaceChildren(...nodes);
+  }
+}

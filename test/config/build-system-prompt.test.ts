@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { buildSystemPrompt, catalogEntryFromConfig, defaultAppConfig } from '../../src/config';
+
+const datasets = defaultAppConfig().datasets.map((dataset) =>
+  catalogEntryFromConfig(dataset, dataset.geometry.kind === 'none' ? undefined : dataset.id),
+);
+
+describe('system prompt', () => {
+  it('is byte-identical when built again from equal inputs (a stable cache prefix)', () => {
+    const first = buildSystemPrompt({ basePrompt: 'You are Mapwright.', datasets });
+    const second = buildSystemPrompt({
+      basePrompt: 'You are Mapwright.',
+      datasets: structuredClone(datasets),
+    });
+    expect(second).toBe(first);
+  });
+
+  it('contains no date or time that would change between turns', () => {
+    const prompt = buildSystemPrompt({ basePrompt: 'You are Mapwright.', datasets });
+    expect(prompt).not.toMatch(new RegExp(String(new Date().getFullYear())));
+  });
+
+  it('lists every table with its columns and descriptions, and the tool guidance', () => {
+    const prompt = buildSystemPrompt({ basePrompt: 'You are Mapwright.', datasets });
+    expect(prompt.startsWith('You are Mapwright.')).toBe(true);
+    expect(prompt).toContain('table `flights`; SQL only');
+    expect(prompt).toContain('- origin: Origin airport code (text); joins airports.iata');
+    expect(prompt).toContain('map layer `counties`');
+    expect(prompt).toContain('set_filter');
+  });
+});

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { defaultAppConfig, validateAppConfig } from '../../src/config';
+
+describe('app config validation', () => {
+  it('accepts the shipped public/app-config.json without a single problem', () => {
+    const raw = JSON.parse(readFileSync('public/app-config.json', 'utf8')) as unknown;
+    const { config, problems } = validateAppConfig(raw);
+    expect(problems).toEqual([]);
+    expect(config.datasets.map((dataset) => dataset.id)).toEqual([
+      'earthquakes',
+      'airports',
+      'flights',
+      'counties',
+    ]);
+  });
+
+  it('names the wrong field and why, and keeps every other field', () => {
+    const { config, problems } = validateAppConfig({
+      title: 'Quakes',
+      initialView: { center: [-120, 'north'], zoom: 3 },
+      limits: { maxRounds: 80 },
+      examplePrompts: ['Where?'],
+    });
+    expect(config.title).toBe('Quakes');
+    expect(config.examplePrompts).toEqual(['Where?']);
+    expect(config.initialView).toEqual(defaultAppConfig().initialView);
+    expect(config.limits.maxRounds).toBe(10);
+    expect(problems).toContainEqual({
+      path: 'initialView.center[1]',
+      message: 'must be a number, not "north" (using the default initialView)',
+    });
+    expect(problems).toContainEqual({
+      path: 'limits.maxRounds',
+      message: '80 is greater than 50. (using the default limits)',
+    });
+  });
+
+  it('skips only the broken dataset and says which field of it is wrong', () => {
+    const good = defaultAppConfig().datasets[0];
+    const { config, problems } = validateAppConfig({
+      datasets: [
+        good,
+        { ...good, id: 'broken', table: 'broken', source: { url: 'x.xlsx', format: 'xlsx' } },
+      ],
+    });
+    expect(config.datasets.map((dataset) => dataset.id)).toEqual(['earthquakes']);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.path).toBe('datasets[1].source.format');
+    expect(problems[0]?.message).toContain(
+      "must be one of 'csv', 'tsv', 'parquet', 'geojson', 'arrow', 'json', not \"xlsx\"",
+    );
+  });
+
+  it('reports a missing geometry column mapping and an unknown field', () => {
+    const { problems } = validateAppConfig({
+      datasets: [
+        {
+          id: 'a',
+          title: 'A',
+          table: 'a',
+          source: { url: 'a.csv', format: 'csv' },
+          geometry: { kind: 'points', lon: 'x' },
+        },
+      ],
+      colour: 'red',
+    });
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        path: 'datasets[0].geometry',
+        message: expect.stringContaining("required field 'lat'"),
+      }),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        path: 'colour',
+        message: expect.stringContaining('not a known field'),
+      }),
+    );
+  });
+
+  it('refuses duplicate dataset ids', () => {
+    const good = defaultAppConfig().datasets[0];
+    const { config, problems } = validateAppConfig({ datasets: [good, good] });
+    expect(config.datasets).toHaveLength(1);
+    expect(problems[0]?.message).toContain("repeats the id 'earthquakes'");
+  });
+
+  it('falls back to defaults for a config that is not an object', () => {
+    const { config, problems } = validateAppConfig([1, 2]);
+    expect(config).toEqual(defaultAppConfig());
+    expect(problems[0]?.path).toBe('(root)');
+  });
+});

@@ -1,0 +1,91 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { QueryCancelledError, QueryTimeoutError } from '../../src/data/query-errors';
+
+const data = resolve('node_modules/vega-datasets/data');
+const slowSql = 'SELECT sum(a.range * b.range) AS total FROM range(200000) a, range(200000) b';
+
+describe('the native DuckDB engine', () => {
+  const engine = new DuckDbNodeEngine();
+
+  beforeAll(async () => {
+    await engine.load({ table: 'airports', format: 'csv', url: `${data}/airports.csv` });
+    await engine.load({ table: 'unemployment', format: 'tsv', url: `${data}/unemployment.tsv` });
+    await engine.load({
+      table: 'quakes',
+      format: 'geojson',
+      url: `${data}/earthquakes.json`,
+    });
+  });
+  afterAll(() => engine.close());
+
+  it('loads CSV, TSV and GeoJSON tables and lists them', async () => {
+    expect(await engine.listTables()).toEqual(['airports', 'quakes', 'unemployment']);
+  });
+
+  it('loads a table only once when asked twice', async () => {
+    await engine.load({ table: 'airports', format: 'csv', url: `${data}/airports.csv` });
+    const result = await engine.query('SELECT count(*) AS n FROM airports');
+    expect(result.rows[0]?.n).toBe(3376);
+  });
+
+  it('keeps GeoJSON point geometry as text and adds lon/lat', async () => {
+    const { rows } = await engine.query('SELECT geometry, lon, lat, mag FROM quakes LIMIT 1');
+    const row = rows[0]!;
+    const geometry = JSON.parse(String(row.geometry)) as { type: string; coordinates: number[] };
+    expect(geometry.type).toBe('Point');
+    expect(row.lon).toBe(geometry.coordinates[0]);
+    expect(row.lat).toBe(geometry.coordinates[1]);
+    expect(typeof row.mag).toBe('number');
+  });
+
+  it('describes columns, types, row count and sample values of text columns', async () => {
+    const description = await engine.describe('airports');
+    expect(description.rowCount).toBe(3376);
+    const state = description.columns.find((column) => column.name === 'state');
+    expect(state?.type).toBe('VARCHAR');
+    expect(state?.sampleValues?.length).toBeGreaterThan(0);
+    expect(description.columns.find((column) => column.name === 'latitude')?.type).toBe('DOUBLE');
+  });
+
+  it('tells the caller which tables exist when describing an unknown one', async () => {
+    await expect(engine.describe('nope')).rejects.toThrow(/airports/);
+  });
+
+  it('returns plain rows: BigInt as number, timestamps as ISO strings', async () => {
+    const { rows } = await engine.query(
+      "SELECT 42::BIGINT AS big, TIMESTAMP '2024-05-01 12:00:00' AS at, DATE '2024-05-01' AS day",
+    );
+    expect(rows[0]).toEqual({
+      big: 42,
+      at: '2024-05-01T12:00:00.000Z',
+      day: '2024-05-01T00:00:00.000Z',
+    });
+  });
+
+  it('cuts rows at the limit but counts them all', async () => {
+    const result = await engine.query('SELECT * FROM airports', { maxRows: 10 });
+    expect(result.rows).toHaveLength(10);
+    expect(result.totalRows).toBe(3376);
+    expect(result.truncated).toBe(true);
+  });
+
+  it('stops a long query when its signal aborts', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 200);
+    await expect(engine.query(slowSql, { signal: controller.signal })).rejects.toBeInstanceOf(
+      QueryCancelledError,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('stops a long query at its timeout', async () => {
+    await expect(engine.query(slowSql, { timeoutMs: 200 })).rejects.toBeInstanceOf(
+      QueryTimeoutError,
+    );
+    // The engine is still usable after an interrupt.
+    expect((await engine.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+});

@@ -1,0 +1,162 @@
+// The built app, offline: the basemap and bundled layers render, tools change what is drawn, uploads
+// become layers. Counts come from MapLibre's rendered features after the map is idle.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+
+type Counts = Record<string, number>;
+
+async function renderedCounts(page: PageUnderTest['page'], layers: string[]): Promise<Counts> {
+  return page.evaluate(async (ids) => {
+    const map = window.mapwright!.map!;
+    await map.whenIdle();
+    return Object.fromEntries(ids.map((id) => [id, map.renderedFeatureCount(id)]));
+  }, layers);
+}
+
+/** Standard deviation of the screenshot's pixel luminance: a blank canvas is near zero. */
+async function canvasVariance(page: PageUnderTest['page']): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('#map canvas')!;
+    const copy = document.createElement('canvas');
+    copy.width = 200;
+    copy.height = 150;
+    const context = copy.getContext('2d')!;
+    context.drawImage(canvas, 0, 0, copy.width, copy.height);
+    const { data } = context.getImageData(0, 0, copy.width, copy.height);
+    let sum = 0;
+    let squares = 0;
+    const pixels = data.length / 4;
+    for (let index = 0; index < data.length; index += 4) {
+      const luminance =
+        0.2126 * data[index]! + 0.7152 * data[index + 1]! + 0.0722 * data[index + 2]!;
+      sum += luminance;
+      squares += luminance * luminance;
+    }
+    return Math.sqrt(squares / pixels - (sum / pixels) ** 2);
+  });
+}
+
+describe('map', () => {
+  let harness: AppHarness;
+  let underTest: PageUnderTest;
+
+  beforeAll(async () => {
+    harness = await startAppHarness();
+    underTest = await openPage(harness.browser);
+    await underTest.page.goto(harness.appUrl);
+    await underTest.page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+  });
+  afterAll(async () => {
+    await underTest?.context.close();
+    await harness?.close();
+  });
+
+  it('renders the offline basemap and every bundled layer, with no request outside loopback', async () => {
+    const { page, pageErrors, outsideRequests } = underTest;
+    const counts = await renderedCounts(page, ['land', 'earthquakes', 'airports', 'counties']);
+    expect(counts.land).toBeGreaterThan(20);
+    expect(counts.earthquakes).toBeGreaterThan(1000);
+    expect(counts.airports).toBeGreaterThan(3000);
+    expect(counts.counties).toBeGreaterThan(3000);
+    expect(await canvasVariance(page)).toBeGreaterThan(10);
+    await page.screenshot({ path: '.e2e-artifacts/map-boot.png' });
+    const layerPanel = await page.locator('.layer-panel li').allTextContents();
+    expect(layerPanel.join('\n')).toContain('Unemployment rate');
+    expect(pageErrors).toEqual([]);
+    expect(outsideRequests).toEqual([]);
+  });
+
+  it('set_filter reduces the rendered count, and reset_filter brings it back', async () => {
+    const { page } = underTest;
+    const before = (await renderedCounts(page, ['earthquakes'])).earthquakes!;
+    const result = await page.evaluate(async () => {
+      const { registry } = window.mapwright!;
+      const signal = new AbortController().signal;
+      const tool = registry.get('set_filter')!;
+      return tool.execute({ layer: 'earthquakes', filter: ['>=', ['get', 'mag'], 4] }, { signal });
+    });
+    const after = (await renderedCounts(page, ['earthquakes'])).earthquakes!;
+    expect(after).toBeGreaterThan(10);
+    expect(after).toBeLessThan(before / 4);
+    expect(result.content).toContain(`${after} features of earthquakes are in view`);
+    await page.evaluate(async () => {
+      const signal = new AbortController().signal;
+      await window
+        .mapwright!.registry.get('reset_filter')!
+        .execute({ layer: 'earthquakes' }, { signal });
+    });
+    expect((await renderedCounts(page, ['earthquakes'])).earthquakes).toBe(before);
+  });
+
+  it('map_query_result draws a layer from an embedded query result', async () => {
+    const { page } = underTest;
+    const outcome = await page.evaluate(async () => {
+      const app = window.mapwright!;
+      await app.data;
+      const signal = new AbortController().signal;
+      const query = app.registry
+        .list()
+        .find((tool) => tool.origin.kind === 'mcp' && tool.origin.originalName === 'query');
+      if (!query)
+        return {
+          error: `no query tool among ${app.registry
+            .list()
+            .map((tool) => tool.name)
+            .join(', ')}`,
+        };
+      const sql =
+        "SELECT a.iata, a.longitude, a.latitude, count(*) AS departures FROM flights f JOIN airports a ON a.iata = f.origin WHERE a.state = 'CA' GROUP BY ALL";
+      const queried = await query.execute({ sql_query: sql }, { signal });
+      const resultId =
+        /result_id=([A-Za-z0-9_-]+)/.exec(queried.content)?.[1] ?? app.resultStore.ids().at(-1);
+      const drawn = await app.registry.get('map_query_result')!.execute(
+        {
+          result_id: resultId,
+          geometry: { kind: 'points', lon: 'longitude', lat: 'latitude' },
+          style: { color_by: 'departures' },
+        },
+        { signal },
+      );
+      return { queried: queried.content, drawn: drawn.content, resultId };
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.drawn).toMatch(/^Drew \d+ points as layer result-/);
+    const layerId = /layer (result-[A-Za-z0-9_-]+)/.exec(outcome.drawn!)?.[1] ?? '';
+    const counts = await renderedCounts(page, [layerId]);
+    expect(counts[layerId]).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('an uploaded CSV with lon/lat columns appears as a layer and in the catalog', async () => {
+    const { page } = underTest;
+    const input = page.locator('.upload-input');
+    await input.setInputFiles({
+      name: 'My Stations.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,lon,lat,value\nA,-100,40,1\nB,-90,35,2\nC,-110,45,3\n'),
+    });
+    await page.waitForFunction(() => window.mapwright!.catalog.get('my_stations') !== undefined);
+    const counts = await renderedCounts(page, ['my_stations']);
+    expect(counts.my_stations).toBe(3);
+    expect(await page.locator('.layer-panel li[data-layer-id="my_stations"]').count()).toBe(1);
+    expect(await page.locator('.notice-banner').textContent()).toContain(
+      'added as table my_stations',
+    );
+    expect(await page.evaluate(() => window.mapwright!.systemPrompt())).toContain(
+      'table `my_stations`',
+    );
+  });
+
+  it('tells the person when an upload is not a file it can read', async () => {
+    const { page } = underTest;
+    await page.locator('.upload-input').setInputFiles({
+      name: 'broken.geojson',
+      mimeType: 'application/geo+json',
+      buffer: Buffer.from('{"type": "Feature"'),
+    });
+    await page.waitForFunction(() =>
+      document
+        .querySelector('.notice-banner')
+        ?.textContent?.includes('broken.geojson could not be read'),
+    );
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { parseDelimited } from '../../src/map/parse-delimited';
+
+describe('CSV reading', () => {
+  it('keeps quoted commas, doubled quotes and leading-zero codes as text', () => {
+    const { columns, rows } = parseDelimited(
+      'code,name,lat\r\n00M,"Dr. C.P. Savage, Sr.",31.9\n053,"say ""hi""",\n',
+    );
+    expect(columns).toEqual(['code', 'name', 'lat']);
+    expect(rows).toEqual([
+      { code: '00M', name: 'Dr. C.P. Savage, Sr.', lat: 31.9 },
+      { code: '053', name: 'say "hi"', lat: null },
+    ]);
+  });
+
+  it('refuses a file without a header', () => {
+    expect(() => parseDelimited('')).toThrow(/no header/);
+  });
+});

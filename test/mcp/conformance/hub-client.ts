@@ -1,0 +1,49 @@
+// The conformance framework runs this with the scenario server's URL: the hub connects, lists the tools,
+// calls each one with arguments made from its schema, and disconnects. Exit code 1 on any failure.
+import { McpHub } from '../../../src/mcp';
+import { ToolRegistry } from '../../../src/tools/tool-registry';
+import type { Tool } from '../../../src/tools/tool';
+
+function sampleArguments(tool: Tool): Record<string, unknown> {
+  const properties = (tool.inputSchema.properties ?? {}) as Record<string, { type?: string }>;
+  const args: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(properties)) {
+    args[name] =
+      schema.type === 'number' || schema.type === 'integer'
+        ? 2
+        : schema.type === 'boolean'
+          ? true
+          : schema.type === 'array'
+            ? []
+            : schema.type === 'object'
+              ? {}
+              : 'conformance';
+  }
+  return args;
+}
+
+const url = process.argv.at(-1);
+if (!url?.startsWith('http')) {
+  console.error('Usage: hub-client.ts <server-url>');
+  process.exit(2);
+}
+const registry = new ToolRegistry();
+const hub = new McpHub({ registry, retry: { attempts: 1 } });
+hub.addServer({ id: 'conformance', url, transport: 'streamable-http' });
+await hub.connect('conformance');
+const state = hub.servers()[0];
+if (state?.status !== 'connected') {
+  console.error(`not connected: ${state?.lastError ?? state?.status}`);
+  process.exit(1);
+}
+let failed = false;
+for (const tool of registry.list()) {
+  const result = await registry.execute(
+    { id: tool.name, name: tool.name, arguments: sampleArguments(tool) },
+    { signal: new AbortController().signal, timeoutMs: 20_000 },
+  );
+  console.error(`${tool.name}: ${result.isError ? 'error' : 'ok'} ${result.content.slice(0, 200)}`);
+  if (result.isError) failed = true;
+}
+await hub.close();
+process.exit(failed ? 1 : 0);

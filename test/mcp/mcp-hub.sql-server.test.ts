@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCancelledError } from '../../src/data/query-errors';
+import { slowSql, startSqlHub } from './sql-server-fixture';
+
+const never = new AbortController().signal;
+const call = (name: string, args: Record<string, unknown>, signal = never) => ({
+  call: { id: `call-${name}`, name, arguments: args },
+  options: { signal },
+});
+
+describe('the hub against the in-page SQL server (in-memory transport)', () => {
+  let setup: Awaited<ReturnType<typeof startSqlHub>>;
+  beforeAll(async () => {
+    setup = await startSqlHub({ timeoutMs: 400 });
+  });
+  afterAll(() => setup.close());
+
+  it('connects, reports the status and registers the three SQL tools with the server as origin', () => {
+    expect(setup.statuses.map((event) => event.status)).toEqual(['connecting', 'connected']);
+    const tools = setup.registry.list().filter((tool) => tool.origin.kind === 'mcp');
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'describe_table',
+      'list_tables',
+      'query',
+    ]);
+    expect(tools[0]?.origin).toMatchObject({ kind: 'mcp', serverId: 'embedded' });
+  });
+
+  it('lists tables with their row counts', async () => {
+    const { call: toolCall, options } = call('list_tables', {});
+    const result = await setup.registry.execute(toolCall, options);
+    expect(result.isError).toBeFalsy();
+    expect(result.content).toContain('airports (3376 rows)');
+  });
+
+  it('describes a table with types and example values', async () => {
+    const { call: toolCall, options } = call('describe_table', { table: 'airports' });
+    const result = await setup.registry.execute(toolCall, options);
+    expect(result.content).toContain('airports: 3376 rows');
+    expect(result.content).toMatch(/- state VARCHAR e\.g\. "/);
+    expect(result.content).toContain('- latitude DOUBLE');
+  });
+
+  it('answers a query with a compact table for the model and all rows for the UI', async () => {
+    const { call: toolCall, options } = call('query', {
+      sql_query: 'SELECT iata, state FROM airports ORDER BY iata',
+      max_rows: 100,
+    });
+    const result = await setup.registry.execute(toolCall, options);
+    expect(result.isError).toBeFalsy();
+    const lines = result.content.split('\n');
+    expect(lines[0]).toMatch(/^3376 rows; showing the first 20/);
+    expect(lines[1]).toBe('iata (VARCHAR) | state (VARCHAR)');
+    expect(lines).toHaveLength(2 + 20 + 1);
+    expect(result.content).toContain('cut at 100 rows');
+    const data = result.data as { structuredContent: { result_id: string; rows: unknown[] } };
+    expect(data.structuredContent.rows).toHaveLength(100);
+    const stored = setup.resultStore.get(data.structuredContent.result_id);
+    expect(stored?.rows).toHaveLength(100);
+    expect(stored?.totalRows).toBe(3376);
+    expect(stored?.serverId).toBe('embedded');
+    expect(stored?.columns.map((column) => column.name)).toEqual(['iata', 'state']);
+  });
+
+  it('refuses a write with a clear error and leaves the table alone', async () => {
+    const { call: toolCall, options } = call('query', { sql_query: 'DROP TABLE airports' });
+    const result = await setup.registry.execute(toolCall, options);
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/read-only/);
+    expect(await setup.engine.listTables()).toContain('airports');
+  });
+
+  it('reports bad SQL as an error result, not an exception', async () => {
+    const { call: toolCall, options } = call('query', { sql_query: 'SELECT nope FROM airports' });
+    const result = await setup.registry.execute(toolCall, options);
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/nope/);
+  });
+
+  it('stops a long query at the server timeout and says how to fix it', async () => {
+    const started = Date.now();
+    const { call: toolCall, options } = call('query', { sql_query: slowSql });
+    const result = await setup.registry.execute(toolCall, options);
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/longer than 400 ms/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('cancelling a query through MCP', () => {
+  it('interrupts the query on the server when the caller aborts', async () => {
+    const setup = await startSqlHub({ timeoutMs: 60_000 });
+    const seen: unknown[] = [];
+    const query = setup.engine.query.bind(setup.engine);
+    setup.engine.query = (sql, options) => {
+      const running = query(sql, options);
+      running.catch((error: unknown) => seen.push(error));
+      return running;
+    };
+    try {
+      const controller = new AbortController();
+      const { call: toolCall } = call('query', { sql_query: slowSql });
+      const pending = setup.registry.execute(toolCall, { signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      controller.abort();
+      const result = await pending;
+      expect(result.isError).toBe(true);
+      await expect.poll(() => seen[0], { timeout: 3000 }).toBeInstanceOf(QueryCancelledError);
+    } finally {
+      await setup.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+// Runs a third-party MCP server as a child process on a free loopback port, and stops it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { startLoopbackServer } from '../servers/loopback';
+
+/** A child server process and its base URL. */
+export interface SpawnedServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** A port that was free a moment ago (the OS picked it). */
+export async function freePort(): Promise<number> {
+  const probe = await startLoopbackServer(() => {});
+  await probe.stop();
+  return probe.port;
+}
+
+/** Starts `node script ...args` with PORT set, bound to 127.0.0.1, and waits for `readyPattern` on stderr. */
+export async function spawnLoopbackServer(
+  script: string,
+  args: string[],
+  readyPattern: RegExp,
+): Promise<SpawnedServer> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', resolve('test/mcp/force-loopback.mjs'), resolve(script), ...args],
+    { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`Server did not start:\n${output}`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (readyPattern.test(output)) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stderr?.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`Server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

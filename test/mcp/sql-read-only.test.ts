@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readOnlyViolation } from '../../src/mcp/sql-server/sql-read-only';
+
+describe('the read-only check', () => {
+  it.each([
+    'SELECT * FROM airports',
+    'with t as (select 1) select * from t',
+    'DESCRIBE airports',
+    'SHOW TABLES',
+    'EXPLAIN SELECT 1',
+    'SUMMARIZE airports',
+    '(SELECT 1) UNION (SELECT 2)',
+    "SELECT 'drop table x; delete' AS words",
+    'SELECT "update" FROM t -- insert into x',
+    'SELECT 1; ',
+    "SELECT replace(name, 'a', 'b') FROM airports",
+  ])('lets a read run: %s', (sql) => {
+    expect(readOnlyViolation(sql)).toBeUndefined();
+  });
+
+  it.each([
+    ['DROP TABLE airports', /read-only/],
+    ['insert into t values (1)', /read-only/],
+    ['SELECT 1; DROP TABLE airports', /one statement/],
+    ['EXPLAIN ANALYZE DELETE FROM airports', /DELETE/],
+    ["COPY airports TO 'out.csv'", /read-only/],
+    ["/* SELECT */ ATTACH 'x.db'", /ATTACH/],
+    ['WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x', /INSERT/],
+    ['SET threads = 1', /read-only/],
+    ['', /empty/],
+  ])('refuses %s', (sql, reason) => {
+    expect(readOnlyViolation(sql)).toMatch(reason);
+  });
+});

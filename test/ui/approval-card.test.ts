@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApprovalCard } from '../../src/ui/approval-card';
+import type { ApprovalDecision, ToolProposal } from '../../src/agent/types';
+
+function proposal(
+  calls: { name: string; sql?: string; description?: string; extra?: Record<string, unknown> }[],
+  reasoning?: string,
+): ToolProposal {
+  return {
+    runId: 'run-1',
+    round: 0,
+    description: calls
+      .map((call) => call.description ?? `Reads a table with ${call.name}`)
+      .join('\n'),
+    ...(reasoning ? { reasoning } : {}),
+    calls: calls.map((call, callIndex) => {
+      const args = { ...(call.sql !== undefined ? { sql_query: call.sql } : {}), ...call.extra };
+      return {
+        callIndex,
+        call: { id: `c${callIndex}`, name: call.name, arguments: args },
+        displayArguments: args,
+        serverId: 'embedded',
+        description: call.description ?? `Reads a table with ${call.name}`,
+      };
+    }),
+  };
+}
+
+function mount(options: { proposal: ToolProposal; onAllowTool?: (name: string) => void }) {
+  const decisions: ApprovalDecision[][] = [];
+  const card = new ApprovalCard({ ...options, onDone: (made) => decisions.push(made) });
+  document.body.append(card.root);
+  return { card, decisions };
+}
+
+const byText = (root: HTMLElement, text: string): HTMLButtonElement => {
+  const found = [...root.querySelectorAll('button')].find((node) => node.textContent === text);
+  if (!found) throw new Error(`no button "${text}"`);
+  return found;
+};
+
+afterEach(() => document.body.replaceChildren());
+
+describe('the approval card', () => {
+  it('shows the description, the model reasoning labelled as its words, and the SQL in an editor', () => {
+    const { card } = mount({
+      proposal: proposal(
+        [{ name: 'query', sql: 'SELECT mag FROM earthquakes' }],
+        'I need the magnitudes.',
+      ),
+    });
+    expect(card.root.textContent).toContain('Reads a table with query');
+    expect(card.root.querySelector('.mw-model-reasoning')?.textContent).toMatch(
+      /model’s reasoning.*I need the magnitudes/,
+    );
+    expect(card.root.querySelector('.cm-content')?.textContent).toContain(
+      'SELECT mag FROM earthquakes',
+    );
+  });
+
+  it('makes "modifies data" prominent', () => {
+    const { card } = mount({
+      proposal: proposal([
+        { name: 'query', sql: 'DROP TABLE x', description: 'Drops table x: modifies data' },
+      ]),
+    });
+    expect(card.root.querySelector('.mw-modifies')?.textContent).toMatch(/modifies data/);
+    expect(card.root.querySelector('.mw-proposed-modifies')).not.toBeNull();
+  });
+
+  it('approves the SQL as the analyst edited it', () => {
+    const { card, decisions } = mount({
+      proposal: proposal([{ name: 'query', sql: 'SELECT * FROM earthquakes' }]),
+    });
+    card.calls[0]!.sql = 'SELECT mag FROM earthquakes LIMIT 5';
+    byText(card.root, 'Approve').click();
+    expect(decisions).toEqual([
+      [{ kind: 'approve-edited', arguments: { sql_query: 'SELECT mag FROM earthquakes LIMIT 5' } }],
+    ]);
+  });
+
+  it('approves unchanged SQL as a plain approval', () => {
+    const { card, decisions } = mount({ proposal: proposal([{ name: 'query', sql: 'SELECT 1' }]) });
+    byText(card.root, 'Approve').click();
+    expect(decisions).toEqual([[{ kind: 'approve' }]]);
+  });
+
+  it('denies with the reason typed, and waits for every call before answering', () => {
+    const { card, decisions } = mount({
+      proposal: proposal([
+        { name: 'query', sql: 'SELECT 1' },
+        { name: 'describe_table', extra: { table: 'flights' } },
+      ]),
+    });
+    const reason = card.calls[0]!.root.querySelector<HTMLInputElement>('.mw-deny-reason')!;
+    reason.value = 'too many rows';
+    byText(card.calls[0]!.root, 'Deny').click();
+    expect(decisions).toEqual([]);
+    byText(card.calls[1]!.root, 'Approve').click();
+    expect(decisions).toEqual([[{ kind: 'deny', reason: 'too many rows' }, { kind: 'approve' }]]);
+  });
+
+  it('shows other arguments, and "Allow tool for this session" approves and records the allowance', () => {
+    const onAllowTool = vi.fn();
+    const { card, decisions } = mount({
+      proposal: proposal([{ name: 'describe_table', extra: { table: 'flights' } }]),
+      onAllowTool,
+    });
+    expect(card.root.querySelector('.mw-call-arguments')?.textContent).toContain(
+      '"table": "flights"',
+    );
+    byText(card.root, 'Allow describe_table for this session').click();
+    expect(onAllowTool).toHaveBeenCalledWith('describe_table');
+    expect(decisions).toEqual([[{ kind: 'approve' }]]);
+  });
+
+  it('Approve all and Deny all decide every call', () => {
+    const first = mount({ proposal: proposal([{ name: 'a' }, { name: 'b' }]) });
+    byText(first.card.root, 'Approve all').click();
+    expect(first.decisions).toEqual([[{ kind: 'approve' }, { kind: 'approve' }]]);
+    const second = mount({ proposal: proposal([{ name: 'a' }, { name: 'b' }]) });
+    byText(second.card.root, 'Deny all').click();
+    expect(second.decisions).toEqual([[{ kind: 'deny' }, { kind: 'deny' }]]);
+  });
+
+  it('Enter approves and Esc denies when the card has focus', () => {
+    const first = mount({ proposal: proposal([{ name: 'a' }]) });
+    first.card.root.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(first.decisions).toEqual([[{ kind: 'approve' }]]);
+    const second = mount({ proposal: proposal([{ name: 'a' }]) });
+    second.card.root.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(second.decisions).toEqual([[{ kind: 'deny' }]]);
+  });
+
+  it('shows the pre-flight: parses, columns and the estimated row count', async () => {
+    const card = new ApprovalCard({
+      proposal: proposal([{ name: 'query', sql: 'SELECT mag FROM earthquakes' }]),
+      preflightFor: () => async () => ({
+        parses: true,
+        columns: [{ name: 'mag', type: 'DOUBLE' }],
+        estimatedRows: 1707,
+      }),
+      onDone: () => undefined,
+    });
+    await vi.waitFor(() =>
+      expect(card.root.querySelector('.mw-preflight')?.textContent).toContain(
+        'Estimated rows: about 1,707',
+      ),
+    );
+    expect(card.root.querySelector('.mw-preflight')?.textContent).toContain('mag (DOUBLE)');
+  });
+});

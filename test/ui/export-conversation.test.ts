@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { conversationToJson, conversationToMarkdown } from '../../src/ui/export-conversation';
+import type { TurnRecord } from '../../src/ui/transcript';
+
+const secret = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';
+
+const turns: TurnRecord[] = [
+  {
+    runId: 'r',
+    userText: `Use my key ${secret} please`,
+    startedAt: 0,
+    status: 'idle',
+    rounds: [
+      {
+        round: 0,
+        text: '',
+        reasoning: '',
+        calls: [
+          {
+            callIndex: 0,
+            name: 'query',
+            serverId: 'embedded',
+            displayArguments: { sql_query: 'SELECT mag FROM earthquakes', api_key: secret },
+            state: 'success',
+            durationMs: 5,
+            resultSummary: 'mag\n7.1',
+            data: {
+              structuredContent: {
+                result_id: 'q1',
+                columns: [{ name: 'mag', type: 'DOUBLE' }],
+                rows: [{ mag: 7.1 }],
+                total_rows: 1,
+              },
+            },
+          },
+        ],
+      },
+      { round: 1, text: 'The strongest was **7.1**.', reasoning: '', calls: [] },
+    ],
+  },
+];
+
+describe('export', () => {
+  it('writes Markdown with the question, the SQL, the result and the answer', () => {
+    const markdown = conversationToMarkdown('Quakes', turns);
+    expect(markdown).toContain('# Quakes');
+    expect(markdown).toContain('```sql\nSELECT mag FROM earthquakes\n```');
+    expect(markdown).toContain('mag\n7.1');
+    expect(markdown).toContain('The strongest was **7.1**.');
+  });
+
+  it('writes JSON with tool calls, results and rows', () => {
+    const exported = JSON.parse(
+      conversationToJson('Quakes', turns, [{ role: 'user', content: 'hi' }]),
+    );
+    expect(exported.turns[0].toolCalls[0]).toMatchObject({
+      tool: 'query',
+      server: 'embedded',
+      status: 'success',
+      rows: [{ mag: 7.1 }],
+      totalRows: 1,
+    });
+    expect(exported.history).toEqual([{ role: 'user', content: 'hi' }]);
+  });
+
+  it('passes everything through redaction', () => {
+    // Redaction itself is tested with its corpus; here: the export never contains a secret verbatim.
+    expect(conversationToMarkdown('Quakes', turns)).not.toContain(secret);
+    expect(conversationToJson('Quakes', turns)).not.toContain(secret);
+  });
+});

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/ui/markdown';
+import { StreamingMarkdown } from '../../src/ui/streaming-markdown';
+
+const answer = [
+  'The **strongest** earthquakes:',
+  '',
+  '1. Alaska, 7.9',
+  '2. Honduras, 7.6',
+  '',
+  '```sql',
+  'SELECT place, mag',
+  '',
+  'FROM earthquakes',
+  '```',
+  '',
+  'A closing paragraph with a [link](https://example.org).',
+].join('\n');
+
+function normalise(html: string): string {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  for (const node of host.querySelectorAll('button')) node.remove();
+  return host.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+}
+
+describe('streaming markdown', () => {
+  it('shows the same text while streaming piece by piece as the final render', () => {
+    const view = new StreamingMarkdown();
+    for (let end = 1; end <= answer.length; end += 7) {
+      view.setText(answer.slice(0, end));
+      view.render();
+    }
+    view.setText(answer);
+    view.render();
+    expect(normalise(view.root.innerHTML)).toBe(normalise(renderMarkdown(answer)));
+    view.render(true);
+    expect(normalise(view.root.innerHTML)).toBe(normalise(renderMarkdown(answer)));
+  });
+
+  it('never splits a code fence across chunks, even at its blank line', () => {
+    const view = new StreamingMarkdown();
+    view.setText(answer.slice(0, answer.indexOf('FROM')));
+    view.render();
+    view.setText(answer);
+    view.render();
+    const code = view.root.querySelectorAll('pre code');
+    expect(code).toHaveLength(1);
+    expect(code[0]?.textContent).toContain('SELECT place, mag\n\nFROM earthquakes');
+  });
+
+  it('highlights SQL blocks and gives every code block a copy button', () => {
+    const view = new StreamingMarkdown();
+    view.setText(answer);
+    view.render(true);
+    expect(view.root.querySelector('code .tok-keyword')?.textContent).toBe('SELECT');
+    expect(view.root.querySelector('.mw-copy')?.getAttribute('aria-label')).toContain('Copy');
+  });
+
+  it('keeps earlier chunks untouched while the tail streams (long answers cost the same per frame)', () => {
+    const view = new StreamingMarkdown();
+    view.setText('First paragraph.\n\nSecond');
+    view.render();
+    const first = view.root.querySelector('.mw-markdown-chunk');
+    view.setText('First paragraph.\n\nSecond paragraph grows');
+    view.render();
+    expect(view.root.querySelector('.mw-markdown-chunk')).toBe(first);
+    expect(view.root.textContent).toContain('Second paragraph grows');
+  });
+});
