@@ -1,16 +1,10 @@
 // ChatModel over the Anthropic Messages API, streamed, callable straight from a browser.
-import { prepareToolMode } from '../prepare-tool-mode';
-import {
-  resolveFetch,
-  trimBaseUrl,
-  type FetchFunction,
-  type ProviderModelOptions,
-  type ToolMode,
-} from '../provider-options';
-import { streamProviderCall } from '../stream-provider-call';
+import { trimBaseUrl, type ProviderModelOptions } from '../provider-options';
+import { StreamingProviderModel, type WireRequest } from '../streaming-provider-model';
 import { AnthropicStreamParser } from './anthropic-stream-parser';
 import { convertAnthropicMessages, prepareAnthropicTools } from './convert-anthropic-messages';
-import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from '../../agent/types';
+import type { ChatModel } from '../../agent/types';
+import type { PreparedRequest } from '../prepare-tool-mode';
 
 /** Options for Anthropic. */
 export interface AnthropicModelOptions extends ProviderModelOptions {
@@ -29,23 +23,12 @@ export const anthropicBaseUrl = 'https://api.anthropic.com';
 export const anthropicDefaultMaxTokens = 4096;
 
 /** A ChatModel speaking the Anthropic Messages streaming wire format. */
-export class AnthropicModel implements ChatModel {
-  readonly id: string;
-  readonly capabilities: ModelCapabilities;
-  private readonly endpoint: string;
-  private readonly fetch: FetchFunction;
-  private readonly toolMode: ToolMode;
-
-  constructor(private readonly options: AnthropicModelOptions) {
-    this.id = `anthropic:${options.model}`;
-    this.toolMode = options.toolMode ?? 'native';
-    this.capabilities = { tools: this.toolMode !== 'none', toolMode: this.toolMode };
-    this.endpoint = `${trimBaseUrl(options.baseUrl ?? anthropicBaseUrl)}/v1/messages`;
-    this.fetch = resolveFetch(options.fetch);
+export class AnthropicModel extends StreamingProviderModel<AnthropicModelOptions> {
+  constructor(options: AnthropicModelOptions) {
+    super(options, 'anthropic', `${trimBaseUrl(options.baseUrl ?? anthropicBaseUrl)}/v1/messages`);
   }
 
-  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
-    const prepared = prepareToolMode(request, this.toolMode);
+  protected wireRequest(prepared: PreparedRequest): WireRequest {
     const { options } = this;
     const converted = convertAnthropicMessages(prepared.messages);
     const body: Record<string, unknown> = {
@@ -61,27 +44,16 @@ export class AnthropicModel implements ChatModel {
     } else if (options.temperature !== undefined) {
       body.temperature = options.temperature; // not allowed together with thinking
     }
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      'anthropic-version': options.apiVersion ?? '2023-06-01',
-      // Anthropic refuses browser (CORS) requests without this opt-in; the key is the visitor's own.
-      'anthropic-dangerous-direct-browser-access': 'true',
-      ...options.headers,
-    };
-    if (options.apiKey) headers['x-api-key'] = options.apiKey;
-    return streamProviderCall(
-      {
-        provider: 'anthropic',
-        endpoint: this.endpoint,
-        fetch: this.fetch,
-        headers,
-        body,
-        parser: new AnthropicStreamParser(),
-        recovery: prepared.recovery,
+    return {
+      body,
+      parser: new AnthropicStreamParser(),
+      headers: {
+        'anthropic-version': options.apiVersion ?? '2023-06-01',
+        // Anthropic refuses browser (CORS) requests without this opt-in; the key is the visitor's own.
+        'anthropic-dangerous-direct-browser-access': 'true',
       },
-      signal,
-    );
+      authHeaders: options.apiKey ? { 'x-api-key': options.apiKey } : {},
+    };
   }
 }
 

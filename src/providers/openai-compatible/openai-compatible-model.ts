@@ -1,16 +1,10 @@
 // ChatModel over Chat Completions streaming: OpenAI, OpenRouter, Ollama, LM Studio, vLLM, llama.cpp.
-import { prepareToolMode } from '../prepare-tool-mode';
-import {
-  resolveFetch,
-  trimBaseUrl,
-  type FetchFunction,
-  type ProviderModelOptions,
-  type ToolMode,
-} from '../provider-options';
-import { streamProviderCall } from '../stream-provider-call';
+import { trimBaseUrl, type ProviderModelOptions } from '../provider-options';
+import { StreamingProviderModel, type WireRequest } from '../streaming-provider-model';
 import { convertOpenAIMessages, prepareOpenAITools } from './convert-openai-messages';
 import { OpenAIStreamParser } from './openai-stream-parser';
-import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from '../../agent/types';
+import type { ChatModel } from '../../agent/types';
+import type { PreparedRequest } from '../prepare-tool-mode';
 
 /** Options for an OpenAI-compatible server. */
 export interface OpenAICompatibleModelOptions extends ProviderModelOptions {
@@ -30,25 +24,19 @@ export interface OpenAICompatibleModelOptions extends ProviderModelOptions {
 export const openAIBaseUrl = 'https://api.openai.com/v1';
 
 /** A ChatModel speaking the Chat Completions streaming wire format. */
-export class OpenAICompatibleModel implements ChatModel {
-  readonly id: string;
-  readonly capabilities: ModelCapabilities;
-  private readonly endpoint: string;
-  private readonly fetch: FetchFunction;
-  private readonly toolMode: ToolMode;
+export class OpenAICompatibleModel extends StreamingProviderModel<OpenAICompatibleModelOptions> {
   /** Learnt from earlier answers when `thinkStartsInside` is not set. */
   private thinkOpenerOmitted = false;
 
-  constructor(private readonly options: OpenAICompatibleModelOptions) {
-    this.id = `openai-compatible:${options.model}`;
-    this.toolMode = options.toolMode ?? 'native';
-    this.capabilities = { tools: this.toolMode !== 'none', toolMode: this.toolMode };
-    this.endpoint = `${trimBaseUrl(options.baseUrl ?? openAIBaseUrl)}/chat/completions`;
-    this.fetch = resolveFetch(options.fetch);
+  constructor(options: OpenAICompatibleModelOptions) {
+    super(
+      options,
+      'openai-compatible',
+      `${trimBaseUrl(options.baseUrl ?? openAIBaseUrl)}/chat/completions`,
+    );
   }
 
-  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
-    const prepared = prepareToolMode(request, this.toolMode);
+  protected wireRequest(prepared: PreparedRequest): WireRequest {
     const { options } = this;
     const body: Record<string, unknown> = {
       model: options.model,
@@ -59,24 +47,11 @@ export class OpenAICompatibleModel implements ChatModel {
     if (prepared.nativeTools.length > 0) body.tools = prepareOpenAITools(prepared.nativeTools);
     if (options.temperature !== undefined) body.temperature = options.temperature;
     if (options.maxTokens !== undefined) body.max_tokens = options.maxTokens;
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      ...options.headers,
+    return {
+      body,
+      parser: this.parser(),
+      authHeaders: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
     };
-    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-    return streamProviderCall(
-      {
-        provider: 'openai-compatible',
-        endpoint: this.endpoint,
-        fetch: this.fetch,
-        headers,
-        body,
-        parser: this.parser(),
-        recovery: prepared.recovery,
-      },
-      signal,
-    );
   }
 
   private parser(): OpenAIStreamParser {
