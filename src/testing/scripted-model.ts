@@ -1,5 +1,6 @@
 // A ChatModel that plays scripted streams, for tests and benchmarks. It fails loudly: an unexpected extra
 // call throws, a failed request assertion is remembered, and assertAllUsed() reports steps left unused.
+import { abortableSleep } from '../agent/retry-policy';
 import type {
   ChatModel,
   FinishReason,
@@ -136,16 +137,7 @@ function abortError(signal: AbortSignal): Error {
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(abortError(signal));
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortError(signal));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
+  return abortableSleep(ms, signal).catch(() => {
+    throw abortError(signal);
   });
 }
