@@ -1,12 +1,10 @@
 // `npm run mcp-server -- --data DIR|FILES --port N`: the SQL MCP server over native DuckDB, on loopback.
 import { parseArgs } from 'node:util';
-import { DuckDbNodeEngine } from '../src/data/duckdb-node-engine';
-import { tableSourcesFromPaths } from '../src/data/table-sources-from-files';
-import { serveSqlHttp } from '../src/mcp/node/serve-sql-http';
+import { startNodeSqlServer } from '../src/mcp/node/start-node-sql-server';
 
 const usage = `Usage: npm run mcp-server -- --data DIR|FILE [--data ...] [--port 8765] [--host 127.0.0.1]
-  [--token SECRET | env MAPWRIGHT_MCP_TOKEN] [--allow-origin https://example.org] [--writable]
-  [--max-rows 10000] [--timeout-ms 30000]`;
+  [--token SECRET | env MAPWRIGHT_MCP_TOKEN] [--allow-origin https://example.org | '*']
+  [--allow-host NAME] [--writable] [--max-rows 10000] [--timeout-ms 30000]`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -16,6 +14,7 @@ const { values, positionals } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     token: { type: 'string' },
     'allow-origin': { type: 'string', multiple: true },
+    'allow-host': { type: 'string', multiple: true },
     writable: { type: 'boolean', default: false },
     'max-rows': { type: 'string' },
     'timeout-ms': { type: 'string' },
@@ -29,27 +28,17 @@ if (values.help || paths.length === 0) {
   process.exit(values.help ? 0 : 2);
 }
 
-const engine = new DuckDbNodeEngine();
-const sources = await tableSourcesFromPaths(paths);
-for (const source of sources) {
-  try {
-    await engine.load(source);
-    console.error(`loaded ${source.table} from ${source.url}`);
-  } catch (error) {
-    console.error(
-      `skipped ${source.url}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-}
 const token = values.token ?? process.env.MAPWRIGHT_MCP_TOKEN;
-const running = await serveSqlHttp({
-  engine,
+const running = await startNodeSqlServer({
+  paths,
+  onLog: (message) => console.error(message),
   name: 'mapwright-sql-node',
   host: values.host,
   port: Number(values.port),
   writable: values.writable,
   ...(token ? { token } : {}),
   ...(values['allow-origin'] ? { allowedOrigins: values['allow-origin'] } : {}),
+  ...(values['allow-host'] ? { allowedHosts: values['allow-host'] } : {}),
   ...(values['max-rows'] ? { rowCap: Number(values['max-rows']) } : {}),
   ...(values['timeout-ms'] ? { timeoutMs: Number(values['timeout-ms']) } : {}),
 });
@@ -57,7 +46,6 @@ const running = await serveSqlHttp({
 console.log(running.url);
 const stop = async () => {
   await running.stop();
-  await engine.close();
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

@@ -40,7 +40,12 @@ export interface StartedData {
  * `onStatus`, so a slow remote server never holds up the app.
  */
 export async function startData(options: StartDataOptions): Promise<StartedData> {
-  const engine = new LazyDataEngine(() => new DuckDbWasmEngine(), options.datasets);
+  const engine = new LazyDataEngine(() => new DuckDbWasmEngine(), options.datasets, {
+    onLoadFailure: (failure) =>
+      options.onWarning?.(
+        `The dataset "${failure.table}" could not be loaded, so it cannot be queried: ${failure.message.trim()}`,
+      ),
+  });
   const hub = new McpHub({
     registry: options.registry,
     resultStore: options.resultStore,

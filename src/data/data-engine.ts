@@ -46,6 +46,12 @@ export interface QueryOptions {
   maxRows?: number;
 }
 
+/** A table that was declared but failed to load, and why. */
+export interface TableLoadFailure {
+  table: string;
+  message: string;
+}
+
 /** A SQL engine over local tables. */
 export interface DataEngine {
   /** Loads a table; loading the same table twice is a no-op. */
@@ -54,4 +60,6 @@ export interface DataEngine {
   describe(table: string): Promise<TableDescription>;
   query(sql: string, options?: QueryOptions): Promise<QueryResult>;
   close(): Promise<void>;
+  /** Declared tables that failed to load (engines that load declared tables in the background). */
+  loadFailures?(): TableLoadFailure[];
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBDataChunk } from '@duckdb/node-api';
 import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
+import { readNdjsonSql, rowsToNdjson } from './json-rows-sql';
 import { toPlainRow } from './plain-value';
 import { guardQuery } from './query-errors';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
@@ -28,10 +29,40 @@ export interface DuckDbNodeEngineOptions {
 export class DuckDbNodeEngine implements DataEngine {
   private instance?: Promise<DuckDBInstance>;
   private readonly loads = new Map<string, Promise<void>>();
+  private lockedDown = false;
 
   constructor(private readonly options: DuckDbNodeEngineOptions = {}) {}
 
+  /**
+   * Turns off DuckDB's access to files and the network, then locks its configuration so no query can
+   * turn it back on: `SELECT * FROM read_csv('/etc/passwd')` is refused. Call it once every table is
+   * loaded; loading afterwards fails. Says whether the configuration lock took (older DuckDB lacks it).
+   */
+  async lockDown(): Promise<{ configurationLocked: boolean }> {
+    const connection = await (await this.ready()).connect();
+    try {
+      await Promise.allSettled(this.loads.values());
+      await connection.run('SET enable_external_access = false');
+      this.lockedDown = true;
+      try {
+        await connection.run('SET lock_configuration = true');
+        return { configurationLocked: true };
+      } catch {
+        return { configurationLocked: false };
+      }
+    } finally {
+      connection.closeSync();
+    }
+  }
+
   load(source: TableSource): Promise<void> {
+    if (this.lockedDown) {
+      return Promise.reject(
+        new Error(
+          `Cannot load ${source.table}: file access was turned off after loading. Load every table first.`,
+        ),
+      );
+    }
     const existing = this.loads.get(source.table);
     if (existing) return existing;
     const loading = this.loadOnce(source);
@@ -98,9 +129,11 @@ export class DuckDbNodeEngine implements DataEngine {
   }
 
   private ready(): Promise<DuckDBInstance> {
+    // A database reopened after close() keeps the lock-down it had.
     this.instance ??= DuckDBInstance.create(this.options.path ?? ':memory:', {
       autoinstall_known_extensions: 'false',
       autoload_known_extensions: 'false',
+      ...(this.lockedDown ? { enable_external_access: 'false', lock_configuration: 'true' } : {}),
     });
     return this.instance;
   }
@@ -152,10 +185,10 @@ async function readerSql(source: TableSource, path: string, scratch: string): Pr
       );
     case 'geojson': {
       const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
-      const { rows } = normaliseRows(geojsonToRows(parsed));
+      const normalised = normaliseRows(geojsonToRows(parsed));
       const lines = join(scratch, 'features.ndjson');
-      await writeFile(lines, rows.map((row) => JSON.stringify(row)).join('\n'));
-      return `read_json(${quoteLiteral(lines)}, format = 'newline_delimited')`;
+      await writeFile(lines, rowsToNdjson(normalised));
+      return readNdjsonSql(lines, normalised);
     }
   }
 }

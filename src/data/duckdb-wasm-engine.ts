@@ -1,9 +1,10 @@
 // The DataEngine in the page: DuckDB-WASM in a worker, started on first use.
-import { tableFromIPC, tableFromJSON, tableToIPC } from 'apache-arrow';
+import { tableFromIPC, tableToIPC } from 'apache-arrow';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
 import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
 import { guardQuery } from './query-errors';
+import { rowsToArrowTable } from './rows-to-arrow';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import type {
   DataEngine,
@@ -170,8 +171,11 @@ export class DuckDbWasmEngine implements DataEngine {
       case 'json': {
         const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
         const rows = source.format === 'geojson' ? geojsonToRows(parsed) : jsonRows(parsed);
-        if (rows.length === 0) throw new Error(`${table}: the file holds no rows to load.`);
-        const ipc = tableToIPC(tableFromJSON(normaliseRows(rows).rows), 'stream');
+        const normalised = normaliseRows(rows);
+        if (normalised.columns.length === 0) {
+          throw new Error(`${table}: the file holds no rows with fields to load.`);
+        }
+        const ipc = tableToIPC(rowsToArrowTable(normalised), 'stream');
         await connection.insertArrowFromIPCStream(ipc, { name: table, create: true });
         return;
       }

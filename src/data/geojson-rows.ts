@@ -42,11 +42,21 @@ function featuresOf(geojson: unknown): FeatureLike[] {
   );
 }
 
+/** The DuckDB type a normalised column loads as. */
+export type JsonColumnType = 'BIGINT' | 'DOUBLE' | 'BOOLEAN' | 'VARCHAR';
+
+/** Rows whose every column holds one type, and that type per column (in first-seen order). */
+export interface NormalisedRows {
+  rows: Row[];
+  columns: string[];
+  types: Record<string, JsonColumnType>;
+}
+
 /**
  * Makes every column one type, so the rows can become a typed table: columns whose values are all
  * numbers (or all booleans) keep them; any other mix becomes text (objects as JSON).
  */
-export function normaliseRows(rows: Row[]): { rows: Row[]; columns: string[] } {
+export function normaliseRows(rows: Row[]): NormalisedRows {
   const columns: string[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
@@ -57,25 +67,33 @@ export function normaliseRows(rows: Row[]): { rows: Row[]; columns: string[] } {
       }
     }
   }
-  const kinds = new Map<string, string>();
-  for (const column of columns) {
-    const found = new Set<string>();
-    for (const row of rows) {
-      const value = row[column];
-      if (value !== null && value !== undefined) found.add(typeof value);
-    }
-    kinds.set(column, found.size === 1 ? [...found][0]! : found.size === 0 ? 'string' : 'mixed');
-  }
+  const types: Record<string, JsonColumnType> = {};
+  for (const column of columns) types[column] = columnType(rows, column);
   const normalised = rows.map((row) => {
     const result: Row = {};
     for (const column of columns) {
       const value = row[column];
-      const kind = kinds.get(column);
+      const type = types[column];
       if (value === null || value === undefined) result[column] = null;
-      else if (kind === 'number' || kind === 'boolean') result[column] = value;
+      else if (type !== 'VARCHAR') result[column] = value;
       else result[column] = typeof value === 'string' ? value : JSON.stringify(value);
     }
     return result;
   });
-  return { rows: normalised, columns };
+  return { rows: normalised, columns, types };
+}
+
+// Whole numbers stay integers (counts, codes, flags), so SQL sees BIGINT where the data has no fractions.
+function columnType(rows: Row[], column: string): JsonColumnType {
+  const kinds = new Set<string>();
+  let allIntegers = true;
+  for (const row of rows) {
+    const value = row[column];
+    if (value === null || value === undefined) continue;
+    kinds.add(typeof value);
+    if (typeof value === 'number' && !Number.isSafeInteger(value)) allIntegers = false;
+  }
+  if (kinds.size !== 1) return 'VARCHAR';
+  if (kinds.has('number')) return allIntegers ? 'BIGINT' : 'DOUBLE';
+  return kinds.has('boolean') ? 'BOOLEAN' : 'VARCHAR';
 }

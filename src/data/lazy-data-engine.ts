@@ -1,17 +1,24 @@
 // Defers the real engine (and DuckDB's download) until the first call that needs data.
+import { TableLoadFailedError } from './query-errors';
 import type {
   DataEngine,
   QueryOptions,
   QueryResult,
   TableDescription,
+  TableLoadFailure,
   TableSource,
 } from './data-engine';
 
-/** A table that was declared but failed to load, and why. */
-export interface TableLoadFailure {
-  table: string;
-  message: string;
+export type { TableLoadFailure } from './data-engine';
+
+/** Options of the lazy engine. */
+export interface LazyDataEngineOptions {
+  /** Told once per failed load of a declared table, so the app can warn the person. */
+  onLoadFailure?: (failure: TableLoadFailure) => void;
 }
+
+// DuckDB's words for a missing table: `Table with name earthquakes does not exist!`.
+const missingTable = /Table with name "?([^"\s!]+)"? does not exist/i;
 
 /** Wraps an engine factory: declared tables load when the engine first starts. */
 export class LazyDataEngine implements DataEngine {
@@ -22,6 +29,7 @@ export class LazyDataEngine implements DataEngine {
   constructor(
     private readonly create: () => Promise<DataEngine> | DataEngine,
     sources: TableSource[] = [],
+    private readonly options: LazyDataEngineOptions = {},
   ) {
     this.declared.push(...sources);
   }
@@ -44,6 +52,7 @@ export class LazyDataEngine implements DataEngine {
 
   async load(source: TableSource): Promise<void> {
     await (await this.ready()).load(source);
+    this.failures.delete(source.table);
   }
 
   async listTables(): Promise<string[]> {
@@ -51,17 +60,34 @@ export class LazyDataEngine implements DataEngine {
   }
 
   async describe(table: string): Promise<TableDescription> {
-    return (await this.ready()).describe(table);
+    const engine = await this.ready();
+    const failure = this.failureOf(table);
+    if (failure) throw new TableLoadFailedError(failure.table, failure.message);
+    return engine.describe(table);
   }
 
   async query(sql: string, options?: QueryOptions): Promise<QueryResult> {
-    return (await this.ready()).query(sql, options);
+    const engine = await this.ready();
+    try {
+      return await engine.query(sql, options);
+    } catch (error) {
+      // "Table does not exist" hides the real problem when the table was declared but failed to load.
+      const name = missingTable.exec(error instanceof Error ? error.message : '')?.[1];
+      const failure = name === undefined ? undefined : this.failureOf(name);
+      if (failure) throw new TableLoadFailedError(failure.table, failure.message);
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
     const engine = this.engine;
     this.engine = undefined;
     if (engine) await (await engine).close();
+  }
+
+  private failureOf(table: string): TableLoadFailure | undefined {
+    const wanted = table.toLowerCase();
+    return this.loadFailures().find((failure) => failure.table.toLowerCase() === wanted);
   }
 
   private ready(): Promise<DataEngine> {
@@ -83,7 +109,9 @@ export class LazyDataEngine implements DataEngine {
       await engine.load(source);
       this.failures.delete(source.table);
     } catch (error) {
-      this.failures.set(source.table, error instanceof Error ? error.message : String(error));
+      const message = error instanceof Error ? error.message : String(error);
+      this.failures.set(source.table, message);
+      this.options.onLoadFailure?.({ table: source.table, message });
     }
   }
 }

@@ -62,3 +62,17 @@ export function guardQuery(
     },
   };
 }
+
+/** A query or describe reached a table whose dataset failed to load: says which, and why. */
+export class TableLoadFailedError extends Error {
+  override readonly name = 'TableLoadFailedError';
+  constructor(
+    readonly table: string,
+    readonly reason: string,
+  ) {
+    super(
+      `The dataset "${table}" failed to load, so its table is not available: ${reason.trim()} ` +
+        'Query the other tables (list_tables shows them); reloading the page retries the load.',
+    );
+  }
+}

@@ -47,14 +47,25 @@ export class McpConnection {
   private opened?: OpenedClient;
   private generation = 0;
   private connecting?: Promise<void>;
+  private attempted = false;
 
   constructor(
     readonly config: McpServerConfig,
     private readonly options: McpConnectionOptions,
   ) {}
 
+  /**
+   * Settles when discovery has finished (connected or failed): waits for an attempt under way, starts
+   * one if none was ever made, and resolves at once otherwise. Never rejects.
+   */
+  settled(): Promise<void> {
+    if (this.connecting) return this.connecting;
+    return this.attempted ? Promise.resolve() : this.connect();
+  }
+
   /** Connects and lists tools, retrying with backoff; settles with the status set (never throws). */
   connect(): Promise<void> {
+    this.attempted = true;
     this.connecting ??= this.connectWithRetry().finally(() => {
       this.connecting = undefined;
     });

@@ -92,6 +92,27 @@ export class McpHub {
     );
   }
 
+  /**
+   * Settles when discovery of one server, or of every enabled server, has finished (connected or failed,
+   * retries included): attempts under way are awaited and servers never tried are connected. Never
+   * rejects; resolves with those servers' states. After a reload, await it before `agent.resume()` so
+   * remote tools are in the registry when the interrupted turn is proposed again.
+   */
+  async ready(serverId?: string): Promise<McpServerState[]> {
+    const targets = [...this.connections.values()].filter(
+      (connection) =>
+        (serverId === undefined || connection.config.id === serverId) &&
+        connection.config.enabled !== false,
+    );
+    await Promise.all(targets.map((connection) => connection.settled()));
+    const ids = new Set(
+      [...this.connections.values()]
+        .filter((connection) => serverId === undefined || connection.config.id === serverId)
+        .map((connection) => connection.config.id),
+    );
+    return this.servers().filter((server) => ids.has(server.id));
+  }
+
   /** Disconnects one server. */
   async disconnect(serverId: string): Promise<void> {
     await this.connections.get(serverId)?.disconnect();

@@ -63,6 +63,28 @@ describe('the embedded SQL server inside the built app', () => {
     if (outcome.table === 'airports') expect(outcome.count).toBe(3376);
   });
 
+  it('answers a query over the earthquakes GeoJSON dataset (loaded under the app CSP)', async () => {
+    const outcome = await page.page.evaluate(async () => {
+      const app = window.mapwright!;
+      const result = await app.hub!.callTool(
+        'embedded',
+        'query',
+        { sql_query: 'SELECT count(*) AS n, max(mag) AS strongest FROM earthquakes' },
+        { signal: new AbortController().signal },
+      );
+      const data = result.data as { structuredContent?: { rows?: Record<string, unknown>[] } };
+      return {
+        result,
+        row: data.structuredContent?.rows?.[0],
+        failures: app.engine!.loadFailures(),
+      };
+    });
+    expect(outcome.failures).toEqual([]);
+    expect(outcome.result.isError).toBeFalsy();
+    expect(outcome.row?.n).toBe(1707);
+    expect(typeof outcome.row?.strongest).toBe('number');
+  });
+
   it('refuses a write in the page too', async () => {
     const result = await page.page.evaluate(() =>
       window.mapwright!.registry.execute(
@@ -77,5 +99,60 @@ describe('the embedded SQL server inside the built app', () => {
   it('raised no page errors and sent nothing outside loopback', () => {
     expect(page.pageErrors).toEqual([]);
     expect(page.outsideRequests).toEqual([]);
+  });
+});
+
+describe('a bundled dataset that fails to load in the built app', () => {
+  let harness: AppHarness;
+  let page: PageUnderTest;
+
+  beforeAll(async () => {
+    harness = await startAppHarness();
+    page = await openPage(harness.browser);
+    await page.page.route('**/data/earthquakes.geojson', (route) =>
+      route.fulfill({ status: 404, body: 'not found' }),
+    );
+    await page.page.goto(harness.appUrl);
+    await page.page.waitForFunction(() => window.mapwright !== undefined);
+    await page.page.evaluate(() => window.mapwright!.data);
+  });
+  afterAll(async () => {
+    await page?.context.close();
+    await harness?.close();
+  });
+
+  it('answers a query with an error naming the dataset and the reason', async () => {
+    const result = await page.page.evaluate(() =>
+      window.mapwright!.hub!.callTool(
+        'embedded',
+        'query',
+        { sql_query: 'SELECT count(*) FROM earthquakes' },
+        { signal: new AbortController().signal },
+      ),
+    );
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('"earthquakes" failed to load');
+    expect(result.content).toContain('HTTP 404');
+    expect(result.content).not.toMatch(/does not exist/);
+  });
+
+  it('warns the person in the notice banner', async () => {
+    const notices = await page.page.locator('.notice-banner li').allTextContents();
+    expect(
+      notices.some((notice) => /"earthquakes" could not be loaded.*HTTP 404/.test(notice)),
+    ).toBe(true);
+  });
+
+  it('keeps the other datasets queryable', async () => {
+    const result = await page.page.evaluate(() =>
+      window.mapwright!.hub!.callTool(
+        'embedded',
+        'query',
+        { sql_query: 'SELECT count(*) AS n FROM airports' },
+        { signal: new AbortController().signal },
+      ),
+    );
+    expect(result.isError).toBeFalsy();
+    expect(result.content).toContain('3376');
   });
 });

@@ -14,6 +14,11 @@ describe('the read-only check', () => {
     'SELECT "update" FROM t -- insert into x',
     'SELECT 1; ',
     "SELECT replace(name, 'a', 'b') FROM airports",
+    // Read the way DuckDB reads them, through the shared lexer (src/agent/sql/sql-tokens.ts):
+    "SELECT E'it\\'s; DROP TABLE x' AS escaped",
+    'SELECT $tag$ DROP TABLE x; $tag$ AS dollar_quoted',
+    'FROM airports LIMIT 5',
+    'EXPLAIN ANALYZE SELECT count(*) FROM airports',
   ])('lets a read run: %s', (sql) => {
     expect(readOnlyViolation(sql)).toBeUndefined();
   });
@@ -28,6 +33,11 @@ describe('the read-only check', () => {
     ['WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x', /INSERT/],
     ['SET threads = 1', /read-only/],
     ['', /empty/],
+    // Caught by the shared statement reader (modifyingIndex) or by the stricter server rules:
+    ['SELECT * INTO copy FROM airports', /INTO/],
+    ['WITH gone AS (DELETE FROM airports RETURNING *) SELECT * FROM gone', /DELETE/],
+    ['SELECT (1; DROP TABLE airports)', /one statement/],
+    ['SELECT load FROM t', /LOAD|load/],
   ])('refuses %s', (sql, reason) => {
     expect(readOnlyViolation(sql)).toMatch(reason);
   });

@@ -99,7 +99,7 @@ describe('the Node SQL server over Streamable HTTP on loopback', () => {
   it('refuses a page origin that is not allowed', async () => {
     const response = await fetch(served.url, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://127.0.0.1:1', 'Access-Control-Request-Method': 'POST' },
+      headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' },
     });
     expect(response.status).toBe(403);
   });

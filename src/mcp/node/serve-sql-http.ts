@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createSqlServer, type SqlServerOptions } from '../sql-server/create-sql-server';
+import { acceptedHostnames, hostAllowed, originAllowed } from './request-guards';
 import type { AddressInfo } from 'node:net';
 
 /** Options of the HTTP front of the SQL server. */
@@ -14,8 +15,17 @@ export interface ServeSqlHttpOptions extends SqlServerOptions {
   port?: number;
   /** When set, every request must carry `Authorization: Bearer <token>`. */
   token?: string;
-  /** Page origins allowed to call from a browser; any origin when absent. */
+  /**
+   * Page origins allowed to call from a browser, besides pages served from this machine (which always
+   * may). `*` allows every origin, and only when given explicitly.
+   */
   allowedOrigins?: string[];
+  /**
+   * Host names (besides localhost, 127.0.0.1 and [::1]) the Host header may carry. Bound to loopback,
+   * other names are refused (DNS rebinding protection); bound elsewhere, the check applies once names are
+   * given here.
+   */
+  allowedHosts?: string[];
 }
 
 /** A running HTTP SQL server. */
@@ -30,10 +40,10 @@ const allowedHeaders =
   'mcp-session-id, mcp-protocol-version, last-event-id, authorization, content-type';
 const exposedHeaders = 'mcp-session-id, mcp-protocol-version';
 
-function setCors(request: IncomingMessage, response: ServerResponse, allowed?: string[]): boolean {
+function setCors(request: IncomingMessage, response: ServerResponse, allowed: string[]): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
-  if (allowed && !allowed.includes(origin)) return false;
+  if (!originAllowed(origin, allowed)) return false;
   response.setHeader('Access-Control-Allow-Origin', origin);
   response.setHeader('Vary', 'Origin');
   response.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
@@ -65,12 +75,24 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 /** Serves the SQL tools at `/mcp` until stopped. */
 export async function serveSqlHttp(options: ServeSqlHttpOptions): Promise<SqlHttpServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const bindHost = options.host ?? '127.0.0.1';
+  // The SDK's own Host check (a transport option) is deprecated in favour of Express middleware, and this
+  // server has no Express; the same check, port-agnostic, is request-guards.ts.
+  const hostnames = acceptedHostnames(bindHost, options.allowedHosts);
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    if (!setCors(request, response, options.allowedOrigins)) {
+    if (hostnames && !hostAllowed(request, hostnames)) {
       return jsonError(
         response,
         403,
-        'This page origin is not allowed. Add it with --allow-origin.',
+        `Host "${request.headers.host ?? ''}" is not allowed. Connect through localhost or 127.0.0.1, ` +
+          'or start the server with --allow-host NAME.',
+      );
+    }
+    if (!setCors(request, response, options.allowedOrigins ?? [])) {
+      return jsonError(
+        response,
+        403,
+        `Page origin ${request.headers.origin ?? ''} is not allowed. Start the server with --allow-origin ${request.headers.origin ?? 'ORIGIN'}.`,
       );
     }
     if (request.method === 'OPTIONS') {
@@ -122,10 +144,10 @@ export async function serveSqlHttp(options: ServeSqlHttpOptions): Promise<SqlHtt
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, bindHost, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
+  const host = bindHost;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`,
     server,

@@ -77,10 +77,19 @@ export function createSqlServer(options: SqlServerOptions): Server {
               return { name, row_count: Number(rows[0]?.n ?? 0) };
             }),
           );
-          const text = counted.length
-            ? counted.map((table) => `${table.name} (${table.row_count} rows)`).join('\n')
-            : 'No tables are loaded.';
-          return { content: [{ type: 'text', text }], structuredContent: { tables: counted } };
+          const unavailable = engine.loadFailures?.() ?? [];
+          const lines = counted.length
+            ? counted.map((table) => `${table.name} (${table.row_count} rows)`)
+            : ['No tables are loaded.'];
+          for (const failure of unavailable) {
+            lines.push(
+              `${failure.table}: not available, it failed to load (${failure.message.trim()})`,
+            );
+          }
+          return {
+            content: [{ type: 'text', text: lines.join('\n') }],
+            structuredContent: { tables: counted, unavailable },
+          };
         }
         case 'describe_table': {
           if (typeof args.table !== 'string') return failure('Give the table name as "table".');

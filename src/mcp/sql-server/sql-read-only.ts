@@ -1,69 +1,27 @@
-// The read-only check, token by token: words inside strings, quoted names and comments never count.
-// Engineer B's src/agent/sql/sql-tokens.ts did not exist when this was written, so this file carries its
-// own small tokenizer; it only needs to tell words from strings, quoted identifiers and comments.
+// The read-only check of the SQL server, token by token over the shared SQL lexer (src/agent/sql), so the
+// approval card and the server read SQL the same way. It is stricter than `isReadOnlySql`: one statement
+// only, a leading verb that reads, and no data-changing keyword anywhere outside strings and quoted names.
+import { modifyingIndex, statementVerb } from '../../agent/sql/sql-statement';
+import { tokenizeSql, type SqlToken } from '../../agent/sql/sql-tokens';
 
-/** One SQL token, as much as the read-only check needs. */
-export interface SqlToken {
-  kind: 'word' | 'string' | 'quoted' | 'number' | 'symbol' | 'semicolon';
-  text: string;
-}
+// SELECT, WITH, DESCRIBE, SHOW, EXPLAIN and SUMMARIZE, plus DuckDB's other spellings of a query.
+const readVerbs = new Set([
+  'SELECT',
+  'WITH',
+  'DESCRIBE',
+  'DESC',
+  'SHOW',
+  'EXPLAIN',
+  'SUMMARIZE',
+  'FROM',
+  'VALUES',
+  'TABLE',
+  'PIVOT',
+  'UNPIVOT',
+]);
 
-/** Splits SQL into tokens, dropping whitespace and comments. */
-export function tokenizeForCheck(sql: string): SqlToken[] {
-  const tokens: SqlToken[] = [];
-  let index = 0;
-  while (index < sql.length) {
-    const char = sql[index]!;
-    const rest = sql.slice(index);
-    if (/\s/.test(char)) {
-      index++;
-    } else if (rest.startsWith('--')) {
-      const end = sql.indexOf('\n', index);
-      index = end === -1 ? sql.length : end + 1;
-    } else if (rest.startsWith('/*')) {
-      const end = sql.indexOf('*/', index + 2);
-      index = end === -1 ? sql.length : end + 2;
-    } else if (char === "'" || char === '"') {
-      const end = closingQuote(sql, index, char);
-      tokens.push({ kind: char === "'" ? 'string' : 'quoted', text: sql.slice(index, end) });
-      index = end;
-    } else if (char === '$' && /^\$[A-Za-z_]*\$/.test(rest)) {
-      const tag = /^\$[A-Za-z_]*\$/.exec(rest)![0];
-      const end = sql.indexOf(tag, index + tag.length);
-      const stop = end === -1 ? sql.length : end + tag.length;
-      tokens.push({ kind: 'string', text: sql.slice(index, stop) });
-      index = stop;
-    } else if (/[A-Za-z_]/.test(char)) {
-      const word = /^[A-Za-z_][A-Za-z0-9_$]*/.exec(rest)![0];
-      tokens.push({ kind: 'word', text: word });
-      index += word.length;
-    } else if (/[0-9.]/.test(char) && /^[0-9]*\.?[0-9]+/.test(rest)) {
-      const number = /^[0-9]*\.?[0-9]+([eE][+-]?[0-9]+)?/.exec(rest)![0];
-      tokens.push({ kind: 'number', text: number });
-      index += number.length;
-    } else {
-      tokens.push({ kind: char === ';' ? 'semicolon' : 'symbol', text: char });
-      index++;
-    }
-  }
-  return tokens;
-}
-
-function closingQuote(sql: string, start: number, quote: string): number {
-  let index = start + 1;
-  while (index < sql.length) {
-    if (sql[index] === quote) {
-      if (sql[index + 1] === quote) index += 2;
-      else return index + 1;
-    } else index++;
-  }
-  return sql.length;
-}
-
-const readStatements = new Set(['SELECT', 'WITH', 'DESCRIBE', 'SHOW', 'EXPLAIN', 'SUMMARIZE']);
-
-// Words that change data, schema, settings or the file system. EXPLAIN ANALYZE runs its statement, so
-// these are refused anywhere in the statement, not only at its start.
+// Words that change data, schema, settings or the file system, refused anywhere in the statement: a
+// query has no use for them unquoted, and refusing them everywhere leaves no nesting to get wrong.
 const writeWords = new Set([
   'INSERT',
   'UPDATE',
@@ -95,36 +53,44 @@ const writeWords = new Set([
   'USE',
 ]);
 
+const isSemicolon = (token: SqlToken) => token.kind === 'punctuation' && token.text === ';';
+
 /** Why a statement may not run on a read-only server, or undefined when it may. */
 export function readOnlyViolation(sql: string): string | undefined {
-  const tokens = tokenizeForCheck(sql);
-  const statements: SqlToken[][] = [[]];
-  for (const token of tokens) {
-    if (token.kind === 'semicolon') statements.push([]);
-    else statements[statements.length - 1]!.push(token);
+  const tokens = tokenizeSql(sql);
+  // Every semicolon counts, even inside unbalanced parentheses: a second statement is never guessed at.
+  const firstSemicolon = tokens.findIndex(isSemicolon);
+  const statement = firstSemicolon === -1 ? tokens : tokens.slice(0, firstSemicolon);
+  const rest = firstSemicolon === -1 ? [] : tokens.slice(firstSemicolon);
+  if (statement.length === 0 && rest.every(isSemicolon)) {
+    return 'The query is empty. Write one SELECT statement.';
   }
-  const nonEmpty = statements.filter((statement) => statement.length > 0);
-  if (nonEmpty.length === 0) return 'The query is empty. Write one SELECT statement.';
-  if (nonEmpty.length > 1) {
+  if (statement.length === 0 || !rest.every(isSemicolon)) {
     return 'Send one statement per query: remove the extra statements after the first semicolon.';
   }
-  const statement = nonEmpty[0]!;
-  const first = statement.find((token) => token.kind !== 'symbol' || token.text !== '(');
-  const firstWord = first?.kind === 'word' ? first.text.toUpperCase() : '';
-  if (!readStatements.has(firstWord)) {
+  let first = 0;
+  while (statement[first]?.kind === 'punctuation' && statement[first]?.text === '(') first += 1;
+  const leading = statement[first];
+  if (leading?.kind !== 'word' || !readVerbs.has(leading.value)) {
     return (
-      `This server is read-only and refuses statements starting with ${first ? `"${first.text}"` : 'nothing'}. ` +
+      `This server is read-only and refuses statements starting with ${leading ? `"${leading.text}"` : 'nothing'}. ` +
       'Only SELECT, WITH, DESCRIBE, SHOW, EXPLAIN and SUMMARIZE run here; rewrite it as a query.'
     );
   }
-  const write = statement.find(
-    (token) => token.kind === 'word' && writeWords.has(token.text.toUpperCase()),
-  );
+  const changing = modifyingIndex(statement);
+  const write =
+    (changing === undefined ? undefined : statement[changing]) ??
+    statement.find((token) => token.kind === 'word' && writeWords.has(token.value));
   if (write) {
     return (
       `This server is read-only: "${write.text}" would change data or settings, so the query was not run. ` +
       'Write a query that only reads (quote a column named like a keyword, e.g. "set").'
     );
+  }
+  // statementVerb looks through WITH and EXPLAIN [ANALYZE]; its verb must read as well.
+  const verb = statementVerb(statement).keyword;
+  if (verb !== undefined && !readVerbs.has(verb)) {
+    return `This server is read-only: the statement runs "${verb}", so it was not run. Write a query that only reads.`;
   }
   return undefined;
 }
