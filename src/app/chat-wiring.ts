@@ -1,7 +1,6 @@
 // Wires the chat: the model from the settings, the Agent with the registry and the card-backed approval
 // gate, IndexedDB persistence, and the chat panel in the #chat element.
 import { Agent } from '../agent/agent';
-import { parseAgentSnapshot } from '../agent/agent-snapshot';
 import { SessionApprovals } from '../agent/session-approvals';
 import { ConversationStore, type ConversationSummary } from '../storage/conversation-store';
 import {
@@ -17,7 +16,7 @@ import { CardApprovalGate } from '../ui/approval-gate-view';
 import { ChatPanel } from '../ui/chat-panel';
 import { ChatSession } from '../ui/chat-session';
 import { ConversationBar } from '../ui/conversation-bar';
-import { ConversationWriter } from '../ui/conversation-writer';
+import { loadConversation } from '../ui/conversation-loader';
 import {
   conversationToJson,
   conversationToMarkdown,
@@ -34,6 +33,7 @@ import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
+import type { ConversationWriter } from '../ui/conversation-writer';
 import type { TurnRecord } from '../ui/transcript';
 
 /** What mountChat needs from the composition root. */
@@ -104,6 +104,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     store = undefined;
   }
   let session: ChatSession;
+  let previous: ChatSession | undefined;
   let writer: ConversationWriter | undefined;
   let conversation: ConversationSummary | undefined;
 
@@ -147,8 +148,14 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   });
   const policy = (serverId: string, toolName: string): 'ask' | 'auto' =>
     mcpSection?.policyOverride(serverId, toolName) ??
-    options.hub?.policyFor(serverId, toolName) ??
+    hub?.policyFor(serverId, toolName) ??
     config.approvals.defaultPolicy;
+  // Tools of MCP servers must be registered before a restored call is proposed again, or it would
+  // come back as "unknown tool": wait for the data side, the hub's discovery and the person's servers.
+  const toolsReady = async (): Promise<void> => {
+    await options.data;
+    await Promise.allSettled([hub?.ready(), mcpSection?.connected]);
+  };
   const createAgent = (snapshot: AgentSnapshot | undefined): Agent => {
     agentPrompt = promptOf();
     return new Agent({
@@ -189,44 +196,40 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     settingsPanel.root.focus();
   };
   const open = async (summary: ConversationSummary | undefined): Promise<void> => {
+    previous?.dispose();
     conversation = summary;
     let turns: TurnRecord[] = [];
     let snapshot: AgentSnapshot | undefined;
-    if (store && summary) {
-      turns = (await store.loadTurns(summary.id)) as TurnRecord[];
-      try {
-        const saved = await store.loadSnapshot(summary.id);
-        snapshot = saved === undefined ? undefined : parseAgentSnapshot(saved);
-      } catch {
-        snapshot = undefined;
-      }
-      writer = new ConversationWriter(store, summary.id);
-    } else writer = undefined;
-    session = new ChatSession({
-      panel,
-      agent: createAgent(snapshot),
-      turns,
-      ...(writer ? { writer } : {}),
-      beforeSend: () => {
-        if (PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) {
-          openSettings(
-            'Choose a model and paste its API key (or point at a local server) to start.',
-          );
-          return false;
-        }
-        if (
-          !hasSavedLlmSettings() &&
-          config.llm.bringYourOwnKey &&
-          config.llm.providers.length === 0
-        ) {
-          openSettings('Choose a model to start.');
-          return false;
-        }
-        return true;
-      },
-    });
+    if (store && summary) ({ turns, snapshot, writer } = await loadConversation(store, summary.id));
+    else writer = undefined;
+    const opened =
+      (previous =
+      session =
+        new ChatSession({
+          panel,
+          agent: createAgent(snapshot),
+          turns,
+          ...(writer ? { writer } : {}),
+          beforeSend: () => {
+            if (PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) {
+              openSettings(
+                'Choose a model and paste its API key (or point at a local server) to start.',
+              );
+              return false;
+            }
+            if (
+              !hasSavedLlmSettings() &&
+              config.llm.bringYourOwnKey &&
+              config.llm.providers.length === 0
+            ) {
+              openSettings('Choose a model to start.');
+              return false;
+            }
+            return true;
+          },
+        }));
     await refreshList();
-    session.resumeIfInterrupted();
+    void opened.restore(toolsReady);
   };
   const refreshList = async (): Promise<void> => {
     if (store && conversation) bar.render(await store.list(), conversation.id);
@@ -264,6 +267,9 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     },
     onSettings: () => openSettings(),
   });
+  // Streamed text is written at most every 250 ms: keep what is on screen when the page goes away.
+  const flushOnHide = (): void => writer?.stashForUnload();
+  window.addEventListener('pagehide', flushOnHide);
   const controls = new ApprovalControls(approvals);
   panel.toolbar.append(bar.root, controls.root);
   options.element.replaceChildren(panel.root);
@@ -271,6 +277,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   const latest = store ? ((await store.list())[0] ?? (await store.create())) : undefined;
   await open(latest);
   options.element.dataset.chatReady = 'true';
+  options.element.removeAttribute('aria-busy');
   return {
     panel,
     session: () => session,
@@ -278,6 +285,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     gate,
     destroy: () => {
       session.stop();
+      window.removeEventListener('pagehide', flushOnHide);
       controls.destroy();
       store?.close();
       options.element.replaceChildren();

@@ -86,7 +86,7 @@ export class ApprovalCard {
         bulk,
         element('p', {
           className: 'mw-hint',
-          text: 'Enter approves, Esc denies (when the card has focus, outside the editor).',
+          text: 'Enter approves all, Esc denies all (when the card has focus, outside the editor); Ctrl+Enter (Cmd+Enter on a Mac) in the editor approves that query.',
         }),
       ],
     });
@@ -95,6 +95,8 @@ export class ApprovalCard {
 
   private onKey(event: KeyboardEvent): void {
     const target = event.target instanceof HTMLElement ? event.target : null;
+    // The SQL editor handled the key itself (its own Escape or Mod-Enter binding).
+    if (event.defaultPrevented) return;
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();

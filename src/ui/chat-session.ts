@@ -1,7 +1,14 @@
 // Drives one conversation: sends questions, follows the agent's events into turns, persists every step,
 // and resumes a turn that a reload cut off.
-import { applyAgentEvent, createTurn, isTurnActive, turnText, type TurnRecord } from './transcript';
-import type { AgentSnapshot, TurnHandle } from '../agent/types';
+import {
+  applyAgentEvent,
+  createTurn,
+  isTurnActive,
+  turnText,
+  type CallState,
+  type TurnRecord,
+} from './transcript';
+import type { AgentEvent, AgentSnapshot, TurnHandle } from '../agent/types';
 import type { ChatPanel } from './chat-panel';
 import type { ConversationWriter } from './conversation-writer';
 
@@ -28,6 +35,8 @@ export interface ChatSessionOptions {
 export class ChatSession {
   /** The turns, as shown. */
   readonly turns: TurnRecord[];
+  /** True while the chat waits before resuming a restored turn (sending is blocked meanwhile). */
+  restoring = false;
   private active: TurnRecord | undefined;
 
   constructor(private readonly options: ChatSessionOptions) {
@@ -52,7 +61,14 @@ export class ChatSession {
 
   /** Sends a question as a new turn. */
   send(text: string): void {
-    if (this.active || (this.options.beforeSend && !this.options.beforeSend())) return;
+    if (this.active || this.restoring) return;
+    if (this.options.beforeSend && !this.options.beforeSend()) return;
+    // A new question ends any pending turn (the agent drops it), so its Continue goes away.
+    const previous = this.turns.at(-1);
+    if (previous?.resumable) {
+      previous.resumable = false;
+      this.options.panel.turnChanged(previous);
+    }
     let handle: TurnHandle;
     try {
       handle = this.options.agent.send(text);
@@ -72,9 +88,54 @@ export class ChatSession {
     void this.follow(handle, turn);
   }
 
-  /** Stops the running turn (the partial answer stays). */
+  /** Stops the running turn (the partial answer stays), or a restored turn still waiting to resume. */
   stop(): void {
     if (this.active) this.options.agent.abort();
+    else if (this.restoring) {
+      this.restoring = false;
+      const last = this.turns.at(-1);
+      if (last) {
+        markCalls(last, 'pending', 'cancelled');
+        markCalls(last, 'running', 'cancelled');
+        last.status = 'idle';
+        last.interrupted = true;
+        last.interruptedBy = 'stop';
+        this.options.panel.turnChanged(last);
+        this.options.writer?.turnChanged(this.turns.length - 1, last, true);
+      }
+      this.options.panel.setStatus('idle');
+    }
+  }
+
+  /** Stops waiting to resume: the conversation is no longer on screen. */
+  dispose(): void {
+    this.restoring = false;
+  }
+
+  /**
+   * After a reload: resumes the turn the page closed under. When it was waiting on tool calls, first
+   * waits for `toolsReady` (MCP servers reconnected), showing why; sending is blocked meanwhile.
+   */
+  async restore(toolsReady: () => Promise<unknown>): Promise<void> {
+    if (!this.hasInterruptedCalls()) {
+      this.resumeIfInterrupted();
+      return;
+    }
+    this.restoring = true;
+    const last = this.turns.at(-1);
+    if (last) {
+      // The calls will be proposed again (or re-run, if local): none is running now.
+      markCalls(last, 'running', 'pending');
+      this.options.panel.turnChanged(last);
+    }
+    this.options.panel.setStatus(
+      'tool_loop',
+      'Reconnecting to the data servers to resume the turn…',
+    );
+    await toolsReady().catch(() => undefined);
+    if (!this.restoring) return;
+    this.restoring = false;
+    this.resumeIfInterrupted();
   }
 
   /** Retries a failed turn: continues it when the agent kept it pending, else asks the question again. */
@@ -85,24 +146,38 @@ export class ChatSession {
     else this.send(turn.userText);
   }
 
-  /** Continues a turn that stopped at a limit. */
+  /** Continues the last turn where the agent kept it pending (a limit, or a reload mid-stream). */
   continueTurn(turn: TurnRecord): void {
-    if (!this.active && this.options.agent.snapshot().pendingTurn) this.resumeInto(turn);
+    if (this.active || this.restoring || turn !== this.turns.at(-1)) return;
+    if (!this.options.agent.snapshot().pendingTurn) return;
+    delete turn.interrupted;
+    delete turn.interruptedBy;
+    this.resumeInto(turn);
   }
 
-  /** After a reload: resumes a turn the page closed under (calls needing approval are proposed again). */
-  resumeIfInterrupted(): boolean {
+  /** True when the agent holds calls the page closed under: resuming will re-run or re-propose them. */
+  hasInterruptedCalls(): boolean {
     const snapshot = this.options.agent.snapshot();
-    const pending = snapshot.pendingTurn;
+    return snapshot.status !== 'failed' && snapshot.pendingTurn?.phase === 'tool-calls';
+  }
+
+  /**
+   * After a reload: resumes a turn the page closed under while it waited on tool calls (local calls
+   * re-run; MCP calls are proposed again, never run without a fresh approval). A turn cut off while
+   * the model streamed is not re-run: it keeps its partial text and offers Continue.
+   */
+  resumeIfInterrupted(): boolean {
     const last = this.turns.at(-1);
-    if (!pending || !last || snapshot.status === 'failed' || pending.phase === 'checkpoint') {
+    if (!this.hasInterruptedCalls() || !last) {
+      const snapshot = this.options.agent.snapshot();
       if (last && isTurnActive(last)) {
         last.status = snapshot.status === 'failed' ? 'failed' : 'idle';
-        if (pending?.phase === 'checkpoint') last.outcome = 'checkpoint';
+        if (snapshot.pendingTurn?.phase === 'checkpoint') last.outcome = 'checkpoint';
         this.options.panel.turnChanged(last);
       }
       return false;
     }
+    markCalls(last, 'running', 'pending');
     this.resumeInto(last);
     return true;
   }
@@ -122,8 +197,9 @@ export class ChatSession {
     }
     delete turn.error;
     delete turn.outcome;
+    delete turn.resumable;
     turn.status = 'processing';
-    void this.follow(handle, turn);
+    void this.follow(handle, turn, true);
   }
 
   private addTurn(turn: TurnRecord): void {
@@ -132,14 +208,15 @@ export class ChatSession {
     this.options.writer?.turnChanged(this.turns.length - 1, turn, true);
   }
 
-  private async follow(handle: TurnHandle, turn: TurnRecord): Promise<void> {
+  private async follow(handle: TurnHandle, turn: TurnRecord, resumed = false): Promise<void> {
     const { panel, writer } = this.options;
     const index = this.turns.indexOf(turn);
+    const place = roundPlacer(turn, resumed);
     this.active = turn;
     panel.setStatus('processing');
     try {
       for await (const event of handle.events) {
-        if (!applyAgentEvent(turn, event)) continue;
+        if (!applyAgentEvent(turn, place(event))) continue;
         panel.turnChanged(turn);
         if (event.type === 'status') panel.setStatus(event.status);
         writer?.turnChanged(
@@ -149,7 +226,11 @@ export class ChatSession {
         );
       }
       const result = await handle.result;
-      if (result.outcome === 'aborted') turn.interrupted = true;
+      if (result.outcome === 'aborted') {
+        turn.interrupted = true;
+        turn.interruptedBy = 'stop';
+      }
+      if (result.outcome === 'checkpoint') turn.resumable = true;
       if (isTurnActive(turn)) turn.status = result.outcome === 'failed' ? 'failed' : 'idle';
       if (result.error && !turn.error) turn.error = result.error;
       if (!turn.outcome) turn.outcome = result.outcome;
@@ -174,4 +255,29 @@ export class ChatSession {
       panel.input.textarea.focus();
     }
   }
+}
+
+/**
+ * Places a run's events in the turn's rounds. Run rounds count from 0 on every run, so a resumed run
+ * (Continue, or a reload) would otherwise write into rounds the turn already has: each `round-start`
+ * gets the turn's next round, and calls restored before any round (after a reload) go to the last one.
+ */
+function roundPlacer(turn: TurnRecord, resumed: boolean): (event: AgentEvent) => AgentEvent {
+  const placed = new Map<number, number>();
+  const restoredRound = turn.rounds.at(-1)?.round ?? 0;
+  return (event) => {
+    if (!('round' in event)) return event;
+    if (event.type === 'round-start') {
+      const next = turn.rounds.reduce((highest, round) => Math.max(highest, round.round + 1), 0);
+      placed.set(event.round, next);
+      return next === event.round ? event : { ...event, round: next };
+    }
+    const round = placed.get(event.round) ?? (resumed ? restoredRound : event.round);
+    return round === event.round ? event : { ...event, round };
+  };
+}
+
+function markCalls(turn: TurnRecord, from: CallState, to: CallState): void {
+  for (const round of turn.rounds)
+    for (const call of round.calls) if (call.state === from) call.state = to;
 }

@@ -4,10 +4,35 @@ import type { AgentSnapshot } from '../agent/types';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { TurnRecord } from './transcript';
 
+/** What the page stashes synchronously as it unloads, when an IndexedDB write may not finish. */
+export interface UnloadStash {
+  index: number;
+  turn: TurnRecord;
+  snapshot?: AgentSnapshot;
+}
+
+const stashKey = (conversationId: string): string => `mapwright.unsaved.${conversationId}`;
+
+/** Takes (and removes) what the page stashed for this conversation as it unloaded, if anything. */
+export function takeUnloadStash(
+  conversationId: string,
+  storage: Storage = sessionStorage,
+): UnloadStash | undefined {
+  try {
+    const text = storage.getItem(stashKey(conversationId));
+    storage.removeItem(stashKey(conversationId));
+    return text ? (JSON.parse(text) as UnloadStash) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Coalesces and orders writes for one conversation. */
 export class ConversationWriter {
   private readonly dirty = new Map<number, TurnRecord>();
   private snapshot: AgentSnapshot | undefined;
+  private lastTurn: { index: number; turn: TurnRecord } | undefined;
+  private lastSnapshot: AgentSnapshot | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
 
@@ -21,12 +46,14 @@ export class ConversationWriter {
   /** A turn changed; `urgent` writes now (a step), otherwise within the delay (streamed text). */
   turnChanged(index: number, turn: TurnRecord, urgent: boolean): void {
     this.dirty.set(index, turn);
+    this.lastTurn = { index, turn };
     this.schedule(urgent);
   }
 
   /** The agent's state changed (after every step). */
   snapshotChanged(snapshot: AgentSnapshot): void {
     this.snapshot = snapshot;
+    this.lastSnapshot = snapshot;
     this.schedule(true);
   }
 
@@ -38,6 +65,25 @@ export class ConversationWriter {
       this.writing = this.writing.then(() => this.write());
     }
     return this.writing;
+  }
+
+  /**
+   * The page is going away (pagehide): IndexedDB writes started now may never finish, so the turn
+   * changed last (as it stands) and the last snapshot go to sessionStorage, synchronously, for
+   * `takeUnloadStash` after the reload. Also starts the pending writes, in case they do finish.
+   */
+  stashForUnload(storage: Storage = sessionStorage): void {
+    void this.flush();
+    if (!this.lastTurn) return;
+    const stash: UnloadStash = {
+      ...this.lastTurn,
+      ...(this.lastSnapshot ? { snapshot: this.lastSnapshot } : {}),
+    };
+    try {
+      storage.setItem(stashKey(this.conversationId), JSON.stringify(stash));
+    } catch {
+      // Over quota or not serialisable (huge result rows): the last IndexedDB write stands.
+    }
   }
 
   private schedule(urgent: boolean): void {

@@ -24,14 +24,18 @@ export class McpSettingsSection {
   private readonly list = element('div', { className: 'mw-servers' });
   private readonly policies: Record<string, ApprovalPolicy> = readJson(TOOL_POLICIES_KEY, {});
   private readonly userServers: McpServerConfig[] = readJson(USER_SERVERS_KEY, []);
+  /** Settles when the person's saved servers have connected or failed (a restored turn waits on it). */
+  readonly connected: Promise<void>;
 
   constructor(private readonly hub: McpHub) {
+    const connecting: Promise<void>[] = [];
     for (const server of this.userServers) {
       if (!hub.servers().some((existing) => existing.id === server.id)) {
         hub.addServer(server);
-        if (server.enabled !== false) void hub.connect(server.id);
+        if (server.enabled !== false) connecting.push(hub.connect(server.id));
       }
     }
+    this.connected = Promise.allSettled(connecting).then(() => undefined);
     hub.onStatus(() => this.render());
     const id = element('input', {
       attributes: {
@@ -115,6 +119,12 @@ export class McpSettingsSection {
         const toggle = button(
           enabled ? 'Disable' : 'Enable',
           () => {
+            // The person's own servers remember the choice, so a disabled one stays off after a reload.
+            const saved = this.userServers.find((candidate) => candidate.id === server.id);
+            if (saved) {
+              saved.enabled = !enabled;
+              this.saveServers();
+            }
             void (enabled ? this.hub.disconnect(server.id) : this.hub.connect(server.id)).then(() =>
               this.render(),
             );

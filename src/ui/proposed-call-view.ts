@@ -1,10 +1,16 @@
 // One call on the approval card: description, editable SQL, masked arguments, pre-flight, decisions.
+import { REDACTED } from '../agent/redact';
 import { button, element, formatArguments } from './dom';
 import { SqlEditor } from './sql-editor';
 import type { ApprovalDecision, ProposedCall } from '../agent/types';
 import type { PreflightFunction, PreflightReport } from './preflight';
 
 const SQL_KEYS = ['sql_query', 'sql', 'query'];
+
+/** Shown when the SQL holds a secret: the card shows it masked, so an edit would run the mask. */
+export const MASKED_SQL_NOTE =
+  'This SQL contains a secret, shown masked, so it cannot be edited here: Approve runs it as the ' +
+  'model wrote it. To change it, Deny with a reason and the model will propose new SQL.';
 
 /** True when a description flags a change to data or state. */
 export function modifiesData(description: string): boolean {
@@ -26,6 +32,8 @@ export class ProposedCallView {
   private readonly editor: SqlEditor | undefined;
   private readonly sqlKey: string | undefined;
   private readonly originalSql: string | undefined;
+  /** True when the real SQL differs from the SQL shown, because a secret in it is masked. */
+  private readonly secretMasked: boolean;
   private readonly reason: HTMLInputElement;
   private readonly outcome = element('div', {
     className: 'mw-call-outcome',
@@ -44,6 +52,8 @@ export class ProposedCallView {
     const args = proposed.displayArguments;
     this.sqlKey = SQL_KEYS.find((key) => typeof args[key] === 'string');
     this.originalSql = this.sqlKey ? String(args[this.sqlKey]) : undefined;
+    const realSql = this.sqlKey ? proposed.call.arguments[this.sqlKey] : undefined;
+    this.secretMasked = this.originalSql !== undefined && realSql !== this.originalSql;
     const rest = { ...args };
     if (this.sqlKey) delete rest[this.sqlKey];
     const name = proposed.call.name;
@@ -61,8 +71,14 @@ export class ProposedCallView {
     if (this.originalSql !== undefined) {
       this.editor = new SqlEditor(
         this.originalSql,
-        `SQL for ${name}: edit it before approving`,
-        (text) => this.schedulePreflight(text),
+        this.secretMasked
+          ? `SQL for ${name}, read-only because it contains a masked secret`
+          : `SQL for ${name}: edit it before approving (Ctrl+Enter approves)`,
+        {
+          onChange: (text) => this.schedulePreflight(text),
+          onSubmit: () => this.approve(),
+          readOnly: this.secretMasked,
+        },
       );
     }
     this.reason = element('input', {
@@ -85,8 +101,9 @@ export class ProposedCallView {
       button(
         `Allow ${name} for this session`,
         () => {
-          this.handlers.allowTool(name);
           this.approve();
+          // Only an approval that went through becomes a session allowance.
+          if (this.decision) this.handlers.allowTool(name);
         },
         {
           className: 'mw-button mw-allow',
@@ -114,9 +131,19 @@ export class ProposedCallView {
         warning,
         description,
         this.editor
-          ? element('div', { className: 'mw-call-label', text: 'SQL (you can edit it)' })
+          ? element('div', {
+              className: 'mw-call-label',
+              text: this.secretMasked ? 'SQL (secrets masked, read-only)' : 'SQL (you can edit it)',
+            })
           : undefined,
         this.editor?.root,
+        this.secretMasked
+          ? element('p', {
+              className: 'mw-note mw-masked-sql',
+              text: MASKED_SQL_NOTE,
+              attributes: { role: 'note' },
+            })
+          : undefined,
         this.preflight && this.editor ? this.preflightBox : undefined,
         Object.keys(rest).length > 0
           ? element('pre', {
@@ -146,11 +173,23 @@ export class ProposedCallView {
     if (this.editor) this.editor.value = text;
   }
 
-  /** Approves, with the edited SQL when the analyst changed it. */
+  /**
+   * Approves, with the edited SQL when the analyst changed it. An edit that would send a mask
+   * (`[REDACTED]`) as a value is refused with a message instead, so a masked secret never runs.
+   */
   approve(): void {
     if (this.decision) return;
     const edited = this.editor?.value;
     if (this.sqlKey && edited !== undefined && edited !== this.originalSql) {
+      if (this.secretMasked || edited.includes(REDACTED)) {
+        this.refuse(
+          this.secretMasked
+            ? `Not approved: ${MASKED_SQL_NOTE}`
+            : `Not approved: the SQL contains ${REDACTED}, a mask that would run as literal text. ` +
+                'Replace it with the real value, or Deny.',
+        );
+        return;
+      }
       this.decide(
         {
           kind: 'approve-edited',
@@ -171,7 +210,15 @@ export class ProposedCallView {
     );
   }
 
+  private refuse(text: string): void {
+    this.root.dataset.refused = 'true';
+    this.outcome.setAttribute('role', 'alert');
+    this.outcome.textContent = text;
+  }
+
   private decide(decision: ApprovalDecision, text: string): void {
+    delete this.root.dataset.refused;
+    this.outcome.removeAttribute('role');
     this.decision = decision;
     this.root.dataset.decision = decision.kind;
     this.outcome.textContent = text;

@@ -1,9 +1,21 @@
-// An editable SQL box: CodeMirror 6 with SQL highlighting (its styles are injected, which the CSP allows).
-// The `codemirror` package installed is the legacy v5 line, so the v6 parts are used directly.
+// An editable SQL box: CodeMirror 6 with SQL highlighting, undo history and the default key bindings
+// (its styles are injected, which the CSP allows). Mod-Enter submits from inside the editor, because
+// there Enter inserts a line.
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { PostgreSQL, sql } from '@codemirror/lang-sql';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+
+/** How a SQL editor behaves. */
+export interface SqlEditorOptions {
+  /** Called with the SQL after every change. */
+  onChange?: (text: string) => void;
+  /** Called on Mod-Enter (Ctrl+Enter, or Cmd+Enter on a Mac) inside the editor. */
+  onSubmit?: () => void;
+  /** Starts read-only (the SQL can be read and selected but not changed). */
+  readOnly?: boolean;
+}
 
 /** A SQL editor the analyst can change before approving. */
 export class SqlEditor {
@@ -12,21 +24,36 @@ export class SqlEditor {
   private readonly view: EditorView;
   private readonly editable = new Compartment();
 
-  constructor(initial: string, label: string, onChange?: (text: string) => void) {
+  constructor(initial: string, label: string, options: SqlEditorOptions = {}) {
     this.root = document.createElement('div');
     this.root.className = 'mw-sql-editor';
+    const readOnly = options.readOnly ?? false;
     this.view = new EditorView({
       parent: this.root,
       state: EditorState.create({
         doc: initial,
         extensions: [
+          // Above the default keymap, which binds Mod-Enter to "insert blank line".
+          Prec.highest(
+            keymap.of([
+              {
+                key: 'Mod-Enter',
+                run: () => {
+                  options.onSubmit?.();
+                  return options.onSubmit !== undefined;
+                },
+              },
+            ]),
+          ),
+          history(),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
           sql({ dialect: PostgreSQL, upperCaseKeywords: true }),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           EditorView.lineWrapping,
-          this.editable.of(EditorView.editable.of(true)),
+          this.editable.of(editableExtensions(readOnly)),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) onChange?.(update.state.doc.toString());
+            if (update.docChanged) options.onChange?.(update.state.doc.toString());
           }),
         ],
       }),
@@ -43,15 +70,23 @@ export class SqlEditor {
     this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: text } });
   }
 
-  /** Makes the editor read-only once a decision is made. */
+  /** True when the person cannot change the SQL. */
+  get readOnly(): boolean {
+    return this.view.state.readOnly;
+  }
+
+  /** Makes the editor read-only (once a decision is made, or when the SQL holds a masked secret). */
   setReadOnly(readOnly: boolean): void {
-    this.view.dispatch({
-      effects: this.editable.reconfigure(EditorView.editable.of(!readOnly)),
-    });
+    this.view.dispatch({ effects: this.editable.reconfigure(editableExtensions(readOnly)) });
   }
 
   /** Frees the editor. */
   destroy(): void {
     this.view.destroy();
   }
+}
+
+// Both facets: `editable` alone still lets commands such as undo change the document.
+function editableExtensions(readOnly: boolean) {
+  return [EditorView.editable.of(!readOnly), EditorState.readOnly.of(readOnly)];
 }

@@ -47,8 +47,12 @@ export interface TurnRecord {
   finishReason?: FinishReason;
   outcome?: TurnOutcome;
   error?: AgentErrorInfo;
-  /** True when the person stopped the turn. */
+  /** True when the turn was cut short: the person stopped it, or a reload cut it off mid-stream. */
   interrupted?: boolean;
+  /** What cut the turn short; absent means the person stopped it. */
+  interruptedBy?: 'stop' | 'reload';
+  /** True while the agent keeps this turn pending, so Continue can go on with it. */
+  resumable?: boolean;
 }
 
 /** Characters of a result summary kept for the timeline. */
@@ -101,6 +105,9 @@ export function applyAgentEvent(turn: TurnRecord, event: AgentEvent, now = Date.
       const round = roundOf(turn, event.round);
       for (const proposed of event.proposal.calls) {
         const call = callOf(round, proposed.callIndex, proposed.call.name);
+        // A call proposed again after a reload waits for the person, whatever it showed before.
+        call.state = 'pending';
+        delete call.startedAt;
         call.displayArguments = proposed.displayArguments;
         if (proposed.serverId !== undefined) call.serverId = proposed.serverId;
       }

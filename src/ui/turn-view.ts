@@ -62,14 +62,40 @@ export class TurnView {
 
   private renderFooter(): void {
     const record = this.record;
-    const key = `${record.status}|${record.error?.message ?? ''}|${record.interrupted}|${record.outcome}`;
+    const key = [
+      record.status,
+      record.error?.message ?? '',
+      record.interrupted,
+      record.interruptedBy,
+      record.outcome,
+      record.resumable,
+    ].join('|');
     if (key === this.footerKey) return;
     this.footerKey = key;
     const nodes: Node[] = [];
-    if (record.interrupted)
+    const cutByReload = record.interrupted && record.interruptedBy === 'reload';
+    if (record.interrupted && !cutByReload)
       nodes.push(
         element('p', { className: 'mw-note', text: 'Stopped. The answer above is partial.' }),
       );
+    if (cutByReload && record.status === 'idle') {
+      nodes.push(
+        element('div', {
+          className: 'mw-note mw-interrupted',
+          children: [
+            element('span', {
+              text: 'Interrupted: the page was reloaded while the model was answering. The answer above is partial. ',
+            }),
+            record.resumable
+              ? button('Continue', () => this.actions.continueTurn(record), {
+                  className: 'mw-button mw-continue',
+                  ariaLabel: 'Continue the interrupted answer',
+                })
+              : undefined,
+          ],
+        }),
+      );
+    }
     if (record.status === 'failed' && record.error) {
       nodes.push(
         element('div', {
@@ -86,7 +112,7 @@ export class TurnView {
         }),
       );
     }
-    if (record.outcome === 'checkpoint' && record.status === 'idle') {
+    if (record.outcome === 'checkpoint' && record.status === 'idle' && record.resumable !== false) {
       nodes.push(
         element('div', {
           className: 'mw-note',

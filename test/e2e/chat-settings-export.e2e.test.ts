@@ -1,0 +1,186 @@
+// The MCP servers settings and the export buttons in the built app: a server with nothing listening
+// shows its error and can be disabled and removed; a conversation with a secret in a tool argument
+// exports as Markdown and JSON with the call and its result, the secret masked.
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
+import { startLoopbackServer } from '../servers/loopback';
+import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
+import type { Page } from 'playwright-core';
+
+const SECRET = 's3cretPass9';
+const SECRET_SQL = `SELECT 'https://analyst:${SECRET}@data.example.com/flights.csv' AS source, 4242 AS answer`;
+
+const script: FakeLlmScript = {
+  tokenDelayMs: 2,
+  rules: [
+    {
+      user: 'private source',
+      reply: {
+        text: 'Reading the private source.',
+        toolCalls: [{ name: 'query', arguments: { sql_query: SECRET_SQL } }],
+      },
+    },
+    {
+      user: 'private source',
+      toolResult: '4242',
+      reply: { text: 'The private source answers **4242**.' },
+    },
+  ],
+  fallback: { text: 'No script for that.' },
+};
+
+/** A loopback port with nothing listening on it (taken from the OS, then released). */
+async function deadPort(): Promise<number> {
+  const server = await startLoopbackServer((_request, response) => response.end());
+  await server.stop();
+  return server.port;
+}
+
+describe('settings and export in the browser', () => {
+  let harness: AppHarness;
+  let fake: FakeLlm;
+  beforeAll(async () => {
+    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled([harness?.close(), fake?.stop()]);
+  });
+
+  async function openChat(): Promise<PageUnderTest> {
+    const opened = await openPage(harness.browser);
+    const settings = { provider: 'local', endpoint: fake.url, model: 'fake-model' };
+    await opened.page.addInitScript(
+      (value) => localStorage.setItem('mapwright.llm', value),
+      JSON.stringify(settings),
+    );
+    await opened.page.goto(harness.appUrl);
+    await opened.page.waitForSelector('#chat[data-chat-ready="true"]');
+    // The MCP section appears once the data side (the hub) has started.
+    await opened.page.waitForFunction(() =>
+      (window as unknown as { mapwright: { data: Promise<unknown> } }).mapwright.data.then(
+        (started) => started !== undefined,
+      ),
+    );
+    return opened;
+  }
+
+  const serverRow = (page: Page, name: string) =>
+    page.locator('.mw-server', { has: page.locator('strong', { hasText: name }) });
+
+  it('MCP servers: an unreachable server shows its error; Disable keeps it off after a reload; Remove forgets it', async () => {
+    const opened = await openChat();
+    const { page } = opened;
+    const port = await deadPort();
+    await page.getByRole('button', { name: 'Open the settings' }).click();
+    await page.getByRole('textbox', { name: 'New server id' }).fill('warehouse');
+    await page
+      .getByRole('textbox', { name: 'New server URL' })
+      .fill(`http://127.0.0.1:${port}/mcp`);
+    await page.getByRole('button', { name: 'Add this MCP server' }).click();
+
+    const row = serverRow(page, 'warehouse');
+    await row.locator('.mw-badge[data-status="error"]').waitFor({ timeout: 30_000 });
+    expect(await row.locator('.mw-note', { hasText: 'Last error:' }).textContent()).toMatch(
+      /Last error: .+/,
+    );
+    const saved = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('mapwright.mcpServers') ?? '[]'));
+    expect(await saved()).toEqual([{ id: 'warehouse', url: `http://127.0.0.1:${port}/mcp` }]);
+
+    await row.getByRole('button', { name: 'Disable server warehouse' }).click();
+    await row.locator('.mw-badge[data-status="disconnected"]').waitFor();
+    expect(await row.getByRole('button', { name: 'Enable server warehouse' }).count()).toBe(1);
+    expect(await saved()).toEqual([
+      { id: 'warehouse', url: `http://127.0.0.1:${port}/mcp`, enabled: false },
+    ]);
+
+    await page.reload();
+    await page.waitForSelector('#chat[data-chat-ready="true"]');
+    await page.waitForFunction(() =>
+      (window as unknown as { mapwright: { data: Promise<unknown> } }).mapwright.data.then(
+        (started) => started !== undefined,
+      ),
+    );
+    await page.getByRole('button', { name: 'Open the settings' }).click();
+    const again = serverRow(page, 'warehouse');
+    await again.waitFor();
+    expect(await again.locator('.mw-badge').getAttribute('data-status')).toBe('disconnected');
+
+    await again.getByRole('button', { name: 'Remove server warehouse' }).click();
+    await again.waitFor({ state: 'detached' });
+    expect(await saved()).toEqual([]);
+    // The embedded server stays, and cannot be removed.
+    expect(await page.locator('.mw-server').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Remove server/ }).count()).toBe(0);
+    expect(opened.pageErrors).toEqual([]);
+    expect(opened.outsideRequests).toEqual([]);
+    await opened.context.close();
+  });
+
+  it('export: Markdown and JSON hold the call and its result, with the secret masked', async () => {
+    const opened = await openChat();
+    const { page } = opened;
+    await page.fill('.mw-input', 'What does the private source say?');
+    await page.press('.mw-input', 'Enter');
+    const card = page.locator('.mw-approval-card');
+    await card.waitFor();
+    // The SQL holds a secret: shown masked and read-only, so the mask can never run as a value.
+    expect(await card.locator('.cm-content').textContent()).toContain('analyst:[REDACTED]@');
+    expect(await card.locator('.cm-content').getAttribute('contenteditable')).toBe('false');
+    await card.locator('.mw-masked-sql').waitFor();
+    await card.getByRole('button', { name: 'Approve query' }).click();
+    await page.locator('.mw-answer strong', { hasText: '4242' }).waitFor({ timeout: 60_000 });
+    await page.locator('.mw-chat[data-status="idle"]').waitFor();
+    // The real SQL ran (its result reached the model), not the masked text.
+    const toolResult = JSON.stringify(fake.requests.at(-1)?.body.messages?.at(-1)?.content);
+    expect(toolResult).toContain('4242');
+
+    const download = async (name: string): Promise<{ file: string; text: string }> => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name }).click(),
+      ]);
+      const path = await file.path();
+      return { file: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+    };
+    const markdown = await download('Export this conversation as Markdown');
+    const json = await download('Export this conversation as JSON with tool calls and results');
+    expect(markdown.file).toBe('conversation.md');
+    expect(json.file).toBe('conversation.json');
+
+    expect(markdown.text).toContain('What does the private source say?');
+    expect(markdown.text).toMatch(/### Tool call: query on embedded \(success\)/);
+    expect(markdown.text).toContain("'https://analyst:[REDACTED]@data.example.com/flights.csv'");
+    expect(markdown.text).toMatch(/Result:[\s\S]*4242/);
+    expect(markdown.text).toContain('The private source answers **4242**.');
+
+    const exported = JSON.parse(json.text) as {
+      turns: {
+        toolCalls: {
+          tool: string;
+          status: string;
+          arguments: { sql_query: string };
+          result: string;
+          rows?: Record<string, unknown>[];
+        }[];
+      }[];
+    };
+    const call = exported.turns[0]?.toolCalls[0];
+    expect(call?.tool).toBe('query');
+    expect(call?.status).toBe('success');
+    expect(call?.arguments.sql_query).toContain('analyst:[REDACTED]@');
+    expect(call?.result).toContain('4242');
+    expect(call?.rows?.[0]).toMatchObject({ answer: 4242 });
+    expect(JSON.stringify(call?.rows)).toContain('[REDACTED]');
+
+    for (const text of [markdown.text, json.text]) {
+      expect(text).toContain('[REDACTED]');
+      expect(text).not.toContain(SECRET);
+    }
+    expect(opened.pageErrors).toEqual([]);
+    expect(opened.outsideRequests).toEqual([]);
+    await opened.context.close();
+  });
+});

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+// The analyst's keyboard on the approval card: undo and redo in the SQL editor, Mod-Enter approving from
+// inside it, Enter approving only when the card (not the editor) has focus.
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApprovalCard } from '../../src/ui/approval-card';
+import type { ApprovalDecision, ToolProposal } from '../../src/agent/types';
+
+function proposal(sql: string): ToolProposal {
+  const args = { sql_query: sql };
+  return {
+    runId: 'run-1',
+    round: 0,
+    description: 'Reads the table airports',
+    calls: [
+      {
+        callIndex: 0,
+        call: { id: 'c0', name: 'query', arguments: args },
+        displayArguments: args,
+        serverId: 'embedded',
+        description: 'Reads the table airports',
+      },
+    ],
+  };
+}
+
+function mount(sql: string) {
+  const decisions: ApprovalDecision[][] = [];
+  const card = new ApprovalCard({
+    proposal: proposal(sql),
+    onDone: (made) => decisions.push(made),
+  });
+  document.body.append(card.root);
+  const content = card.root.querySelector<HTMLElement>('.cm-content');
+  if (!content) throw new Error('the card has no SQL editor');
+  return { card, decisions, content };
+}
+
+function press(target: HTMLElement, key: string, modifiers: KeyboardEventInit = {}): void {
+  const keyCode = key === 'Enter' ? 13 : key.toUpperCase().charCodeAt(0);
+  target.dispatchEvent(
+    new KeyboardEvent('keydown', { key, keyCode, bubbles: true, cancelable: true, ...modifiers }),
+  );
+}
+
+// jsdom has no layout: CodeMirror measures text ranges after an edit, so give ranges empty boxes.
+Range.prototype.getClientRects ??= function getClientRects() {
+  return Object.assign([], { item: () => null }) as unknown as DOMRectList;
+};
+Range.prototype.getBoundingClientRect ??= function getBoundingClientRect() {
+  return new DOMRect();
+};
+
+afterEach(() => document.body.replaceChildren());
+
+describe('the approval card keyboard', () => {
+  it('undoes and redoes an edit of the SQL with Ctrl+Z and Ctrl+Y', () => {
+    const { card, content } = mount('SELECT * FROM airports');
+    card.calls[0]!.sql = 'SELECT name FROM airports LIMIT 5';
+    press(content, 'z', { ctrlKey: true });
+    expect(card.calls[0]!.sql).toBe('SELECT * FROM airports');
+    press(content, 'y', { ctrlKey: true });
+    expect(card.calls[0]!.sql).toBe('SELECT name FROM airports LIMIT 5');
+  });
+
+  it('Ctrl+Enter inside the editor approves the SQL as edited', () => {
+    const { card, decisions, content } = mount('SELECT * FROM airports');
+    card.calls[0]!.sql = 'SELECT name FROM airports LIMIT 5';
+    press(content, 'Enter', { ctrlKey: true });
+    expect(decisions).toEqual([
+      [{ kind: 'approve-edited', arguments: { sql_query: 'SELECT name FROM airports LIMIT 5' } }],
+    ]);
+    expect(card.calls[0]!.sql).toBe('SELECT name FROM airports LIMIT 5');
+  });
+
+  it('plain Enter inside the editor edits the SQL and approves nothing', () => {
+    const { card, decisions, content } = mount('SELECT 1');
+    press(content, 'Enter');
+    expect(decisions).toEqual([]);
+    expect(card.calls[0]!.sql).toContain('\n');
+  });
+
+  it('Enter on the card outside the editor still approves', () => {
+    const { card, decisions } = mount('SELECT 1');
+    card.focus();
+    press(card.root, 'Enter');
+    expect(decisions).toEqual([[{ kind: 'approve' }]]);
+  });
+
+  it('after a decision the SQL can no longer change', () => {
+    const { card, content } = mount('SELECT 1');
+    press(content, 'Enter', { ctrlKey: true });
+    press(content, 'Enter');
+    expect(card.calls[0]!.sql).toBe('SELECT 1');
+  });
+});

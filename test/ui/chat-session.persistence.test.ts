@@ -1,0 +1,330 @@
+// @vitest-environment jsdom
+// The chat with IndexedDB (fake-indexeddb): every step is written as it happens, and a "reload" (a new
+// panel, session and agent built from what was stored) brings back the conversation, a turn cut off
+// mid-stream (partial text kept, marked interrupted) and a turn cut off mid-call (proposed again).
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Agent } from '../../src/agent/agent';
+import { ConversationStore } from '../../src/storage/conversation-store';
+import { createScriptedModel, type ScriptedStep } from '../../src/testing/scripted-model';
+import { ToolRegistry } from '../../src/tools/tool-registry';
+import { CardApprovalGate } from '../../src/ui/approval-gate-view';
+import { ChatPanel } from '../../src/ui/chat-panel';
+import { ChatSession } from '../../src/ui/chat-session';
+import { loadConversation } from '../../src/ui/conversation-loader';
+import type { AgentSnapshot } from '../../src/agent/types';
+import type { Tool } from '../../src/tools/tool';
+import type { ConversationWriter } from '../../src/ui/conversation-writer';
+import type { TurnRecord } from '../../src/ui/transcript';
+
+let databaseCount = 0;
+const cleanups: (() => void)[] = [];
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+  document.body.replaceChildren();
+});
+
+/** A SQL tool on an MCP server that answers after `release()`, or when the turn is stopped. */
+function slowQuery() {
+  const executions: string[] = [];
+  let release: () => void = () => undefined;
+  const tool: Tool = {
+    name: 'query',
+    description: 'Run SQL',
+    origin: { kind: 'mcp', serverId: 'embedded', originalName: 'query' },
+    inputSchema: {
+      type: 'object',
+      properties: { sql_query: { type: 'string' } },
+      required: ['sql_query'],
+    },
+    execute: (args, { signal }) => {
+      executions.push(String(args.sql_query));
+      return new Promise((resolve) => {
+        release = () => resolve({ content: 'count\n42' });
+        signal.addEventListener('abort', () => resolve({ content: 'cancelled', isError: true }));
+      });
+    },
+  };
+  return { tool, executions, release: () => release() };
+}
+
+/** Opens the page's chat over a database: what chat-wiring does on load (recovery included). */
+async function openChat(options: {
+  database: string;
+  steps: ScriptedStep[];
+  tools?: Tool[];
+  conversationId?: string;
+}) {
+  const store = await ConversationStore.open(options.database);
+  const conversationId = options.conversationId ?? (await store.create()).id;
+  const registry = new ToolRegistry();
+  registry.setServerTools('embedded', options.tools ?? []);
+  const { turns, snapshot, writer } = await loadConversation(store, conversationId);
+  const holder: { session?: ChatSession } = {};
+  const panel = new ChatPanel({
+    onSend: (text) => holder.session?.send(text),
+    onStop: () => holder.session?.stop(),
+    retry: (turn) => holder.session?.retry(turn),
+    continueTurn: (turn) => holder.session?.continueTurn(turn),
+  });
+  document.body.append(panel.root);
+  const gate = new CardApprovalGate({ slot: panel.approvalSlot });
+  const model = createScriptedModel(options.steps);
+  const agent = new Agent({
+    model,
+    registry,
+    approvalGate: gate,
+    ...(snapshot ? { snapshot } : {}),
+    onStateChange: (state) => writer.snapshotChanged(state),
+  });
+  const session = new ChatSession({ panel, agent, turns, writer });
+  holder.session = session;
+  cleanups.push(() => {
+    session.stop();
+    panel.root.remove();
+    store.close();
+  });
+  return { store, conversationId, panel, session, gate, model, writer, agent };
+}
+
+const shown = (panel: ChatPanel): string => {
+  panel.flush();
+  return panel.root.textContent ?? '';
+};
+
+describe('the chat with IndexedDB', () => {
+  it('writes the snapshot after every step: while a call runs, storage already holds it', async () => {
+    const database = `chat-persist-${(databaseCount += 1)}`;
+    const seenInStorage: AgentSnapshot[] = [];
+    const holder: { store?: ConversationStore; id?: string; writer?: ConversationWriter } = {};
+    const recorder: Tool = {
+      name: 'fit_bounds',
+      description: 'Moves the map',
+      origin: { kind: 'local' },
+      inputSchema: { type: 'object', properties: {} },
+      execute: async () => {
+        await holder.writer?.flush();
+        seenInStorage.push((await holder.store?.loadSnapshot(holder.id ?? '')) as AgentSnapshot);
+        return { content: 'moved' };
+      },
+    };
+    const chat = await openChat({
+      database,
+      steps: [
+        { text: 'Moving the map.', toolCalls: [{ name: 'fit_bounds', arguments: {} }] },
+        { text: 'Done: the map shows **Europe**.' },
+      ],
+    });
+    chat.agent.registry.register(recorder);
+    Object.assign(holder, { store: chat.store, id: chat.conversationId, writer: chat.writer });
+    chat.session.send('Show Europe');
+    await vi.waitFor(() => expect(chat.session.busy).toBe(false));
+    await chat.writer.flush();
+    // The step before the call (the model's message with its call) was stored before the call ran.
+    const during = seenInStorage[0]!;
+    expect(during.status).toBe('tool_loop');
+    expect(during.history.at(-1)).toMatchObject({
+      role: 'assistant',
+      toolCalls: [{ name: 'fit_bounds' }],
+    });
+    expect(await chat.store.loadSnapshot(chat.conversationId)).toEqual(chat.agent.snapshot());
+    const [stored] = (await chat.store.loadTurns(chat.conversationId)) as TurnRecord[];
+    expect(stored?.status).toBe('idle');
+    expect(stored?.rounds.map((round) => round.text)).toEqual([
+      'Moving the map.',
+      'Done: the map shows **Europe**.',
+    ]);
+    expect(stored?.rounds[0]?.calls[0]?.state).toBe('success');
+  });
+
+  it('after a reload the conversation is where it was, and the agent goes on from it', async () => {
+    const database = `chat-persist-${(databaseCount += 1)}`;
+    const first = await openChat({ database, steps: [{ text: 'Paris is the capital.' }] });
+    first.session.send('Capital of France?');
+    await vi.waitFor(() => expect(first.session.busy).toBe(false));
+    await first.writer.flush();
+    first.panel.root.remove();
+
+    const second = await openChat({
+      database,
+      conversationId: first.conversationId,
+      steps: [
+        {
+          expect: (request) => {
+            if (!request.messages.some((message) => message.content === 'Paris is the capital.'))
+              throw new Error('the earlier answer was not sent');
+          },
+          text: 'About two million people.',
+        },
+      ],
+    });
+    expect(shown(second.panel)).toContain('Capital of France?');
+    expect(shown(second.panel)).toContain('Paris is the capital.');
+    await second.session.restore(async () => undefined);
+    second.session.send('How many live there?');
+    await vi.waitFor(() => expect(shown(second.panel)).toContain('About two million people.'));
+    second.model.assertAllUsed();
+  });
+
+  it('a turn cut off mid-stream comes back with its partial text, marked interrupted, and the chat works', async () => {
+    const database = `chat-persist-${(databaseCount += 1)}`;
+    const first = await openChat({
+      database,
+      steps: [{ text: 'The strongest earthquake', events: [{ type: 'delay', ms: 60_000 }] }],
+    });
+    first.session.send('Strongest earthquake?');
+    await vi.waitFor(() => expect(shown(first.panel)).toContain('The strongest earthquake'));
+    await vi.waitFor(async () => {
+      await first.writer.flush();
+      const [turn] = (await first.store.loadTurns(first.conversationId)) as TurnRecord[];
+      expect(turn?.rounds[0]?.text).toBe('The strongest earthquake');
+    });
+    first.panel.root.remove(); // the page goes away; its agent never finishes
+
+    const second = await openChat({
+      database,
+      conversationId: first.conversationId,
+      steps: [
+        {
+          expect: (request) => {
+            const partial = request.messages.find(
+              (message) => message.role === 'assistant' && message.interrupted,
+            );
+            if (partial?.content !== 'The strongest earthquake')
+              throw new Error(`partial answer missing: ${JSON.stringify(request.messages)}`);
+          },
+          text: 'It was in Chile, in 1960.',
+        },
+      ],
+    });
+    await second.session.restore(async () => undefined);
+    expect(second.session.busy).toBe(false);
+    expect(shown(second.panel)).toContain('The strongest earthquake');
+    expect(shown(second.panel)).toMatch(/Interrupted: the page was reloaded.*partial/);
+    expect(second.panel.root.querySelector('.mw-continue')).not.toBeNull();
+    expect(second.panel.root.dataset.status).toBe('idle');
+    second.session.send('Where was it?');
+    await vi.waitFor(() => expect(shown(second.panel)).toContain('It was in Chile, in 1960.'));
+    expect(second.panel.root.querySelector('.mw-continue')).toBeNull();
+    second.model.assertAllUsed();
+    const [stored] = (await second.store.loadTurns(second.conversationId)) as TurnRecord[];
+    expect(stored).toMatchObject({ interrupted: true, interruptedBy: 'reload' });
+  });
+
+  it('text streamed since the last write survives the unload, from the synchronous stash', async () => {
+    const database = `chat-persist-${(databaseCount += 1)}`;
+    const first = await openChat({
+      database,
+      steps: [{ text: ['The answer ', 'is forty-two'], events: [{ type: 'delay', ms: 60_000 }] }],
+    });
+    first.session.send('Question?');
+    await vi.waitFor(() => expect(shown(first.panel)).toContain('is forty-two'));
+    await first.writer.flush();
+    // The newest text is still waiting for its 250 ms write when the page goes away, and the
+    // database write started on the way out never lands (closed here, as an unloading page would).
+    first.writer.turnChanged(0, first.session.turns[0]!, false);
+    first.session.turns[0]!.rounds[0]!.text += ', at least.';
+    first.store.close();
+    first.writer.stashForUnload();
+    first.panel.root.remove();
+
+    const second = await openChat({
+      database,
+      conversationId: first.conversationId,
+      steps: [],
+    });
+    expect(shown(second.panel)).toContain('The answer is forty-two, at least.');
+    expect(shown(second.panel)).toMatch(/Interrupted: the page was reloaded/);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('Continue after a mid-stream reload asks the model to go on, in a new round', async () => {
+    const database = `chat-persist-${(databaseCount += 1)}`;
+    const first = await openChat({
+      database,
+      steps: [{ text: 'Half an', events: [{ type: 'delay', ms: 60_000 }] }],
+    });
+    first.session.send('Tell me');
+    await vi.waitFor(async () => {
+      await first.writer.flush();
+      const [turn] = (await first.store.loadTurns(first.conversationId)) as TurnRecord[];
+      expect(turn?.rounds[0]?.text).toBe('Half an');
+    });
+    first.panel.root.remove();
+    const second = await openChat({
+      database,
+      conversationId: first.conversationId,
+      steps: [{ text: 'answer, finished.' }],
+    });
+    await second.session.restore(async () => undefined);
+    second.panel.flush();
+    second.panel.root.querySelector<HTMLButtonElement>('.mw-continue')!.click();
+    await vi.waitFor(() => expect(shown(second.panel)).toContain('answer, finished.'));
+    await vi.waitFor(() => expect(second.session.busy).toBe(false));
+    const rounds = [...second.panel.root.querySelectorAll('.mw-round .mw-answer')].map((node) =>
+      node.textContent?.trim(),
+    );
+    expect(rounds).toEqual(['Half an', 'answer, finished.']);
+    expect(shown(second.panel)).not.toContain('Interrupted');
+    second.model.assertAllUsed();
+  });
+
+  it('a turn cut off while an MCP call ran proposes the call again and runs it only once approved', async () => {
+    const database = `chat-persist-${(databaseCount += 1)}`;
+    const before = slowQuery();
+    const first = await openChat({
+      database,
+      tools: [before.tool],
+      steps: [
+        { toolCalls: [{ name: 'query', arguments: { sql_query: 'SELECT count(*) FROM t' } }] },
+      ],
+    });
+    first.session.send('How many rows?');
+    await vi.waitFor(() => expect(first.gate.openCard).toBeDefined());
+    first.gate.openCard!.calls[0]!.approve();
+    await vi.waitFor(() => expect(before.executions).toHaveLength(1));
+    await first.writer.flush();
+    first.panel.root.remove(); // the page goes away while the query runs
+
+    const after = slowQuery();
+    const second = await openChat({
+      database,
+      conversationId: first.conversationId,
+      tools: [after.tool],
+      steps: [
+        {
+          expect: (request) => {
+            if (!request.messages.some((message) => message.content.includes('42')))
+              throw new Error('the query result was not sent');
+          },
+          text: 'There are 42 rows.',
+        },
+      ],
+    });
+    let releaseTools: () => void = () => undefined;
+    const restoring = second.session.restore(
+      () => new Promise<void>((resolve) => (releaseTools = resolve)),
+    );
+    // Until the servers are back, the turn waits; nothing runs and nothing can be sent.
+    second.panel.flush();
+    expect(second.panel.root.textContent).toContain('Reconnecting to the data servers');
+    expect(second.panel.root.querySelector('.mw-call')?.getAttribute('data-state')).toBe('pending');
+    releaseTools();
+    await restoring;
+    await vi.waitFor(() => expect(second.gate.openCard).toBeDefined());
+    expect(second.gate.openCard!.calls[0]!.sql).toBe('SELECT count(*) FROM t');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(after.executions).toEqual([]);
+    expect(second.panel.root.querySelector('.mw-call')?.getAttribute('data-state')).toBe('pending');
+    second.gate.openCard!.calls[0]!.approve();
+    await vi.waitFor(() => expect(after.executions).toHaveLength(1));
+    after.release();
+    await vi.waitFor(() => expect(shown(second.panel)).toContain('There are 42 rows.'));
+    second.panel.flush();
+    const calls = second.panel.root.querySelectorAll('.mw-call');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.getAttribute('data-state')).toBe('success');
+    second.model.assertAllUsed();
+  });
+});
