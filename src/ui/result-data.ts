@@ -61,6 +61,16 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * A cell as shown on screen: fractions rounded to six significant digits so a column of averages stays
+ * readable. The CSV download keeps full precision.
+ */
+export function displayCellText(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value))
+    return String(Number(value.toPrecision(6)));
+  return cellText(value);
+}
+
 /** The table as CSV (RFC 4180 quoting). */
 export function toCsv(table: TableData): string {
   const quote = (text: string): string =>

@@ -1,6 +1,6 @@
 // A query result as a paged table with its row count and a CSV download; rows never go to the model.
 import { button, element } from './dom';
-import { cellText, toCsv, type TableData } from './result-data';
+import { displayCellText, toCsv, type TableData } from './result-data';
 
 /** Rows per page. */
 export const PAGE_SIZE = 50;
@@ -61,7 +61,12 @@ export class ResultTable {
     this.body.replaceChildren(
       ...rows.map((row) =>
         element('tr', {
-          children: this.table.columns.map((name) => element('td', { text: cellText(row[name]) })),
+          children: this.table.columns.map((name) =>
+            element('td', {
+              text: displayCellText(row[name]),
+              className: typeof row[name] === 'number' ? 'mw-number' : undefined,
+            }),
+          ),
         }),
       ),
     );

@@ -51,4 +51,17 @@ describe('query results', () => {
     const csv = toCsv({ columns: ['id', 'place'], rows: rows.slice(0, 2), totalRows: 2 });
     expect(csv).toBe('id,place\r\n1,"Anchorage, ""AK"""\r\n2,p2\r\n');
   });
+
+  it('shows averages rounded for reading while the CSV keeps full precision', () => {
+    const data = {
+      resultId: 'r2',
+      columns: ['origin', 'avg_delay', 'flights'],
+      rows: [{ origin: 'HDN', avg_delay: 16.777546777546778, flights: 481 }],
+      totalRows: 1,
+    };
+    const cells = [...new ResultTable(data).root.querySelectorAll('td')];
+    expect(cells.map((cell) => cell.textContent)).toEqual(['HDN', '16.7775', '481']);
+    expect(cells[1]?.className).toBe('mw-number');
+    expect(toCsv(data)).toContain('16.777546777546778');
+  });
 });
