@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBDataChunk } from '@duckdb/node-api';
+import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
 import { readNdjsonSql, rowsToNdjson } from './json-rows-sql';
@@ -172,9 +173,8 @@ async function readerSql(source: TableSource, path: string, scratch: string): Pr
   const file = quoteLiteral(path);
   switch (source.format) {
     case 'csv':
-      return `read_csv(${file})`;
     case 'tsv':
-      return `read_csv(${file}, delim = '\\t')`;
+      return `read_csv(${file}${csvReadOptions(source.format)})`;
     case 'parquet':
       return `read_parquet(${file})`;
     case 'json':

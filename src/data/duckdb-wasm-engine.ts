@@ -1,6 +1,7 @@
 // The DataEngine in the page: DuckDB-WASM in a worker, started on first use.
 import { tableFromIPC, tableToIPC } from 'apache-arrow';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
+import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
 import { guardQuery } from './query-errors';
@@ -146,10 +147,9 @@ export class DuckDbWasmEngine implements DataEngine {
       case 'tsv': {
         const fileName = `mapwright-${++this.fileCounter}.${source.format}`;
         await database.registerFileBuffer(fileName, bytes);
-        const delimiter = source.format === 'tsv' ? ", delim = '\\t'" : '';
         try {
           await connection.query(
-            `CREATE TABLE ${quoteIdentifier(table)} AS SELECT * FROM read_csv(${quoteLiteral(fileName)}${delimiter})`,
+            `CREATE TABLE ${quoteIdentifier(table)} AS SELECT * FROM read_csv(${quoteLiteral(fileName)}${csvReadOptions(source.format)})`,
           );
         } finally {
           await database.dropFile(fileName);

@@ -4,6 +4,7 @@ import {
   type CallToolResult,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { describeConnectError } from './describe-connect-error';
 import {
   httpStatusOf,
   openClient,
@@ -163,8 +164,10 @@ export class McpConnection {
       } catch (error) {
         await opened?.close();
         if (generation !== this.generation) return;
-        this.lastError = messageOf(error);
-        if (attempt === attempts) break;
+        const failure = describeConnectError(error, this.config.url);
+        this.lastError = failure.message;
+        // A refused token or a wrong path will not fix itself: report it now instead of after backoff.
+        if (attempt === attempts || !failure.retryable) break;
         await sleep(Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)));
         if (generation !== this.generation) return;
       }

@@ -1,0 +1,57 @@
+// Turns a failed MCP connection into a message that names the server and says what to check.
+import { httpStatusOf } from './mcp-transport';
+
+/** A failed connection, described for the person, and whether trying again could help. */
+export interface ConnectFailure {
+  message: string;
+  retryable: boolean;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** True for the errors fetch throws when no response arrived (refused, DNS, CORS, offline). */
+function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return /failed to fetch|fetch failed|networkerror|load failed|econnrefused|enotfound/i.test(
+    messageOf(error),
+  );
+}
+
+/** Describes why connecting to the MCP server at `url` failed. */
+export function describeConnectError(error: unknown, url: string | undefined): ConnectFailure {
+  const where = url ?? 'the server';
+  const status = httpStatusOf(error) ?? statusInMessage(messageOf(error));
+  if (status === 401 || status === 403) {
+    return {
+      message:
+        `${where} refused the credentials (HTTP ${status}). ` +
+        'Check the bearer token or headers set for this server in Settings.',
+      retryable: false,
+    };
+  }
+  if (isNetworkFailure(error)) {
+    return {
+      message:
+        `Cannot reach ${where} from this browser (${messageOf(error)}). ` +
+        "Check the URL, that the server is running, and that it allows this page's origin (CORS).",
+      retryable: true,
+    };
+  }
+  if (status === 404 || status === 405) {
+    return {
+      message:
+        `${where} answered HTTP ${status}: no MCP endpoint there. ` +
+        'Check the URL path (often /mcp) and the transport (Streamable HTTP or SSE).',
+      retryable: false,
+    };
+  }
+  return { message: `Could not connect to ${where}: ${messageOf(error)}`, retryable: true };
+}
+
+function statusInMessage(message: string): number | undefined {
+  const match = /\bHTTP (\d{3})\b|\(HTTP (\d{3})\)|status(?: code)? (\d{3})\b/i.exec(message);
+  const digits = match?.[1] ?? match?.[2] ?? match?.[3];
+  return digits ? Number(digits) : undefined;
+}

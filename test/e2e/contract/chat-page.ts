@@ -1,0 +1,120 @@
+// Opens the built app the way a person would, with the chat pointed at a loopback model, and checks the
+// page for what a person would call broken: uncaught errors, requests leaving loopback, blocked loads.
+import { expect } from 'vitest';
+import { startLoopbackServer } from '../../servers/loopback';
+import { openPage, type PageUnderTest } from '../harness';
+import type { Browser, Page } from 'playwright-core';
+
+/** How the page is prepared before the app loads. */
+export interface ChatPageOptions {
+  /** The OpenAI-compatible base URL the chat talks to (the person's settings). */
+  endpoint: string;
+  /** An API key the person saved for this tab's session. */
+  apiKey?: string;
+  /** Extra localStorage entries written before every load (e.g. `mapwright.mcpServers`). */
+  localStorage?: Record<string, string>;
+  /** Wait for the chat to be ready (default true). */
+  waitForChat?: boolean;
+}
+
+/**
+ * A page under test that also records Content-Security-Policy violations: blocked loads and blocked
+ * inline code (an event-handler attribute that reached the DOM), so a hostile payload the sanitiser
+ * missed is caught even though the CSP stops it.
+ */
+export interface ContractPage extends PageUnderTest {
+  /** Blocked URIs the page tried to load, read from the page. */
+  cspViolations(): Promise<string[]>;
+}
+
+/** Opens `appUrl` in a fresh context with the chat configured as a person would have saved it. */
+export async function openChat(
+  browser: Browser,
+  appUrl: string,
+  options: ChatPageOptions,
+): Promise<ContractPage> {
+  const opened = await openPage(browser);
+  const entries: Record<string, string> = {
+    'mapwright.llm': JSON.stringify({
+      provider: 'local',
+      endpoint: options.endpoint,
+      model: 'fake-model',
+      keyPersistence: 'session',
+    }),
+    ...options.localStorage,
+  };
+  await opened.page.addInitScript(
+    ({ entries: values, apiKey }) => {
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+      if (apiKey) sessionStorage.setItem('mapwright.llm.apiKey', apiKey);
+      const recorded: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = recorded;
+      document.addEventListener('securitypolicyviolation', (event) => {
+        // Not a load and nothing live: a library probing whether eval is allowed (zod's `Function('')`),
+        // and DOMPurify parsing hostile markup in an inert DOMParser document, which Chromium reports
+        // against the document. A handler that reached the live DOM is reported against its element.
+        if (event.blockedURI === 'eval') return;
+        if (event.blockedURI === 'inline' && !(event.target instanceof Element)) return;
+        const where = event.target instanceof Element ? ` on <${event.target.localName}>` : '';
+        recorded.push(`${event.violatedDirective} ${event.blockedURI}${where}`);
+      });
+    },
+    { entries, apiKey: options.apiKey },
+  );
+  await opened.page.goto(appUrl);
+  if (options.waitForChat !== false) await waitForChat(opened.page);
+  return {
+    ...opened,
+    cspViolations: () =>
+      opened.page.evaluate(
+        () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+      ),
+  };
+}
+
+/** Waits until the chat takes questions. */
+export async function waitForChat(page: Page): Promise<void> {
+  await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
+}
+
+/** Waits until the data side (DuckDB, the MCP hub) has started or failed. */
+export async function waitForData(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { mapwright?: { data: Promise<unknown> } }).mapwright?.data.then(
+        () => true,
+      ),
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
+/** Types a question and presses Enter. */
+export async function ask(page: Page, question: string): Promise<void> {
+  await page.fill('.mw-input', question);
+  await page.press('.mw-input', 'Enter');
+}
+
+/** Waits until no turn is running. */
+export async function waitForIdle(page: Page): Promise<void> {
+  await page.locator('.mw-chat[data-status="idle"]').waitFor({ timeout: 60_000 });
+}
+
+/** Everything visible on the page, as a person could read it. */
+export function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => document.body.innerText);
+}
+
+/** Asserts nothing threw in the page, nothing left loopback and nothing was blocked by the CSP. */
+export async function expectClean(opened: ContractPage): Promise<void> {
+  expect(opened.pageErrors).toEqual([]);
+  expect(opened.outsideRequests).toEqual([]);
+  expect(await opened.cspViolations()).toEqual([]);
+}
+
+/** A loopback port with nothing listening on it (taken from the OS, then released). */
+export async function deadLoopbackPort(): Promise<number> {
+  const server = await startLoopbackServer((_request, response) => response.end());
+  await server.stop();
+  return server.port;
+}

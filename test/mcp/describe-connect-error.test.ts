@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { describeConnectError } from '../../src/mcp/describe-connect-error';
+
+const url = 'http://127.0.0.1:9/mcp';
+
+describe('a failed MCP connection is described for the person', () => {
+  it('names the URL and what to check when nothing answers', () => {
+    const failure = describeConnectError(new TypeError('Failed to fetch'), url);
+    expect(failure.message).toContain(`Cannot reach ${url} from this browser`);
+    expect(failure.message).toContain('CORS');
+    expect(failure.retryable).toBe(true);
+  });
+
+  it('says to check the token on 401 and does not retry', () => {
+    const error = Object.assign(new Error('Error POSTing to endpoint (HTTP 401): Unauthorized'), {
+      code: 401,
+    });
+    const failure = describeConnectError(error, url);
+    expect(failure.message).toMatch(/refused the credentials \(HTTP 401\).*bearer token/);
+    expect(failure.retryable).toBe(false);
+  });
+
+  it('reads the status from the message when the error carries no code', () => {
+    const failure = describeConnectError(new Error('SSE error: Non-200 status code (403)'), url);
+    expect(failure.retryable).toBe(true);
+    const withHttp = describeConnectError(new Error('Error POSTing (HTTP 403)'), url);
+    expect(withHttp.retryable).toBe(false);
+  });
+
+  it('points at the path when the server has no MCP endpoint there', () => {
+    const failure = describeConnectError(Object.assign(new Error('Not Found'), { code: 404 }), url);
+    expect(failure.message).toContain('no MCP endpoint there');
+    expect(failure.retryable).toBe(false);
+  });
+
+  it('keeps other failures retryable with their own message', () => {
+    const failure = describeConnectError(new Error('protocol version mismatch'), url);
+    expect(failure).toEqual({
+      message: `Could not connect to ${url}: protocol version mismatch`,
+      retryable: true,
+    });
+  });
+});
