@@ -59,5 +59,8 @@ export function joinCountyUnemployment(
         .join(','),
     );
   }
-  return { topology: JSON.stringify(topology), csv: `${lines.join('\n')}\n` };
+  // Only `counties` is drawn: the states and nation objects would cost the page bytes and JSON parsing
+  // at boot (their arcs are the counties' arcs, so dropping the objects loses no geometry).
+  const countiesOnly: Topology = { ...topology, objects: { counties: topology.objects.counties! } };
+  return { topology: JSON.stringify(countiesOnly), csv: `${lines.join('\n')}\n` };
 }

@@ -83,11 +83,6 @@ export function datasetsPlugin(): Plugin {
     name: 'mapwright-datasets',
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
-        if ((request.url ?? '').startsWith('/system-prompt.md')) {
-          response.setHeader('content-type', 'text/markdown; charset=utf-8');
-          response.end(readFileSync(join(process.cwd(), 'system-prompt.md')));
-          return;
-        }
         const match = /^\/data\/([^?#]+)/.exec(request.url ?? '');
         const file = match && load().find((candidate) => candidate.fileName === match[1]);
         if (!file) return next();
@@ -100,12 +95,6 @@ export function datasetsPlugin(): Plugin {
       for (const file of load()) {
         this.emitFile({ type: 'asset', fileName: `data/${file.fileName}`, source: file.source });
       }
-      // Publishers replace system-prompt.md next to index.html without rebuilding.
-      this.emitFile({
-        type: 'asset',
-        fileName: 'system-prompt.md',
-        source: readFileSync(join(process.cwd(), 'system-prompt.md')),
-      });
     },
   };
 }

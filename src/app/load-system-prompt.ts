@@ -1,14 +1,32 @@
-// The publisher's system-prompt.md, served next to index.html; the bundled copy when it is missing.
+// The system prompt's opening text: system-prompt.md bundled at build time, so a static host needs no
+// extra file; a publisher may point `systemPromptUrl` in app-config.json at a replacement.
 import bundledPrompt from '../../system-prompt.md?raw';
 
-/** The text of system-prompt.md. */
-export async function loadSystemPromptText(url = './system-prompt.md'): Promise<string> {
+/** The system-prompt.md the app was built with. */
+export const bundledSystemPrompt: string = bundledPrompt;
+
+/**
+ * The prompt text: the bundled one when `url` is absent (nothing is fetched), else the file at `url`.
+ * A replacement that cannot be loaded is reported through `notify` and the bundled prompt is used.
+ */
+export async function loadSystemPromptText(
+  url: string | undefined,
+  notify: (message: string) => void,
+  fetchFunction: typeof fetch = fetch,
+): Promise<string> {
+  if (url === undefined) return bundledSystemPrompt;
+  let reason: string;
   try {
-    const response = await fetch(url, { cache: 'no-cache' });
+    const response = await fetchFunction(url, { cache: 'no-cache' });
     const type = response.headers.get('content-type') ?? '';
+    // A host that answers every path with index.html would otherwise hand the model a web page.
     if (response.ok && !type.includes('text/html')) return await response.text();
-  } catch {
-    // Falls through to the bundled prompt: a missing file is not an error worth showing.
+    reason = response.ok ? 'the server answered with an HTML page' : `HTTP ${response.status}`;
+  } catch (error) {
+    reason = error instanceof Error ? error.message : String(error);
   }
-  return bundledPrompt;
+  notify(
+    `systemPromptUrl ${url} could not be loaded (${reason}); the chat uses the bundled system prompt. Check the path in app-config.json.`,
+  );
+  return bundledSystemPrompt;
 }

@@ -7,18 +7,22 @@ import {
   loadAppConfig,
   validateAppConfig,
 } from '../config';
+import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { createMapTools } from '../tools/map/create-map-tools';
 import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
-import { loadSystemPromptText } from './load-system-prompt';
+import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder';
+import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
-import { startMap } from './start-map';
 import { mountUploadControl } from './upload-control';
 import { uploadDataset } from './upload-dataset';
-import type { ValidatedConfig } from '../config';
 import type { TableSource } from '../data/data-engine';
 import type { MapwrightHandle } from './app-handle';
 import type { StartedData } from './data-wiring';
+import type { StartedMap } from './start-map';
+
+/** The longest the chat waits for the map's first idle after the map has started, in milliseconds. */
+export const chatWaitCapMs = 2500;
 
 /** How the app is mounted. */
 export interface MountOptions {
@@ -38,23 +42,42 @@ export interface MountedApp {
 export async function mountApp(element: HTMLElement, options: MountOptions): Promise<MountedApp> {
   element.dataset.configUrl = options.configUrl;
   const mapContainer = element.querySelector<HTMLElement>('#map') ?? element;
+  const chatElement = element.querySelector<HTMLElement>('#chat');
+  if (chatElement) showChatPlaceholder(chatElement);
   const banner = new NoticeBanner(mapContainer);
+  // MapLibre is most of the boot JavaScript: it downloads and compiles while the config loads.
+  const mapModule = import('./start-map');
 
-  const [{ config, problems }, promptText]: [ValidatedConfig, string] = await Promise.all([
+  const { config, problems } =
     options.config === undefined
-      ? loadAppConfig(options.configUrl)
-      : Promise.resolve(validateAppConfig(options.config)),
-    loadSystemPromptText(),
-  ]);
+      ? await loadAppConfig(options.configUrl)
+      : validateAppConfig(options.config);
   performance.mark('mapwright:config');
   banner.addConfigProblems(problems);
   document.title = config.title;
+  if (chatElement) retitleChatPlaceholder(chatElement, config.title);
+  let promptText = bundledSystemPrompt;
+  const promptLoaded = loadSystemPromptText(config.systemPromptUrl, (message) =>
+    banner.add(message),
+  ).then((text) => {
+    promptText = text;
+  });
+
+  // The basemap and layer files download while MapLibre's code is still arriving.
+  const mapFiles = prefetchMapFiles(config);
 
   const registry = new ToolRegistry({ defaultTimeoutMs: config.limits.toolTimeoutMs });
   const resultStore = new ResultStore();
-  const { controller, layerIds } = await startMap(mapContainer, config, (message) =>
-    banner.add(message),
-  );
+  const { controller, layerIds } = await mapModule
+    .then(({ startMap }) =>
+      startMap(mapContainer, config, (message) => banner.add(message), mapFiles),
+    )
+    .catch((error: unknown): StartedMap => {
+      banner.add(
+        `The map could not load (${error instanceof Error ? error.message : String(error)}); reload the page to try again. Chat and SQL still work.`,
+      );
+      return { controller: undefined, layerIds: new Map() };
+    });
   performance.mark('mapwright:layers');
   const catalog = new DatasetCatalog(
     config.datasets.map((dataset) => catalogEntryFromConfig(dataset, layerIds.get(dataset.id))),
@@ -83,8 +106,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         maxBytes: config.limits.uploadMaxBytes,
       }),
   };
-  // The map boots first: DuckDB, the MCP SDK and the chat load once it has drawn (two cores are easily
-  // saturated), so boot_to_map_idle_ms measures the map alone.
+  // DuckDB and the MCP SDK load once the map has drawn (two cores are easily saturated).
   const mapDrawn = Promise.race([
     controller ? controller.firstIdle : Promise.resolve(),
     new Promise<void>((resolve) => setTimeout(resolve, 10_000)),
@@ -125,10 +147,15 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     banner.add(outcome.message, 'upload'),
   );
 
-  // The chat (engineer F's src/app/chat-wiring.ts) loads lazily, like the data side.
-  const chatElement = element.querySelector<HTMLElement>('#chat');
+  // The chat's placeholder has been showing since mount. Its code loads once the map has drawn, which
+  // measured faster for both than loading it alongside the map on two cores (docs/performance.md), but
+  // never later than `chatWaitCapMs` after the map started, so a slow map cannot hold the chat back.
   if (chatElement) {
-    void mapDrawn
+    const chatStart = Promise.race([
+      mapDrawn,
+      new Promise<void>((resolve) => setTimeout(resolve, chatWaitCapMs)),
+    ]);
+    void Promise.all([chatStart, promptLoaded])
       .then(() => import('./chat-wiring'))
       .then(({ mountChat }) =>
         mountChat({
@@ -140,11 +167,15 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           data: handle.data,
         }),
       )
-      .catch((error: unknown) =>
-        banner.add(
-          `The chat could not start: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      );
+      .then(() => {
+        performance.mark('mapwright:chat-ready');
+        chatElement.removeAttribute('aria-busy');
+      })
+      .catch((error: unknown) => {
+        const message = `The chat could not start (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`;
+        chatElement.querySelector('.chat-placeholder p')?.replaceChildren(message);
+        banner.add(message);
+      });
   }
   window.mapwright = handle;
   element.dataset.ready = 'true';

@@ -154,4 +154,5 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
       uploadMaxBytes: { ...positiveInteger, maximum: 200 * 1024 * 1024 },
     },
   },
+  systemPromptUrl: name,
 };

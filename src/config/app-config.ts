@@ -114,6 +114,11 @@ export interface AppConfig {
   mcpServers: McpServerConfig[];
   approvals: ApprovalsConfig;
   limits: LimitsConfig;
+  /**
+   * Where to fetch a replacement for the bundled system-prompt.md, relative to the page. Absent: the
+   * prompt bundled at build time is used and nothing is fetched.
+   */
+  systemPromptUrl?: string;
 }
 
 /** One thing wrong with the config, for the person who wrote it. */

@@ -44,6 +44,10 @@ export function attachTooltips(map: maplibregl.Map, layers: () => TooltipLayer[]
     closeButton: false,
     closeOnClick: false,
     maxWidth: '280px',
+    // Clear of the pointer and, by CSS, transparent to it: a tooltip under the cursor would take the
+    // pointer off the canvas, and the canvas's mouseleave would remove the tooltip again at once.
+    offset: 10,
+    className: 'map-tooltip-popup',
   });
   map.on('mousemove', (event) => {
     const candidates = layers().filter((layer) => map.getLayer(layer.id));
@@ -63,4 +67,7 @@ export function attachTooltips(map: maplibregl.Map, layers: () => TooltipLayer[]
       .addTo(map);
   });
   map.getCanvas().addEventListener('mouseleave', () => popup.remove());
+  // Once the camera moves (a drag, or fly_to from the agent) the feature may no longer be under the
+  // pointer; the next mousemove shows the right one.
+  map.on('movestart', () => popup.remove());
 }

@@ -2,12 +2,10 @@
 // No glyphs or sprites, so it needs no font server and no network.
 import { mesh } from 'topojson-client';
 import { topologyFeatures } from './dataset-features';
+import { countriesUrl } from './map-file-prefetch';
 import type { FetchFunction } from './dataset-features';
 import type { FeatureCollection } from 'geojson';
 import type { Topology } from 'topojson-specification';
-
-/** Where the bundled countries file is served. */
-export const countriesUrl = 'data/world-countries-110m.json';
 
 /** Ids of the basemap's layers, below every data layer. */
 export const basemapLayerIds = ['background', 'land', 'borders'];
@@ -31,29 +29,44 @@ export async function loadBasemapData(
   };
 }
 
-/** A MapLibre style (as plain JSON) for the offline basemap. */
+/**
+ * A MapLibre style (as plain JSON) for the offline basemap. Land and borders share one source: each
+ * GeoJSON source lives in one worker, and one basemap source leaves the other worker to the data layers.
+ */
 export function offlineStyle(data: {
   land: FeatureCollection;
   borders: FeatureCollection;
 }): Record<string, unknown> {
+  const tagged = (collection: FeatureCollection, part: string): FeatureCollection['features'] =>
+    collection.features.map((item) => ({
+      ...item,
+      properties: { ...item.properties, basemap: part },
+    }));
   return {
     version: 8,
     sources: {
-      land: { type: 'geojson', data: data.land },
-      borders: { type: 'geojson', data: data.borders },
+      basemap: {
+        type: 'geojson',
+        data: {
+          type: 'FeatureCollection',
+          features: [...tagged(data.land, 'land'), ...tagged(data.borders, 'border')],
+        },
+      },
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#dbeafe' } },
       {
         id: 'land',
         type: 'fill',
-        source: 'land',
+        source: 'basemap',
+        filter: ['==', ['get', 'basemap'], 'land'],
         paint: { 'fill-color': '#f8f5ee', 'fill-antialias': true },
       },
       {
         id: 'borders',
         type: 'line',
-        source: 'borders',
+        source: 'basemap',
+        filter: ['==', ['get', 'basemap'], 'border'],
         paint: { 'line-color': '#9ca3af', 'line-width': 0.6 },
       },
     ],

@@ -91,4 +91,12 @@ describe('app config validation', () => {
     expect(config).toEqual(defaultAppConfig());
     expect(problems[0]?.path).toBe('(root)');
   });
+  it('takes a systemPromptUrl, and reports an empty one without fetching anything', () => {
+    expect(validateAppConfig({ systemPromptUrl: 'prompts/quakes.md' }).config.systemPromptUrl).toBe(
+      'prompts/quakes.md',
+    );
+    const { config, problems } = validateAppConfig({ systemPromptUrl: '' });
+    expect(config.systemPromptUrl).toBeUndefined();
+    expect(problems).toContainEqual(expect.objectContaining({ path: 'systemPromptUrl' }));
+  });
 });

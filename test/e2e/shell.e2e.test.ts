@@ -21,6 +21,28 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('shows a loading state in the chat area at once, which the chat then replaces', async () => {
+    const { page, pageErrors, context } = await openPage(harness.browser);
+    // Hold the chat's code back so the loading state can be seen however fast this machine is.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/chat-wiring-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(harness.appUrl);
+    const placeholder = page.locator('#chat .chat-placeholder');
+    await placeholder.waitFor();
+    expect(await placeholder.textContent()).toContain('Starting the chat');
+    expect(await page.locator('#chat').getAttribute('aria-busy')).toBe('true');
+    release();
+    await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
+    expect(await placeholder.count()).toBe(0);
+    expect(await page.locator('#chat').getAttribute('aria-busy')).toBeNull();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('records and blocks a request to an address outside loopback', async () => {
     const { page, outsideRequests, context } = await openPage(harness.browser);
     await page.goto(harness.appUrl);
