@@ -131,7 +131,7 @@ export function bundledDatasets(): DatasetConfig[] {
             '#08306b',
           ],
           'fill-opacity': 0.75,
-          'fill-outline-color': 'rgba(255,255,255,0.3)',
+          'fill-antialias': false,
         },
         legendTitle: 'Unemployment rate',
       },

@@ -157,7 +157,16 @@ export class MapController implements MapPort {
       this.map.removeLayer(layer.id);
       this.map.removeSource(layer.id);
     }
-    this.map.addSource(layer.id, { type: 'geojson', data: layer.features, generateId: true });
+    // A small tile buffer and a coarser simplification at low zooms cut the work of tiling thousands of
+    // shapes (and of drawing them through a software renderer) without a visible change: the buffer
+    // only has to cover a circle's radius, and full detail returns as the person zooms in.
+    this.map.addSource(layer.id, {
+      type: 'geojson',
+      data: layer.features,
+      generateId: true,
+      buffer: 16,
+      tolerance: layer.kind === 'circle' ? 0.375 : 1,
+    });
     // Fills go under lines and circles so points stay visible over shapes.
     const firstAbove =
       layer.kind === 'fill'
