@@ -8,7 +8,7 @@ import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
 import { readNdjsonSql, rowsToNdjson } from './json-rows-sql';
 import { toPlainRow } from './plain-value';
-import { guardQuery } from './query-errors';
+import { finishGuardedQuery, guardQuery } from './query-errors';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import type {
   DataEngine,
@@ -106,16 +106,7 @@ export class DuckDbNodeEngine implements DataEngine {
         }
         return { columns, rows, totalRows };
       };
-      const running = work();
-      running.catch(() => {});
-      const { columns, rows, totalRows } = await Promise.race([running, guard.stopped]);
-      return {
-        columns,
-        rows,
-        totalRows,
-        truncated: totalRows > rows.length,
-        elapsedMs: Math.round(performance.now() - started),
-      };
+      return await finishGuardedQuery(work(), guard, started);
     } finally {
       guard.dispose();
       connection.closeSync();

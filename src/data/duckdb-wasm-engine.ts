@@ -4,7 +4,7 @@ import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
 import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
-import { guardQuery } from './query-errors';
+import { finishGuardedQuery, guardQuery } from './query-errors';
 import { rowsToArrowTable } from './rows-to-arrow';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import type {
@@ -80,17 +80,7 @@ export class DuckDbWasmEngine implements DataEngine {
         }
         return { columns: schema ? columnsOfSchema(schema) : [], rows, totalRows };
       };
-      const running = work();
-      // After a stop the work settles on its own; its late failure is expected and not reported.
-      running.catch(() => {});
-      const { columns, rows, totalRows } = await Promise.race([running, guard.stopped]);
-      return {
-        columns,
-        rows,
-        totalRows,
-        truncated: totalRows > rows.length,
-        elapsedMs: Math.round(performance.now() - started),
-      };
+      return await finishGuardedQuery(work(), guard, started);
     } finally {
       guard.dispose();
       void connection.close().catch(() => {});

@@ -1,4 +1,6 @@
-// Named local failures of a query, so callers can tell a stop from a timeout from bad SQL.
+// Named local failures of a query, so callers can tell a stop from a timeout from bad SQL, and the guard
+// that both engines run their queries under.
+import type { ColumnInfo, QueryResult, Row } from './data-engine';
 
 /** The query was stopped by its caller (the turn was aborted or the MCP request cancelled). */
 export class QueryCancelledError extends Error {
@@ -60,6 +62,33 @@ export function guardQuery(
       if (timer) clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
     },
+  };
+}
+
+/** What a back end's query loop produces before the shared bookkeeping. */
+export interface QueryRows {
+  columns: ColumnInfo[];
+  rows: Row[];
+  totalRows: number;
+}
+
+/**
+ * Runs a back end's query loop against its guard: a stop wins the race at once, and the loop's late
+ * failure after a stop is expected and not reported.
+ */
+export async function finishGuardedQuery(
+  work: Promise<QueryRows>,
+  guard: QueryGuard,
+  startedAt: number,
+): Promise<QueryResult> {
+  work.catch(() => {});
+  const { columns, rows, totalRows } = await Promise.race([work, guard.stopped]);
+  return {
+    columns,
+    rows,
+    totalRows,
+    truncated: totalRows > rows.length,
+    elapsedMs: Math.round(performance.now() - startedAt),
   };
 }
 
