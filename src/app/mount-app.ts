@@ -104,6 +104,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         catalog,
         engine,
         maxBytes: config.limits.uploadMaxBytes,
+        onLateFailure: (message) => banner.add(message, 'upload'),
       }),
   };
   // DuckDB and the MCP SDK load once the map has drawn (two cores are easily saturated).

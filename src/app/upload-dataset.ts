@@ -15,6 +15,8 @@ export interface UploadDependencies {
   catalog: DatasetCatalog;
   engine: () => Promise<DataEngine | undefined>;
   maxBytes: number;
+  /** Told when the table could not be loaded for SQL after the upload was announced. */
+  onLateFailure?: (message: string) => void;
 }
 
 /** How an upload ended: a message for the person either way. */
@@ -95,7 +97,12 @@ async function readRows(
   bytes: Uint8Array,
   table: string,
   engine: () => Promise<DataEngine | undefined>,
-): Promise<{ rows: Record<string, unknown>[]; columns: string[]; features?: FeatureCollection }> {
+): Promise<{
+  rows: Record<string, unknown>[];
+  columns: string[];
+  features?: FeatureCollection;
+  raggedRows?: number[];
+}> {
   if (format === 'parquet') {
     const data = await engine();
     if (!data)
@@ -110,8 +117,7 @@ async function readRows(
     const rows = features.features.map((feature) => feature.properties ?? {});
     return { rows, columns: Object.keys(rows[0] ?? {}), features };
   }
-  const { rows, columns } = parseDelimited(text, format === 'tsv' ? '\t' : ',');
-  return { rows, columns };
+  return parseDelimited(text, format === 'tsv' ? '\t' : ',');
 }
 
 /** Loads the file; never throws. */
@@ -166,7 +172,11 @@ export async function uploadDataset(
     void dependencies
       .engine()
       .then((engine) => engine?.load({ table, format, bytes }))
-      .catch(() => undefined);
+      .catch((error: unknown) =>
+        dependencies.onLateFailure?.(
+          `${file.name}: the table ${table} could not be loaded for SQL (${error instanceof Error ? error.message : String(error)}); the layer still shows on the map.`,
+        ),
+      );
   }
   const entry: CatalogEntry = {
     id: table,
@@ -182,5 +192,21 @@ export async function uploadDataset(
   const where = layerId
     ? `and drawn as layer ${layerId} (${features?.features.length ?? 0} features)`
     : '(no longitude/latitude columns, so it is not drawn)';
-  return { ok: true, message: `${file.name} was added as table ${table} ${where}.`, entry };
+  return {
+    ok: true,
+    message: `${file.name} was added as table ${table} ${where}.${raggedNote(parsed.raggedRows, parsed.columns.length)}`,
+    entry,
+  };
+}
+
+/** Says which rows did not have the header's number of fields, and what was done with them. */
+function raggedNote(raggedRows: number[] | undefined, fieldCount: number): string {
+  if (!raggedRows || raggedRows.length === 0) return '';
+  const shown = raggedRows.slice(0, 5).join(', ');
+  const more = raggedRows.length > 5 ? ` and ${raggedRows.length - 5} more` : '';
+  const plural = raggedRows.length === 1 ? 'row' : 'rows';
+  return (
+    ` ${raggedRows.length} ${plural} (${shown}${more}) did not have the header's ${fieldCount} fields:` +
+    ' missing values were left empty, and extra values are kept only in SQL, as extra columns.'
+  );
 }

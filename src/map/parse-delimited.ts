@@ -45,22 +45,33 @@ export function splitRecords(text: string, delimiter: string): string[][] {
   return records.filter((fields) => fields.length > 1 || fields[0] !== '');
 }
 
-/** Rows of a CSV or TSV whose first line is the header. Throws when there is no header. */
-export function parseDelimited(
-  text: string,
-  delimiter = ',',
-): { columns: string[]; rows: DelimitedRow[] } {
+/** A parsed CSV or TSV, with the data rows whose field count differs from the header's. */
+export interface DelimitedTable {
+  columns: string[];
+  rows: DelimitedRow[];
+  /** 1-based data row numbers (the header is row 0) that have too few or too many fields. */
+  raggedRows: number[];
+}
+
+/**
+ * Rows of a CSV or TSV whose first line is the header. Throws when there is no header. Short rows are
+ * padded with nulls and surplus fields dropped, and both are reported in `raggedRows`, so the caller can
+ * tell the person instead of changing their data silently.
+ */
+export function parseDelimited(text: string, delimiter = ','): DelimitedTable {
   const [header, ...records] = splitRecords(text.replace(/^\uFEFF/, ''), delimiter);
   if (!header || header.every((name) => name.trim() === '')) {
     throw new Error('The file has no header line: the first line must name the columns.');
   }
   const columns = header.map((name) => name.trim());
-  const rows = records.map((fields) => {
+  const raggedRows: number[] = [];
+  const rows = records.map((fields, index) => {
+    if (fields.length !== columns.length) raggedRows.push(index + 1);
     const row: DelimitedRow = {};
     columns.forEach((column, index) => {
       row[column] = coerce(fields[index] ?? '');
     });
     return row;
   });
-  return { columns, rows };
+  return { columns, rows, raggedRows };
 }

@@ -95,16 +95,11 @@ describe('contract: bad uploads', () => {
     expect(message).not.toMatch(/was added/);
   });
 
-  // BUG (src/app/upload-dataset.ts with src/map/parse-delimited.ts): a CSV whose rows do not all have the
-  // header's number of fields is accepted without a word ("ragged.csv was added as table ragged and
-  // drawn as layer ragged (2 features)"): the short row is padded with nulls and the surplus field of the
-  // long row is dropped, silently. Expected: the message names the rows that do not fit and what was
-  // done with them (or the upload is refused with that reason). Fix: have parseDelimited report records
-  // whose field count differs from the header's, and uploadDataset mention them in its message.
-  it.fails('a CSV with ragged rows: the message says which rows do not fit', async () => {
+  it('a CSV with ragged rows: the message says which rows do not fit', async () => {
     const message = await upload('ragged.csv', RAGGED_CSV);
     expect(message).toMatch(/^ragged\.csv/);
     expect(message).toMatch(/row|line/i);
+    expect(message).toContain('2 rows (2, 3)');
   });
 
   // SQL keeps every row of a ragged CSV; a surplus field lands in an extra column rather than being lost.

@@ -16,4 +16,13 @@ describe('CSV reading', () => {
   it('refuses a file without a header', () => {
     expect(() => parseDelimited('')).toThrow(/no header/);
   });
+
+  it('reports rows with too few or too many fields instead of changing them silently', () => {
+    const { rows, raggedRows } = parseDelimited(
+      'name,longitude,latitude\nAlpha,-100,40\nBravo,-101\nCharlie,-102,41,surplus\n',
+    );
+    expect(raggedRows).toEqual([2, 3]);
+    expect(rows[1]).toEqual({ name: 'Bravo', longitude: -101, latitude: null });
+    expect(parseDelimited('a,b\n1,2\n').raggedRows).toEqual([]);
+  });
 });
