@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { datasetsPlugin } from './scripts/vite-plugin-datasets';
+import { datasetsPlugin } from './scripts/vite-plugin-datasets.ts';
 
 export default defineConfig({
   base: './',

@@ -2,7 +2,7 @@
 // bytes under /data/ in dev. Nothing is committed: public/data is gitignored and these files are derived.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { joinCountyUnemployment } from './county-unemployment';
+import { joinCountyUnemployment } from './county-unemployment.ts';
 import type { Plugin } from 'vite';
 
 /** One derived data file: its name under data/ and its bytes. */
