@@ -1,4 +1,5 @@
 // Who decides a call: local tools run; MCP tools ask unless the session or the server policy allows them.
+import type { Tool } from '../tools/tool';
 import type { RunContext } from './run-context';
 import type { ToolCall } from './types';
 
@@ -9,6 +10,13 @@ export function needsApproval(run: RunContext, call: ToolCall, restored: boolean
   if (!tool || tool.origin.kind === 'local' || run.registry.check(call)) return false;
   // A call restored after a reload never runs without a fresh approval.
   if (restored) return true;
-  if (run.sessionApprovals.isAllowed(tool.name)) return false;
+  if (run.sessionApprovals.isAllowed(tool.name, toolIdentity(tool))) return false;
   return run.serverApprovalPolicy(tool.origin.serverId, tool.origin.originalName) !== 'auto';
+}
+
+/** Names one tool whatever name it is exposed under: `serverId/originalName` for MCP tools. */
+export function toolIdentity(tool: Tool): string {
+  return tool.origin.kind === 'mcp'
+    ? `${tool.origin.serverId}/${tool.origin.originalName}`
+    : tool.name;
 }

@@ -10,7 +10,9 @@ export interface SessionApprovalsState {
 /** Session-wide approvals of MCP tool calls. Nothing here is persisted: a new session asks again. */
 export class SessionApprovals {
   private auto = false;
-  private readonly allowed = new Set<string>();
+  // Tool name → the identity of the tool that was allowed (`serverId/originalName`), when known: a name
+  // can pass to another server's tool when servers come and go, and that tool was never allowed.
+  private readonly allowed = new Map<string, string | undefined>();
   private readonly listeners = new Set<(state: SessionApprovalsState) => void>();
 
   /** True when every MCP call runs without asking. */
@@ -25,10 +27,10 @@ export class SessionApprovals {
     this.changed();
   }
 
-  /** Lets `toolName` run without asking for the rest of the session. */
-  allow(toolName: string): void {
-    if (this.allowed.has(toolName)) return;
-    this.allowed.add(toolName);
+  /** Lets `toolName` (only the tool `identity` names, when given) run without asking for the session. */
+  allow(toolName: string, identity?: string): void {
+    if (this.allowed.has(toolName) && this.allowed.get(toolName) === identity) return;
+    this.allowed.set(toolName, identity);
     this.changed();
   }
 
@@ -39,12 +41,15 @@ export class SessionApprovals {
 
   /** The allowed tool names, in the order they were allowed. */
   list(): string[] {
-    return [...this.allowed];
+    return [...this.allowed.keys()];
   }
 
-  /** True when `toolName` may run without asking (auto-approve, or on the allow-list). */
-  isAllowed(toolName: string): boolean {
-    return this.auto || this.allowed.has(toolName);
+  /** True when `toolName` may run without asking (auto-approve, or on the allow-list for this tool). */
+  isAllowed(toolName: string, identity?: string): boolean {
+    if (this.auto) return true;
+    if (!this.allowed.has(toolName)) return false;
+    const allowedIdentity = this.allowed.get(toolName);
+    return allowedIdentity === undefined || allowedIdentity === identity;
   }
 
   /** Auto-approve off and the allow-list emptied. */

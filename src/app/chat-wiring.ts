@@ -1,6 +1,7 @@
 // Wires the chat: the model from the settings, the Agent with the registry and the card-backed approval
 // gate, IndexedDB persistence, and the chat panel in the #chat element.
 import { Agent } from '../agent/agent';
+import { toolIdentity } from '../agent/approval-policy';
 import { SessionApprovals } from '../agent/session-approvals';
 import { ConversationStore, type ConversationSummary } from '../storage/conversation-store';
 import {
@@ -144,7 +145,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     slot: panel.approvalSlot,
     preflightFor: (serverId) =>
       serverId === 'embedded' && engine ? createEnginePreflight(engine) : undefined,
-    onAllowTool: (name) => approvals.allow(name),
+    onAllowTool: (name) => {
+      // Bound to the tool shown on the card, so the name cannot later pass to another server's tool.
+      const tool = registry.get(name);
+      approvals.allow(name, tool ? toolIdentity(tool) : undefined);
+    },
   });
   const policy = (serverId: string, toolName: string): 'ask' | 'auto' =>
     mcpSection?.policyOverride(serverId, toolName) ??

@@ -1,4 +1,5 @@
 // A visible banner for config problems and other notices, built with textContent.
+import { redactSecrets } from '../agent/redact';
 import type { ConfigProblem } from '../config/app-config';
 
 /** Shows notices at the top of the app. */
@@ -24,11 +25,12 @@ export class NoticeBanner {
     parent.prepend(this.element);
   }
 
-  /** Adds one line; `kind` lets tests and styles tell config problems from other notices. */
+  /** Adds one line, secrets masked; `kind` lets tests and styles tell config problems from other notices. */
   add(text: string, kind: 'config' | 'notice' | 'upload' = 'notice'): void {
     const item = document.createElement('li');
     item.dataset.kind = kind;
-    item.textContent = text;
+    // Notices quote errors and URLs, which may carry a key or a token.
+    item.textContent = redactSecrets(text);
     this.list.append(item);
     this.element.hidden = false;
   }

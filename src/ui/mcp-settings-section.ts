@@ -1,5 +1,6 @@
 // Settings for MCP servers: add, remove, enable, disable; status badges with the last error; per tool,
 // enabled or not and its approval policy. The person's servers and policies are kept in localStorage.
+import { redactSecrets } from '../agent/redact';
 import { button, element } from './dom';
 import type { McpHub } from '../mcp/mcp-hub';
 import type { ApprovalPolicy, McpServerConfig } from '../mcp/mcp-server-config';
@@ -183,7 +184,10 @@ export class McpSettingsSection {
               ],
             }),
             server.lastError
-              ? element('p', { className: 'mw-note', text: `Last error: ${server.lastError}` })
+              ? element('p', {
+                  className: 'mw-note',
+                  text: `Last error: ${redactSecrets(server.lastError)}`,
+                })
               : undefined,
             element('ul', { className: 'mw-server-tools', children: tools }),
           ],

@@ -1,4 +1,5 @@
 // Builds the ChatModel the person chose in the settings, and tests a connection to it.
+import { redactSecrets } from '../agent/redact';
 import { createAnthropicModel } from '../providers/anthropic/anthropic-model';
 import { createGeminiModel } from '../providers/gemini/gemini-model';
 import { createOpenAICompatibleModel } from '../providers/openai-compatible/openai-compatible-model';
@@ -51,7 +52,9 @@ export async function testModelConnection(
     }
     return {
       ok: true,
-      message: `Connected to ${settings.model} at ${settings.endpoint}. It replied: “${text.trim().slice(0, 80) || '(empty)'}”.`,
+      message: redactSecrets(
+        `Connected to ${settings.model} at ${settings.endpoint}. It replied: “${text.trim().slice(0, 80) || '(empty)'}”.`,
+      ),
     };
   } catch (error) {
     const reason = controller.signal.aborted
@@ -59,9 +62,12 @@ export async function testModelConnection(
       : error instanceof Error
         ? error.message
         : String(error);
+    // A server may echo the key in its error; the endpoint may hold a token in its query string.
     return {
       ok: false,
-      message: `Could not reach ${settings.model} at ${settings.endpoint}: ${reason}`,
+      message: redactSecrets(
+        `Could not reach ${settings.model} at ${settings.endpoint}: ${reason}`,
+      ),
     };
   } finally {
     clearTimeout(timer);

@@ -82,6 +82,11 @@ export class SettingsPanel {
       const defaults = PROVIDER_DEFAULTS[this.provider.value as LlmProviderId];
       this.endpoint.value = defaults.endpoint;
       this.model.value = defaults.model;
+      // A key belongs to one provider: carrying it over would send it to the new provider's endpoint.
+      const saved = options.settings;
+      const backToSaved = this.provider.value === saved.provider;
+      if (backToSaved) this.endpoint.value = saved.endpoint;
+      this.apiKey.value = backToSaved ? saved.apiKey : '';
     });
     const form = element('form', {
       className: 'mw-settings-form',
