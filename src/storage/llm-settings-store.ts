@@ -81,9 +81,9 @@ export function loadLlmSettings(
   fallback: Partial<LlmSettings> = {},
   storage = { local: localStorage, session: sessionStorage },
 ): LlmSettings {
-  let saved: Partial<LlmSettings>;
+  let saved: Partial<LlmSettings> & { keyEndpoint?: string };
   try {
-    saved = JSON.parse(storage.local.getItem(SETTINGS_KEY) ?? '{}') as Partial<LlmSettings>;
+    saved = JSON.parse(storage.local.getItem(SETTINGS_KEY) ?? '{}') as typeof saved;
   } catch {
     saved = {};
   }
@@ -93,12 +93,20 @@ export function loadLlmSettings(
       ? fallback.provider
       : 'local';
   const defaults = PROVIDER_DEFAULTS[provider];
+  // The app config's endpoint and model belong to the config's provider only: a person who chose
+  // another provider must never have its requests (and key) sent to the publisher's endpoint.
+  const configApplies = !isProvider(fallback.provider) || fallback.provider === provider;
+  const endpoint =
+    saved.endpoint || (configApplies ? fallback.endpoint : undefined) || defaults.endpoint;
   const keyPersistence: KeyPersistence = saved.keyPersistence === 'browser' ? 'browser' : 'session';
-  const apiKey = storage.session.getItem(API_KEY_KEY) ?? storage.local.getItem(API_KEY_KEY) ?? '';
+  const storedKey =
+    storage.session.getItem(API_KEY_KEY) ?? storage.local.getItem(API_KEY_KEY) ?? '';
+  // A key is bound to the endpoint it was saved for; anywhere else it is not offered at all.
+  const apiKey = storedKey && saved.keyEndpoint === endpoint ? storedKey : '';
   return {
     provider,
-    endpoint: saved.endpoint || fallback.endpoint || defaults.endpoint,
-    model: saved.model || fallback.model || defaults.model,
+    endpoint,
+    model: saved.model || (configApplies ? fallback.model : undefined) || defaults.model,
     apiKey,
     keyPersistence,
   };
@@ -110,7 +118,10 @@ export function saveLlmSettings(
   storage = { local: localStorage, session: sessionStorage },
 ): void {
   const { apiKey, ...rest } = settings;
-  storage.local.setItem(SETTINGS_KEY, JSON.stringify(rest));
+  storage.local.setItem(
+    SETTINGS_KEY,
+    JSON.stringify(apiKey ? { ...rest, keyEndpoint: settings.endpoint } : rest),
+  );
   const keep = settings.keyPersistence === 'browser' ? storage.local : storage.session;
   const drop = settings.keyPersistence === 'browser' ? storage.session : storage.local;
   drop.removeItem(API_KEY_KEY);

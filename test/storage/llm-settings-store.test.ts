@@ -59,4 +59,36 @@ describe('LLM settings', () => {
       apiKey: '',
     });
   });
+
+  it('offers a saved key only to the endpoint it was saved for', () => {
+    saveLlmSettings({
+      provider: 'openai',
+      endpoint: 'https://api.openai.com/v1',
+      model: 'gpt-4o-mini',
+      apiKey: 'sk-test',
+      keyPersistence: 'browser',
+    });
+    const settings = JSON.parse(localStorage.getItem('mapwright.llm') ?? '{}') as {
+      endpoint: string;
+    };
+    localStorage.setItem(
+      'mapwright.llm',
+      JSON.stringify({ ...settings, endpoint: 'https://elsewhere.example/v1' }),
+    );
+    expect(loadLlmSettings().apiKey).toBe('');
+  });
+
+  it("never applies the app config's endpoint to a provider the person chose instead", () => {
+    localStorage.setItem(
+      'mapwright.llm',
+      JSON.stringify({ provider: 'openai', endpoint: '', model: '' }),
+    );
+    const loaded = loadLlmSettings({
+      provider: 'local',
+      endpoint: 'http://127.0.0.1:11434/v1',
+      model: 'qwen2.5:7b',
+    });
+    expect(loaded.endpoint).toBe('https://api.openai.com/v1');
+    expect(loaded.model).not.toBe('qwen2.5:7b');
+  });
 });

@@ -40,6 +40,8 @@ export async function openChat(
       endpoint: options.endpoint,
       model: 'fake-model',
       keyPersistence: 'session',
+      // A saved key is bound to the endpoint it was saved for (src/storage/llm-settings-store.ts).
+      ...(options.apiKey ? { keyEndpoint: options.endpoint } : {}),
     }),
     ...options.localStorage,
   };
