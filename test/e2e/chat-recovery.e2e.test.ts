@@ -3,7 +3,8 @@
 // again and runs it only after a fresh approval. Fake LLM with a per-token delay, real DuckDB-WASM.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+import { ask, openChat as openChatPage } from './chat-page';
+import { startAppHarness, type AppHarness } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 
 // Billions of rows: DuckDB-WASM is still counting when the page reloads.
@@ -45,22 +46,7 @@ describe('recovery after a reload', () => {
     await Promise.allSettled([harness?.close(), fake?.stop()]);
   });
 
-  async function openChat(): Promise<PageUnderTest> {
-    const opened = await openPage(harness.browser);
-    const settings = { provider: 'local', endpoint: fake.url, model: 'fake-model' };
-    await opened.page.addInitScript(
-      (value) => localStorage.setItem('mapwright.llm', value),
-      JSON.stringify(settings),
-    );
-    await opened.page.goto(harness.appUrl);
-    await opened.page.waitForSelector('#chat[data-chat-ready="true"]');
-    return opened;
-  }
-
-  async function ask(opened: PageUnderTest, question: string): Promise<void> {
-    await opened.page.fill('.mw-input', question);
-    await opened.page.press('.mw-input', 'Enter');
-  }
+  const openChat = () => openChatPage(harness.browser, harness.appUrl, { endpoint: fake.url });
 
   const requestsAbout = (text: string): number =>
     fake.requests.filter((request) => {
@@ -72,7 +58,7 @@ describe('recovery after a reload', () => {
   it('mid-stream: the partial answer comes back marked interrupted, and the chat takes the next question', async () => {
     const opened = await openChat();
     const { page } = opened;
-    await ask(opened, 'Tell me a long story');
+    await ask(opened.page, 'Tell me a long story');
     await page.locator('.mw-answer', { hasText: 'word30' }).waitFor();
     const seen = (await page.locator('.mw-answer').first().textContent()) ?? '';
     await page.reload();
@@ -93,7 +79,7 @@ describe('recovery after a reload', () => {
     await page.waitForTimeout(500);
     expect(requestsAbout('long story')).toBe(1);
 
-    await ask(opened, 'hello');
+    await ask(opened.page, 'hello');
     await page.locator('.mw-answer', { hasText: 'Hello again, the chat still works.' }).waitFor();
     const messages = fake.requests.at(-1)?.body.messages ?? [];
     const partial = messages.find(
@@ -110,7 +96,7 @@ describe('recovery after a reload', () => {
   it('mid-call: the running query is proposed again after the reload and runs only when approved', async () => {
     const opened = await openChat();
     const { page } = opened;
-    await ask(opened, 'Please count everything');
+    await ask(opened.page, 'Please count everything');
     const card = page.locator('.mw-approval-card');
     await card.waitFor();
     await card.getByRole('button', { name: 'Approve query' }).click();

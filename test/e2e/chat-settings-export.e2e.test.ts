@@ -4,8 +4,13 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
-import { startLoopbackServer } from '../servers/loopback';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+import {
+  deadLoopbackPort,
+  openChat as openChatPage,
+  waitForData,
+  type ContractPage,
+} from './chat-page';
+import { startAppHarness, type AppHarness } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
 
@@ -32,12 +37,6 @@ const script: FakeLlmScript = {
 };
 
 /** A loopback port with nothing listening on it (taken from the OS, then released). */
-async function deadPort(): Promise<number> {
-  const server = await startLoopbackServer((_request, response) => response.end());
-  await server.stop();
-  return server.port;
-}
-
 describe('settings and export in the browser', () => {
   let harness: AppHarness;
   let fake: FakeLlm;
@@ -48,21 +47,10 @@ describe('settings and export in the browser', () => {
     await Promise.allSettled([harness?.close(), fake?.stop()]);
   });
 
-  async function openChat(): Promise<PageUnderTest> {
-    const opened = await openPage(harness.browser);
-    const settings = { provider: 'local', endpoint: fake.url, model: 'fake-model' };
-    await opened.page.addInitScript(
-      (value) => localStorage.setItem('mapwright.llm', value),
-      JSON.stringify(settings),
-    );
-    await opened.page.goto(harness.appUrl);
-    await opened.page.waitForSelector('#chat[data-chat-ready="true"]');
+  async function openChat(): Promise<ContractPage> {
+    const opened = await openChatPage(harness.browser, harness.appUrl, { endpoint: fake.url });
     // The MCP section appears once the data side (the hub) has started.
-    await opened.page.waitForFunction(() =>
-      (window as unknown as { mapwright: { data: Promise<unknown> } }).mapwright.data.then(
-        (started) => started !== undefined,
-      ),
-    );
+    await waitForData(opened.page);
     return opened;
   }
 
@@ -72,7 +60,7 @@ describe('settings and export in the browser', () => {
   it('MCP servers: an unreachable server shows its error; Disable keeps it off after a reload; Remove forgets it', async () => {
     const opened = await openChat();
     const { page } = opened;
-    const port = await deadPort();
+    const port = await deadLoopbackPort();
     await page.getByRole('button', { name: 'Open the settings' }).click();
     await page.getByRole('textbox', { name: 'New server id' }).fill('warehouse');
     await page

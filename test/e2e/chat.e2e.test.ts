@@ -2,7 +2,8 @@
 // the visitor, deny, reload, stop and a hostile answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+import { ask, expectClean, openChat as openChatPage } from './chat-page';
+import { startAppHarness, type AppHarness } from './harness';
 import type { FakeLlmReply, FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 
 const QUERY =
@@ -88,37 +89,12 @@ describe('the chat in the browser', () => {
     await Promise.allSettled([harness?.close(), fake?.stop()]);
   });
 
-  async function openChat(): Promise<PageUnderTest> {
-    const opened = await openPage(harness.browser);
-    const settings = {
-      provider: 'local',
-      endpoint: fake.url,
-      model: 'fake-model',
-      keyPersistence: 'session',
-    };
-    await opened.page.addInitScript(
-      (value) => localStorage.setItem('mapwright.llm', value),
-      JSON.stringify(settings),
-    );
-    await opened.page.goto(harness.appUrl);
-    await opened.page.waitForSelector('#chat[data-chat-ready="true"]');
-    return opened;
-  }
-
-  async function ask(opened: PageUnderTest, question: string): Promise<void> {
-    await opened.page.fill('.mw-input', question);
-    await opened.page.press('.mw-input', 'Enter');
-  }
-
-  function expectClean(opened: PageUnderTest): void {
-    expect(opened.pageErrors).toEqual([]);
-    expect(opened.outsideRequests).toEqual([]);
-  }
+  const openChat = () => openChatPage(harness.browser, harness.appUrl, { endpoint: fake.url });
 
   it('analyst: edits and approves the SQL, sees the table, the map round and the streamed answer', async () => {
     const opened = await openChat();
     const { page } = opened;
-    await ask(opened, 'Which airports are furthest north?');
+    await ask(opened.page, 'Which airports are furthest north?');
     const card = page.locator('.mw-approval-card');
     await card.waitFor();
     expect(await card.locator('.mw-proposal-description').first().textContent()).toMatch(
@@ -145,7 +121,7 @@ describe('the chat in the browser', () => {
     expect(await page.locator('.mw-call[data-tool="query"] .mw-call-status').textContent()).toBe(
       'success',
     );
-    expectClean(opened);
+    await expectClean(opened);
     await opened.context.close();
   });
 
@@ -153,18 +129,18 @@ describe('the chat in the browser', () => {
     const opened = await openChat();
     const { page } = opened;
     await page.getByRole('switch').check();
-    await ask(opened, 'Which airports are furthest north?');
+    await ask(opened.page, 'Which airports are furthest north?');
     await page.locator('.mw-answer strong', { hasText: 'drawn on the map' }).waitFor();
     expect(await page.locator('.mw-approval-card').count()).toBe(0);
     expect(await page.locator('.mw-result-table').count()).toBe(1);
-    expectClean(opened);
+    await expectClean(opened);
     await opened.context.close();
   });
 
   it('deny: the reason reaches the model, which answers without the data', async () => {
     const opened = await openChat();
     const { page } = opened;
-    await ask(opened, 'List all flights');
+    await ask(opened.page, 'List all flights');
     const card = page.locator('.mw-approval-card');
     await card.waitFor();
     await card.locator('.mw-deny-reason').fill('three million rows is too many');
@@ -177,14 +153,14 @@ describe('the chat in the browser', () => {
     expect(await page.locator('.mw-call[data-tool="query"]').getAttribute('data-state')).toBe(
       'declined',
     );
-    expectClean(opened);
+    await expectClean(opened);
     await opened.context.close();
   });
 
   it('reload: the open card comes back, and approving it finishes the turn', async () => {
     const opened = await openChat();
     const { page } = opened;
-    await ask(opened, 'Which airports are furthest north?');
+    await ask(opened.page, 'Which airports are furthest north?');
     await page.locator('.mw-approval-card').waitFor();
     await page.waitForTimeout(300);
     await page.reload();
@@ -196,24 +172,24 @@ describe('the chat in the browser', () => {
     await card.getByRole('button', { name: 'Approve query' }).click();
     await page.locator('.mw-answer strong', { hasText: 'drawn on the map' }).waitFor();
     expect(await page.locator('.mw-result-table').count()).toBe(1);
-    expectClean(opened);
+    await expectClean(opened);
     await opened.context.close();
   });
 
   it('stop: the partial answer stays and the chat takes the next question', async () => {
     const opened = await openChat();
     const { page } = opened;
-    await ask(opened, 'Tell me a long story');
+    await ask(opened.page, 'Tell me a long story');
     await page.locator('.mw-answer', { hasText: 'word20' }).waitFor();
     await page.getByRole('button', { name: 'Stop the answer (Esc)' }).click();
     await page.locator('.mw-note', { hasText: 'Stopped. The answer above is partial.' }).waitFor();
     const partial = await page.locator('.mw-answer').first().textContent();
     expect(partial).toContain('word20');
     expect(partial).not.toContain('word399');
-    await ask(opened, 'hello');
+    await ask(opened.page, 'hello');
     await page.locator('.mw-answer', { hasText: 'Hello again, the chat still works.' }).waitFor();
     expect(await page.locator('.mw-answer').first().textContent()).toContain('word20');
-    expectClean(opened);
+    await expectClean(opened);
     await opened.context.close();
   });
 
@@ -232,7 +208,7 @@ describe('the chat in the browser', () => {
     expect(await page.locator('.mw-connection-report').textContent()).toContain('Could not reach');
     await page.getByRole('button', { name: 'Close the settings' }).click();
 
-    await ask(opened, 'hello there');
+    await ask(opened.page, 'hello there');
     await page.locator('.mw-answer', { hasText: 'Hello again' }).waitFor();
     await page.locator('.mw-chat[data-status="idle"]').waitFor();
     await page.getByRole('button', { name: 'Start a new conversation' }).click();
@@ -250,14 +226,14 @@ describe('the chat in the browser', () => {
       () => document.querySelectorAll('.mw-conversations option').length === 1,
     );
     expect(await page.locator('.mw-turn').count()).toBe(0);
-    expectClean(opened);
+    await expectClean(opened);
     await opened.context.close();
   });
 
   it('xss: a hostile answer renders inert', async () => {
     const opened = await openChat();
     const { page } = opened;
-    await ask(opened, 'Say something hostile');
+    await ask(opened.page, 'Say something hostile');
     await page.locator('.mw-answer strong', { hasText: 'bold' }).waitFor();
     await page.locator('.mw-chat[data-status="idle"]').waitFor();
     const answer = page.locator('.mw-answer').first();
@@ -270,7 +246,7 @@ describe('the chat in the browser', () => {
     expect(
       await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
     ).toBeUndefined();
-    expectClean(opened);
+    await expectClean(opened);
     await opened.context.close();
   });
 });

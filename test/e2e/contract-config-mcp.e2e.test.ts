@@ -10,7 +10,7 @@ import {
   openChat,
   waitForData,
   type ContractPage,
-} from './contract/chat-page';
+} from './chat-page';
 import {
   lightConfig,
   serveWithConfig,

@@ -10,7 +10,7 @@ import {
   openChat,
   visibleText,
   waitForIdle,
-} from './contract/chat-page';
+} from './chat-page';
 import { lightConfig, serveWithConfig, type ConfigVariant } from './contract/config-variant';
 import { startKeyCheckingLlm, type KeyCheckingLlm } from './contract/key-checking-llm';
 import { launchBrowser } from './harness';

@@ -10,7 +10,7 @@ import {
   waitForChat,
   waitForIdle,
   type ContractPage,
-} from './contract/chat-page';
+} from './chat-page';
 import { lightConfig, serveWithConfig, type ConfigVariant } from './contract/config-variant';
 import { launchBrowser } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';

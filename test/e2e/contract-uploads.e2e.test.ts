@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { distDir } from '../servers/static-server';
-import { ask, expectClean, openChat, type ContractPage } from './contract/chat-page';
+import { ask, expectClean, openChat, type ContractPage } from './chat-page';
 import { lightConfig, serveWithConfig, type ConfigVariant } from './contract/config-variant';
 import { launchBrowser } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';

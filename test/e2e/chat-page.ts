@@ -1,8 +1,9 @@
 // Opens the built app the way a person would, with the chat pointed at a loopback model, and checks the
 // page for what a person would call broken: uncaught errors, requests leaving loopback, blocked loads.
+// Shared by every chat browser test.
 import { expect } from 'vitest';
-import { startLoopbackServer } from '../../servers/loopback';
-import { openPage, type PageUnderTest } from '../harness';
+import { startLoopbackServer } from '../servers/loopback';
+import { openPage, type PageUnderTest } from './harness';
 import type { Browser, Page } from 'playwright-core';
 
 /** How the page is prepared before the app loads. */
