@@ -4,6 +4,7 @@ import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { resolveBasemapStyle } from './basemap-style';
+import { BootRepaintGate } from './boot-repaint-gate';
 import { featureBounds } from './feature-bounds';
 import { defaultPaint } from './layer-paint';
 import { legendFromPaint } from './legend';
@@ -28,6 +29,9 @@ maplibregl.setWorkerUrl(workerUrl);
 // turn, so the basemap and the airports tile in one while the earthquakes and the counties tile in the
 // other.
 maplibregl.setWorkerCount(2);
+
+/** The longest boot holds frames back, from the map's creation (slow files, slow tiles). */
+const bootGateLimitMs = 4000;
 
 /** Starts MapLibre's workers now, so they boot while the config and data files download. */
 export function prewarmMapWorkers(): void {
@@ -63,7 +67,11 @@ export class MapController implements MapPort {
   readonly firstIdle: Promise<void>;
   private releaseFirstIdle: () => void = () => undefined;
 
+  /** Lets boot frames through only when they move loading on (see boot-repaint-gate.ts). */
+  private readonly gate: BootRepaintGate;
+
   private constructor(readonly map: maplibregl.Map) {
+    this.gate = new BootRepaintGate(map, bootGateLimitMs);
     const layersAdded = new Promise<void>((resolve) => (this.releaseFirstIdle = resolve));
     // An idle before the data layers exist (the basemap alone) is not the map the person waits for.
     this.firstIdle = layersAdded.then(
@@ -78,6 +86,7 @@ export class MapController implements MapPort {
 
   /** Says the boot layers are in, so `firstIdle` settles once they are drawn. */
   initialLayersAdded(): void {
+    this.gate.arm();
     this.releaseFirstIdle();
   }
 
