@@ -2,8 +2,16 @@
 // bytes under /data/ in dev. Nothing is committed: public/data is gitignored and these files are derived.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runnerImport } from 'vite';
+import { bundledDatasets } from '../src/config/bundled-datasets.ts';
+import { byteRange } from './byte-range.ts';
 import { joinCountyUnemployment } from './county-unemployment.ts';
+import { cutTiles } from './cut-tiles.ts';
+import type * as DatasetFeatures from '../src/map/dataset-features.ts';
 import type { Plugin } from 'vite';
+
+type FeatureModule = typeof DatasetFeatures;
 
 /** One derived data file: its name under data/ and its bytes. */
 export interface DataFile {
@@ -43,8 +51,8 @@ function trimEarthquakes(text: string): string {
   return JSON.stringify({ type: 'FeatureCollection', features });
 }
 
-/** Every data file the app ships, derived from the installed packages. */
-export function bundledDataFiles(): DataFile[] {
+/** Every data file the app ships, derived from the installed packages (before its tiles). */
+function sourceDataFiles(): DataFile[] {
   const counties = joinCountyUnemployment(
     packageFile('us-atlas/counties-10m.json').toString('utf8'),
     packageFile('vega-datasets/data/unemployment.tsv').toString('utf8'),
@@ -68,31 +76,101 @@ export function bundledDataFiles(): DataFile[] {
   ];
 }
 
+/**
+ * How deep each bundled layer is cut. Beyond it MapLibre over-zooms the deepest tiles: at zoom 7 a tile
+ * unit is ~38 m, finer than the 1:10,000,000 county shapes; points get one more level (~19 m).
+ */
+const polygonZooms = { maxZoom: 7, tolerance: 1 };
+const tileZooms: Record<string, { maxZoom: number; tolerance: number }> = {
+  fill: polygonZooms,
+  line: polygonZooms,
+  circle: { maxZoom: 8, tolerance: 0.375 },
+};
+
+/**
+ * The PMTiles archive of every bundled dataset that names one (`tiles`), cut from the same features
+ * the page builds from the dataset's files, so tiles and table never disagree.
+ */
+async function tileArchives(sources: DataFile[]): Promise<DataFile[]> {
+  const fetchBundled = async (url: string): Promise<Response> => {
+    const file = sources.find((candidate) => `data/${candidate.fileName}` === url);
+    if (!file) throw new Error(`${url} is not a bundled data file`);
+    return new Response(typeof file.source === 'string' ? file.source : Buffer.from(file.source));
+  };
+  // The page's own loader (through Vite's module runner: the page's modules import without extensions).
+  const { loadDatasetFeatures } = (
+    await runnerImport<FeatureModule>(
+      fileURLToPath(new URL('../src/map/dataset-features.ts', import.meta.url)),
+      { configFile: false },
+    )
+  ).module;
+  const archives: DataFile[] = [];
+  for (const dataset of bundledDatasets()) {
+    if (!dataset.tiles) continue;
+    const match = /^data\/(tiles\/[\w-]+\.pmtiles)$/.exec(dataset.tiles);
+    if (!match?.[1])
+      throw new Error(`Bundled tiles must be data/tiles/<name>.pmtiles, not ${dataset.tiles}`);
+    const features = await loadDatasetFeatures(dataset, fetchBundled);
+    if (!features) throw new Error(`Dataset ${dataset.id} has tiles but no features to cut`);
+    const zooms = tileZooms[dataset.layer?.type ?? 'fill'] ?? polygonZooms;
+    archives.push({
+      fileName: match[1],
+      source: cutTiles(features, {
+        layer: dataset.id,
+        maxZoom: zooms.maxZoom,
+        tolerance: zooms.tolerance,
+      }),
+    });
+  }
+  return archives;
+}
+
+/** Every data file the app ships: derived from the installed packages, plus the tiles cut from them. */
+export async function bundledDataFiles(): Promise<DataFile[]> {
+  const sources = sourceDataFiles();
+  return [...sources, ...(await tileArchives(sources))];
+}
+
 const contentTypes: Record<string, string> = {
   json: 'application/json',
   geojson: 'application/geo+json',
   csv: 'text/csv',
   parquet: 'application/vnd.apache.parquet',
+  pmtiles: 'application/vnd.pmtiles',
 };
 
 /** The Vite plugin: emits data/* into the build and serves it from memory in dev. */
 export function datasetsPlugin(): Plugin {
-  let files: DataFile[] | undefined;
-  const load = (): DataFile[] => (files ??= bundledDataFiles());
+  let files: Promise<DataFile[]> | undefined;
+  const load = (): Promise<DataFile[]> => (files ??= bundledDataFiles());
   return {
     name: 'mapwright-datasets',
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
         const match = /^\/data\/([^?#]+)/.exec(request.url ?? '');
-        const file = match && load().find((candidate) => candidate.fileName === match[1]);
-        if (!file) return next();
-        const extension = file.fileName.split('.').pop() ?? '';
-        response.setHeader('content-type', contentTypes[extension] ?? 'application/octet-stream');
-        response.end(file.source);
+        if (!match) return next();
+        load().then((all) => {
+          const file = all.find((candidate) => candidate.fileName === match[1]);
+          if (!file) return next();
+          const extension = file.fileName.split('.').pop() ?? '';
+          const body =
+            typeof file.source === 'string' ? Buffer.from(file.source, 'utf8') : file.source;
+          response.setHeader('content-type', contentTypes[extension] ?? 'application/octet-stream');
+          response.setHeader('accept-ranges', 'bytes');
+          // Tile archives are read a tile at a time, as static hosts serve them.
+          const range = byteRange(request.headers.range, body.length);
+          if (range) {
+            response.statusCode = 206;
+            response.setHeader('content-range', `bytes ${range.start}-${range.end}/${body.length}`);
+            response.end(body.subarray(range.start, range.end + 1));
+            return;
+          }
+          response.end(body);
+        }, next);
       });
     },
-    generateBundle() {
-      for (const file of load()) {
+    async generateBundle() {
+      for (const file of await load()) {
         this.emitFile({ type: 'asset', fileName: `data/${file.fileName}`, source: file.source });
       }
     },

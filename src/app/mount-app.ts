@@ -68,9 +68,18 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
 
   const registry = new ToolRegistry({ defaultTimeoutMs: config.limits.toolTimeoutMs });
   const resultStore = new ResultStore();
+  const markMapIdle = (): void => {
+    performance.mark('mapwright:map-idle');
+    element.dataset.mapIdle = 'true';
+  };
   const { controller, layerIds } = await mapModule
     .then(({ startMap }) =>
-      startMap(mapContainer, config, (message) => banner.add(message), mapFiles),
+      startMap(
+        mapContainer,
+        config,
+        { notify: (message) => banner.add(message), onFirstIdle: markMapIdle },
+        mapFiles,
+      ),
     )
     .catch((error: unknown): StartedMap => {
       banner.add(
@@ -78,7 +87,6 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       );
       return { controller: undefined, layerIds: new Map() };
     });
-  performance.mark('mapwright:layers');
   const catalog = new DatasetCatalog(
     config.datasets.map((dataset) => catalogEntryFromConfig(dataset, layerIds.get(dataset.id))),
   );
@@ -139,10 +147,6 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   if (controller) {
     for (const tool of createMapTools({ map: controller, catalog, resultStore, engine }))
       registry.register(tool);
-    void controller.firstIdle.then(() => {
-      performance.mark('mapwright:map-idle');
-      element.dataset.mapIdle = 'true';
-    });
   }
   mountUploadControl(mapContainer, handle.upload, (outcome) =>
     banner.add(outcome.message, 'upload'),

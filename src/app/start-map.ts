@@ -1,7 +1,12 @@
 // Starts the map and its bundled layers; a map that cannot start (no WebGL) is reported, not thrown.
 // This module is the app's only static path to maplibre-gl: mount-app imports it dynamically, so the
 // config and the data files download while MapLibre's code is fetched and compiled.
-import { addDatasetLayers, loadAllDatasetFeatures } from '../map/dataset-layers';
+import {
+  addDatasetLayers,
+  attachTiledFeatures,
+  isTiled,
+  loadAllDatasetFeatures,
+} from '../map/dataset-layers';
 import { mountLayerPanel } from '../map/layer-panel';
 import { MapController, prewarmMapWorkers } from '../map/map-controller';
 import type { AppConfig } from '../config/app-config';
@@ -13,20 +18,34 @@ export interface StartedMap {
   layerIds: Map<string, string>;
 }
 
+/** What startMap tells its caller along the way. */
+export interface StartMapHooks {
+  /** Shows a message to the person. */
+  notify: (message: string) => void;
+  /** Called once, when the map has first drawn its basemap and boot layers. */
+  onFirstIdle?: () => void;
+}
+
 /**
- * Creates the map in `container`, adds the dataset layers and the layer panel. `fetchFunction` is
- * where the map's files come from (mount-app passes one holding responses it started early).
+ * Creates the map in `container`, adds the dataset layers and the layer panel, and settles once every
+ * layer also has its features. `fetchFunction` is where the map's files come from (mount-app passes one
+ * holding responses it started early).
  */
 export async function startMap(
   container: HTMLElement,
   config: AppConfig,
-  notify: (message: string) => void,
+  hooks: StartMapHooks,
   fetchFunction: FetchFunction = (url) => fetch(url),
 ): Promise<StartedMap> {
+  const { notify } = hooks;
   // The workers boot (each compiles MapLibre's worker script) while the files below download.
   prewarmMapWorkers();
-  // Data files parse while the map and its workers start.
-  const features = loadAllDatasetFeatures(config.datasets, fetchFunction);
+  // Layers without tiles need their files parsed before they can be drawn: that starts now, while the
+  // map and its workers start.
+  const features = loadAllDatasetFeatures(
+    config.datasets.filter((dataset) => !isTiled(dataset)),
+    fetchFunction,
+  );
   let controller: MapController;
   try {
     controller = await MapController.create(container, {
@@ -41,14 +60,23 @@ export async function startMap(
     return { controller: undefined, layerIds: new Map() };
   }
   performance.mark('mapwright:map-loaded');
+  if (hooks.onFirstIdle) void controller.firstIdle.then(hooks.onFirstIdle);
   let added: Awaited<ReturnType<typeof addDatasetLayers>>;
   try {
-    added = await addDatasetLayers(controller, config.datasets, features);
+    added = await addDatasetLayers(controller, config.datasets, features, (url) =>
+      new URL(url, document.baseURI).toString(),
+    );
   } finally {
     controller.initialLayersAdded();
+    performance.mark('mapwright:layers');
   }
   const { layerIds, problems } = added;
   for (const problem of problems) notify(problem);
   mountLayerPanel(container, controller);
+  // Tiled layers are drawn without their features; those load once the map has drawn (two cores are
+  // easily saturated), for fitting to data and joining query results.
+  await controller.firstIdle;
+  for (const problem of await attachTiledFeatures(controller, config.datasets, fetchFunction))
+    notify(problem);
   return { controller, layerIds };
 }

@@ -61,7 +61,11 @@ export const datasetSchema = {
       },
     },
     tooltip: { type: 'array', items: name },
+    tiles: { type: 'string', pattern: '\\.pmtiles$' },
   },
+  // Tiles are drawn before the features load, so the layer type cannot be guessed from them.
+  if: { required: ['tiles'] },
+  then: { required: ['layer'], properties: { layer: { required: ['type'] } } },
 };
 
 /** Schemas by top-level field name. */

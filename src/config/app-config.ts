@@ -46,6 +46,11 @@ export interface DatasetConfig {
   layer?: LayerStyleConfig;
   /** Columns shown when hovering a feature. */
   tooltip?: string[];
+  /**
+   * A PMTiles archive of vector tiles cut from this dataset (its tile layer named after `id`): the map
+   * draws the layer from it instead of tiling the source file in the page.
+   */
+  tiles?: string;
 }
 
 /** An LLM provider offered to visitors. */

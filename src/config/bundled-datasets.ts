@@ -49,6 +49,7 @@ export function bundledDatasets(): DatasetConfig[] {
         legendTitle: 'Magnitude',
       },
       tooltip: ['place', 'mag', 'time', 'depth_km'],
+      tiles: 'data/tiles/earthquakes.pmtiles',
     },
     {
       id: 'airports',
@@ -77,6 +78,7 @@ export function bundledDatasets(): DatasetConfig[] {
         visible: true,
       },
       tooltip: ['iata', 'name', 'city', 'state'],
+      tiles: 'data/tiles/airports.pmtiles',
     },
     {
       id: 'flights',
@@ -136,6 +138,7 @@ export function bundledDatasets(): DatasetConfig[] {
         legendTitle: 'Unemployment rate',
       },
       tooltip: ['name', 'state', 'unemployment_rate'],
+      tiles: 'data/tiles/counties.pmtiles',
     },
   ];
 }

@@ -3,6 +3,7 @@
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import { Protocol } from 'pmtiles';
 import { resolveBasemapStyle } from './basemap-style';
 import { BootRepaintGate } from './boot-repaint-gate';
 import { featureBounds } from './feature-bounds';
@@ -29,6 +30,8 @@ maplibregl.setWorkerUrl(workerUrl);
 // turn, so the basemap and the airports tile in one while the earthquakes and the counties tile in the
 // other.
 maplibregl.setWorkerCount(2);
+// Layers cut into tiles at build time come from PMTiles archives, read a tile at a time.
+maplibregl.addProtocol('pmtiles', new Protocol().tile);
 
 /** The longest boot holds frames back, from the map's creation (slow files, slow tiles). */
 const bootGateLimitMs = 4000;
@@ -49,6 +52,21 @@ interface LayerState {
   features: FeatureCollection;
   tooltip?: string[];
   legendTitle: string;
+}
+
+/** Where a layer's ready-made vector tiles are: a PMTiles archive and the tile layer inside it. */
+export interface LayerTiles {
+  /** Absolute URL of the archive. */
+  url: string;
+  sourceLayer: string;
+}
+
+/** Where a new layer goes and what it is drawn from, beyond its features. */
+export interface LayerPlacement {
+  /** Draw from these tiles instead of tiling `features` in the page. */
+  tiles?: LayerTiles;
+  /** The layer to insert below (when it exists); else fills go under the first non-fill layer. */
+  before?: string;
 }
 
 /** How the controller is created. */
@@ -82,6 +100,26 @@ export class MapController implements MapPort {
         }),
     );
     attachTooltips(map, () => [...this.layers.values()].filter((layer) => layer.visible));
+  }
+
+  /**
+   * Tells the person, once per layer, when its data or tiles fail to load (a missing tile archive, a
+   * server error), instead of leaving the layer silently empty; any other map error once per message.
+   */
+  private reportSourceErrors(notify: (message: string) => void): void {
+    const reported = new Set<string>();
+    this.map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
+      const message = event.error?.message ?? 'unknown error';
+      const key = event.sourceId ?? message;
+      if (reported.has(key)) return;
+      reported.add(key);
+      const layer = event.sourceId && (this.layers.get(event.sourceId)?.title ?? event.sourceId);
+      notify(
+        layer
+          ? `The layer '${layer}' could not load its data (${message}); the rest of the map works.`
+          : `The map reported an error: ${message}.`,
+      );
+    });
   }
 
   /** Says the boot layers are in, so `firstIdle` settles once they are drawn. */
@@ -121,7 +159,9 @@ export class MapController implements MapPort {
     await new Promise<void>((resolve) =>
       map.isStyleLoaded() ? resolve() : map.once('style.load', () => resolve()),
     );
-    return new MapController(map);
+    const controller = new MapController(map);
+    controller.reportSourceErrors(options.onNotice);
+    return controller;
   }
 
   /** Calls `listener` after any layer change; returns a function that stops it. */
@@ -159,31 +199,46 @@ export class MapController implements MapPort {
     return layer && this.info(layer);
   }
 
-  async addLayer(layer: NewLayer): Promise<void> {
+  async addLayer(layer: NewLayer, placement: LayerPlacement = {}): Promise<void> {
     const paint = { ...defaultPaint(layer.kind, '#2563eb'), ...layer.paint };
     const existing = this.layers.get(layer.id);
     if (existing) {
       this.map.removeLayer(layer.id);
       this.map.removeSource(layer.id);
     }
+    const { tiles } = placement;
     // A small tile buffer and a coarser simplification at low zooms cut the work of tiling thousands of
     // shapes (and of drawing them through a software renderer) without a visible change: the buffer
     // only has to cover a circle's radius, and full detail returns as the person zooms in.
-    this.map.addSource(layer.id, {
-      type: 'geojson',
-      data: layer.features,
-      generateId: true,
-      buffer: 16,
-      tolerance: layer.kind === 'circle' ? 0.375 : 1,
-    });
+    this.map.addSource(
+      layer.id,
+      tiles
+        ? { type: 'vector', url: `pmtiles://${tiles.url}` }
+        : {
+            type: 'geojson',
+            data: layer.features,
+            generateId: true,
+            buffer: 16,
+            tolerance: layer.kind === 'circle' ? 0.375 : 1,
+          },
+    );
     // Fills go under lines and circles so points stay visible over shapes.
     const firstAbove =
-      layer.kind === 'fill'
-        ? [...this.layers.values()].find((other) => other.kind !== 'fill' && other.id !== layer.id)
-            ?.id
-        : undefined;
+      placement.before && this.map.getLayer(placement.before)
+        ? placement.before
+        : layer.kind === 'fill'
+          ? [...this.layers.values()].find(
+              (other) => other.kind !== 'fill' && other.id !== layer.id,
+            )?.id
+          : undefined;
     this.map.addLayer(
-      { id: layer.id, type: layer.kind, source: layer.id, paint } as maplibregl.AddLayerObject,
+      {
+        id: layer.id,
+        type: layer.kind,
+        source: layer.id,
+        ...(tiles ? { 'source-layer': tiles.sourceLayer } : {}),
+        paint,
+      } as maplibregl.AddLayerObject,
       firstAbove,
     );
     this.layers.set(layer.id, {
@@ -197,6 +252,14 @@ export class MapController implements MapPort {
       ...(layer.tooltip ? { tooltip: layer.tooltip } : {}),
       ...(layer.datasetId ? { datasetId: layer.datasetId } : {}),
     });
+    this.changed();
+  }
+
+  /** Gives a tiled layer its features (fit to data, joins, counts) once they have loaded. */
+  attachFeatures(layerId: string, features: FeatureCollection): void {
+    const layer = this.layers.get(layerId);
+    if (!layer) return;
+    layer.features = features;
     this.changed();
   }
 

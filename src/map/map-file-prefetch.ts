@@ -11,6 +11,8 @@ export function mapFileUrls(config: AppConfig): string[] {
   // The offline basemap is fetched even under an online style: it is the fallback if that style fails.
   const urls = [countriesUrl];
   for (const dataset of config.datasets) {
+    // A tiled layer's files load after the map has drawn; its tiles are read a tile at a time.
+    if (dataset.tiles !== undefined) continue;
     const geometry = dataset.geometry;
     if (geometry.kind === 'shapes') urls.push(geometry.url);
     else if (geometry.kind !== 'none') {

@@ -79,6 +79,21 @@ describe('app config validation', () => {
     );
   });
 
+  it('asks a tiled dataset for its layer type and a .pmtiles archive', () => {
+    const { layer: _layer, ...untyped } = defaultAppConfig().datasets[0]!;
+    const { config, problems } = validateAppConfig({
+      datasets: [untyped, { ...defaultAppConfig().datasets[1], tiles: 'data/airports.mbtiles' }],
+    });
+    expect(config.datasets).toEqual([]);
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        path: 'datasets[0]',
+        message: expect.stringContaining("required field 'layer'"),
+      }),
+    );
+    expect(problems).toContainEqual(expect.objectContaining({ path: 'datasets[1].tiles' }));
+  });
+
   it('refuses duplicate dataset ids', () => {
     const good = defaultAppConfig().datasets[0];
     const { config, problems } = validateAppConfig({ datasets: [good, good] });

@@ -54,6 +54,20 @@ describe('app config in the browser', () => {
     await harness?.close();
   });
 
+  it('a missing tile archive leaves its layer empty with a notice, and the rest of the map draws', async () => {
+    const config = shippedConfig();
+    const counties = config.datasets.find((dataset) => dataset.id === 'counties')!;
+    counties.tiles = 'data/tiles/missing.pmtiles';
+    const { page, context, pageErrors } = await openWithConfig(harness, config);
+    expect((await bannerLines(page)).join('\n')).toMatch(
+      /The layer '.*[Cc]ount.*' could not load its data \(.*404.*\); the rest of the map works\./,
+    );
+    expect(await renderedCount(page, 'counties')).toBe(0);
+    expect(await renderedCount(page, 'earthquakes')).toBeGreaterThan(1000);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('a malformed config names each wrong field and why, and the map still starts', async () => {
     const config = shippedConfig();
     config.initialView = { center: [-98, 38], zoom: 'far' };

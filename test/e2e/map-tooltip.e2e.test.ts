@@ -1,8 +1,13 @@
 // Hovering a feature on the built app shows a tooltip whose values are text: a property that looks like
-// HTML (here an airport renamed to an <img onerror> payload) is displayed, never parsed.
+// HTML (here an airport renamed to an <img onerror> payload, in its file and in its tiles) is displayed,
+// never parsed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byteRange } from '../../scripts/byte-range';
+import { cutTiles } from '../../scripts/cut-tiles';
+import { parseDelimited } from '../../src/map/parse-delimited';
+import { pointFeatures } from '../../src/map/point-features';
 import { distDir } from '../servers/static-server';
 import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
 
@@ -14,6 +19,12 @@ function airportsWithHostileName(): string {
   const anchorage = 'ANC,Ted Stevens Anchorage International,';
   expect(text).toContain(anchorage);
   return text.replace(anchorage, `ANC,${hostileName},`);
+}
+
+/** The airports' tile archive cut from `csv`, as the build cuts it. */
+function airportTiles(csv: string): Buffer {
+  const features = pointFeatures(parseDelimited(csv, ',').rows, 'longitude', 'latitude');
+  return Buffer.from(cutTiles(features, { layer: 'airports', maxZoom: 8, tolerance: 0.375 }));
 }
 
 /** Centres the map on a place at a zoom where its airport stands alone, then hovers that point. */
@@ -50,6 +61,17 @@ describe('map tooltips', () => {
     await underTest.page.route('**/data/airports.csv', (route) =>
       route.fulfill({ body, contentType: 'text/csv; charset=utf-8' }),
     );
+    const tiles = airportTiles(body);
+    await underTest.page.route('**/data/tiles/airports.pmtiles', (route) => {
+      const range = byteRange(route.request().headers().range, tiles.length);
+      return range
+        ? route.fulfill({
+            status: 206,
+            headers: { 'content-range': `bytes ${range.start}-${range.end}/${tiles.length}` },
+            body: tiles.subarray(range.start, range.end + 1),
+          })
+        : route.fulfill({ body: tiles });
+    });
     underTest.page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();

@@ -66,6 +66,34 @@ describe('map', () => {
     expect(outsideRequests).toEqual([]);
   });
 
+  it('draws the bundled layers from their tile archives and reads their files only after it has drawn', async () => {
+    const { page } = underTest;
+    const timing = await page.evaluate(() => {
+      const idle = performance.getEntriesByName('mapwright:map-idle')[0]!.startTime;
+      const entries = performance.getEntriesByType('resource');
+      return {
+        idle,
+        tiles: entries.filter((e) => e.name.endsWith('/counties.pmtiles')).map((e) => e.startTime),
+        file: entries
+          .filter((e) => e.name.endsWith('/us-counties-10m.json'))
+          .map((e) => e.startTime),
+      };
+    });
+    // The archive is read range by range: its header and directory, then each tile in view.
+    expect(timing.tiles.length).toBeGreaterThan(2);
+    expect(Math.min(...timing.tiles)).toBeLessThan(timing.idle);
+    expect(timing.file).toHaveLength(1);
+    expect(timing.file[0]).toBeGreaterThan(timing.idle);
+    // Once read, the file gives the layer its features (for fitting the view and joins).
+    await page.waitForFunction(
+      () => (window.mapwright?.map?.getLayer('counties')?.featureCount ?? 0) > 3000,
+    );
+    const bounds = await page.evaluate(() => window.mapwright!.map!.layerBounds('counties'));
+    // From American Samoa (14° S) to Alaska (71° N).
+    expect(bounds?.[1]).toBeCloseTo(-14.4, 0);
+    expect(bounds?.[3]).toBeCloseTo(71.4, 0);
+  });
+
   it('set_filter reduces the rendered count, and reset_filter brings it back', async () => {
     const { page } = underTest;
     const before = (await renderedCounts(page, ['earthquakes'])).earthquakes!;

@@ -3,8 +3,11 @@ import { defaultAppConfig } from '../../src/config';
 import { countriesUrl, mapFileUrls, prefetchMapFiles } from '../../src/map/map-file-prefetch';
 
 describe('map file prefetch', () => {
-  it('asks for the basemap and every drawable layer file of the bundled config, not the Parquet', () => {
-    expect(mapFileUrls(defaultAppConfig())).toEqual([
+  it('asks for the basemap and every untiled layer file, not the Parquet nor tiled layers', () => {
+    // The bundled layers are tiled: their files load after the map has drawn.
+    expect(mapFileUrls(defaultAppConfig())).toEqual([countriesUrl]);
+    const untiled = defaultAppConfig().datasets.map(({ tiles: _tiles, ...dataset }) => dataset);
+    expect(mapFileUrls({ ...defaultAppConfig(), datasets: untiled })).toEqual([
       countriesUrl,
       'data/earthquakes.geojson',
       'data/airports.csv',

@@ -1,6 +1,7 @@
 // Serves a built app folder on loopback, with the MIME types the app needs (wasm, workers, data).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
+import { byteRange } from '../../scripts/byte-range';
 import { startLoopbackServer, type LoopbackServer } from './loopback';
 
 const mimeTypes: Record<string, string> = {
@@ -17,6 +18,7 @@ const mimeTypes: Record<string, string> = {
   '.arrow': 'application/vnd.apache.arrow.file',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.pmtiles': 'application/vnd.pmtiles',
 };
 
 /** The built app under test: dist/, or MAPWRIGHT_DIST when a build went elsewhere. */
@@ -37,11 +39,24 @@ export async function startStaticServer(root = distDir): Promise<LoopbackServer>
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    response.writeHead(200, {
+    const size = statSync(file).size;
+    const headers = {
       'content-type': mimeTypes[extname(file)] ?? 'application/octet-stream',
-      'content-length': statSync(file).size,
       'cache-control': 'no-store',
-    });
+      'accept-ranges': 'bytes',
+    };
+    // Tile archives are read a tile at a time with range requests, as static hosts serve them.
+    const range = byteRange(request.headers.range, size);
+    if (range) {
+      response.writeHead(206, {
+        ...headers,
+        'content-length': range.end - range.start + 1,
+        'content-range': `bytes ${range.start}-${range.end}/${size}`,
+      });
+      createReadStream(file, range).pipe(response);
+      return;
+    }
+    response.writeHead(200, { ...headers, 'content-length': size });
     createReadStream(file).pipe(response);
   });
 }

@@ -1,0 +1,81 @@
+// Cuts a layer's features into vector tiles at build time and packs them as PMTiles, so the page draws
+// bundled layers from ready tiles instead of tiling their GeoJSON in MapLibre's workers at every boot.
+import { GeoJSONVT } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import { featureBounds } from '../src/map/feature-bounds.ts';
+import { writePmtiles, type ArchiveTile } from './pmtiles-writer.ts';
+import type { FeatureCollection } from 'geojson';
+
+/** MapLibre's tile geometry resolution and the 512-pixel tiles it expects from a vector source. */
+const extent = 8192;
+const pixelsToUnits = extent / 512;
+
+/** How deep to cut: beyond `maxZoom` MapLibre over-zooms the deepest tiles. */
+export interface CutOptions {
+  /** The source layer name inside every tile. */
+  layer: string;
+  maxZoom: number;
+  /** Simplification in tile pixels (0.375 keeps points and fine shapes exact). */
+  tolerance: number;
+}
+
+function fieldTypes(collection: FeatureCollection): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const feature of collection.features) {
+    for (const [name, value] of Object.entries(feature.properties ?? {})) {
+      if (value === null || value === undefined || fields[name]) continue;
+      fields[name] =
+        typeof value === 'number' ? 'Number' : typeof value === 'boolean' ? 'Boolean' : 'String';
+    }
+  }
+  return fields;
+}
+
+/** The PMTiles archive of `collection`, every feature numbered by its index in the collection. */
+export function cutTiles(collection: FeatureCollection, options: CutOptions): Uint8Array {
+  const numbered: FeatureCollection = {
+    type: 'FeatureCollection',
+    features: collection.features.map((feature, index) => ({ ...feature, id: index })),
+  };
+  const index = new GeoJSONVT(numbered, {
+    maxZoom: options.maxZoom,
+    indexMaxZoom: options.maxZoom,
+    indexMaxPoints: 0,
+    extent,
+    buffer: 16 * pixelsToUnits,
+    tolerance: options.tolerance * pixelsToUnits,
+  });
+  const tiles: ArchiveTile[] = [];
+  const visit = (z: number, x: number, y: number): void => {
+    const tile = index.getTile(z, x, y);
+    if (!tile || tile.features.length === 0) return;
+    tiles.push({ z, x, y, data: fromGeojsonVt({ [options.layer]: tile }, { version: 2, extent }) });
+    if (z === options.maxZoom) return;
+    for (const [dx, dy] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ] as const) {
+      visit(z + 1, x * 2 + dx, y * 2 + dy);
+    }
+  };
+  visit(0, 0, 0);
+  const [west, south, east, north] = featureBounds(collection) ?? [-180, -85, 180, 85];
+  return writePmtiles(tiles, {
+    minZoom: 0,
+    maxZoom: options.maxZoom,
+    bounds: [Math.max(west, -180), Math.max(south, -85), Math.min(east, 180), Math.min(north, 85)],
+    metadata: {
+      name: options.layer,
+      vector_layers: [
+        {
+          id: options.layer,
+          fields: fieldTypes(collection),
+          minzoom: 0,
+          maxzoom: options.maxZoom,
+        },
+      ],
+    },
+  });
+}
