@@ -84,7 +84,7 @@ export async function run(): Promise<void> {
   const initial = scripts.filter(
     (file) => initialScripts.has(file) || file.startsWith('maplibre-gl-worker'),
   );
-  const lazy = scripts.filter((file) => !initialScripts.has(file));
+  const lazy = scripts.filter((file) => !initial.includes(file));
   const timings = measured.map((boot) => boot.idle);
   const chatTimings = measured.map((boot) => boot.chatReady);
   console.log(`boot_to_map_idle_ms=${Math.round(median(timings))}`);

@@ -1,6 +1,6 @@
 // Cuts a layer's features into vector tiles at build time and packs them as PMTiles, so the page draws
 // bundled layers from ready tiles instead of tiling their GeoJSON in MapLibre's workers at every boot.
-import { GeoJSONVT } from '@maplibre/geojson-vt';
+import { GeoJSONVT, type GeoJSONVTTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { featureBounds } from '../src/map/feature-bounds.ts';
 import { writePmtiles, type ArchiveTile } from './pmtiles-writer.ts';
@@ -12,8 +12,6 @@ const pixelsToUnits = extent / 512;
 
 /** How deep to cut: beyond `maxZoom` MapLibre over-zooms the deepest tiles. */
 export interface CutOptions {
-  /** The source layer name inside every tile. */
-  layer: string;
   maxZoom: number;
   /** Simplification in tile pixels (0.375 keeps points and fine shapes exact). */
   tolerance: number;
@@ -31,25 +29,50 @@ function fieldTypes(collection: FeatureCollection): Record<string, string> {
   return fields;
 }
 
-/** The PMTiles archive of `collection`, every feature numbered by its index in the collection. */
-export function cutTiles(collection: FeatureCollection, options: CutOptions): Uint8Array {
-  const numbered: FeatureCollection = {
-    type: 'FeatureCollection',
-    features: collection.features.map((feature, index) => ({ ...feature, id: index })),
-  };
-  const index = new GeoJSONVT(numbered, {
-    maxZoom: options.maxZoom,
-    indexMaxZoom: options.maxZoom,
-    indexMaxPoints: 0,
-    extent,
-    buffer: 16 * pixelsToUnits,
-    tolerance: options.tolerance * pixelsToUnits,
+/** Widest extent of every collection, within the Web Mercator world. */
+function worldBounds(collections: FeatureCollection[]): [number, number, number, number] {
+  const all = collections.map((collection) => featureBounds(collection) ?? [180, 85, -180, -85]);
+  const side = (index: number): number[] => all.map((bounds) => bounds[index] ?? 0);
+  return [
+    Math.max(Math.min(...side(0)), -180),
+    Math.max(Math.min(...side(1)), -85),
+    Math.min(Math.max(...side(2)), 180),
+    Math.min(Math.max(...side(3)), 85),
+  ];
+}
+
+/**
+ * The PMTiles archive of `layers` (tile layer name to its features), each feature numbered by its
+ * index in its collection.
+ */
+export function cutTiles(
+  layers: Record<string, FeatureCollection>,
+  options: CutOptions,
+): Uint8Array {
+  const indexes = Object.entries(layers).map(([name, collection]) => {
+    const numbered: FeatureCollection = {
+      type: 'FeatureCollection',
+      features: collection.features.map((feature, index) => ({ ...feature, id: index })),
+    };
+    const index = new GeoJSONVT(numbered, {
+      maxZoom: options.maxZoom,
+      indexMaxZoom: options.maxZoom,
+      indexMaxPoints: 0,
+      extent,
+      buffer: 16 * pixelsToUnits,
+      tolerance: options.tolerance * pixelsToUnits,
+    });
+    return { name, index };
   });
   const tiles: ArchiveTile[] = [];
   const visit = (z: number, x: number, y: number): void => {
-    const tile = index.getTile(z, x, y);
-    if (!tile || tile.features.length === 0) return;
-    tiles.push({ z, x, y, data: fromGeojsonVt({ [options.layer]: tile }, { version: 2, extent }) });
+    const found: Record<string, GeoJSONVTTile> = {};
+    for (const { name, index } of indexes) {
+      const tile = index.getTile(z, x, y);
+      if (tile && tile.features.length > 0) found[name] = tile;
+    }
+    if (Object.keys(found).length === 0) return;
+    tiles.push({ z, x, y, data: fromGeojsonVt(found, { version: 2, extent }) });
     if (z === options.maxZoom) return;
     for (const [dx, dy] of [
       [0, 0],
@@ -61,21 +84,18 @@ export function cutTiles(collection: FeatureCollection, options: CutOptions): Ui
     }
   };
   visit(0, 0, 0);
-  const [west, south, east, north] = featureBounds(collection) ?? [-180, -85, 180, 85];
   return writePmtiles(tiles, {
     minZoom: 0,
     maxZoom: options.maxZoom,
-    bounds: [Math.max(west, -180), Math.max(south, -85), Math.min(east, 180), Math.min(north, 85)],
+    bounds: worldBounds(Object.values(layers)),
     metadata: {
-      name: options.layer,
-      vector_layers: [
-        {
-          id: options.layer,
-          fields: fieldTypes(collection),
-          minzoom: 0,
-          maxzoom: options.maxZoom,
-        },
-      ],
+      name: Object.keys(layers).join(', '),
+      vector_layers: Object.entries(layers).map(([name, collection]) => ({
+        id: name,
+        fields: fieldTypes(collection),
+        minzoom: 0,
+        maxzoom: options.maxZoom,
+      })),
     },
   });
 }

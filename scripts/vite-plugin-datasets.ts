@@ -9,9 +9,17 @@ import { byteRange } from './byte-range.ts';
 import { joinCountyUnemployment } from './county-unemployment.ts';
 import { cutTiles } from './cut-tiles.ts';
 import type * as DatasetFeatures from '../src/map/dataset-features.ts';
+import type * as BasemapLayers from './basemap-layers.ts';
 import type { Plugin } from 'vite';
 
 type FeatureModule = typeof DatasetFeatures;
+type BasemapModule = typeof BasemapLayers;
+
+/** Imports one of the page's modules (they import without file extensions) through Vite's runner. */
+async function importPageModule<T>(relativePath: string): Promise<T> {
+  const path = fileURLToPath(new URL(relativePath, import.meta.url));
+  return (await runnerImport<T>(path, { configFile: false })).module;
+}
 
 /** One derived data file: its name under data/ and its bytes. */
 export interface DataFile {
@@ -59,10 +67,6 @@ function sourceDataFiles(): DataFile[] {
   );
   return [
     {
-      fileName: 'world-countries-110m.json',
-      source: packageFile('world-atlas/countries-110m.json'),
-    },
-    {
       fileName: 'earthquakes.geojson',
       source: trimEarthquakes(packageFile('vega-datasets/data/earthquakes.json').toString('utf8')),
     },
@@ -97,14 +101,20 @@ async function tileArchives(sources: DataFile[]): Promise<DataFile[]> {
     if (!file) throw new Error(`${url} is not a bundled data file`);
     return new Response(typeof file.source === 'string' ? file.source : Buffer.from(file.source));
   };
-  // The page's own loader (through Vite's module runner: the page's modules import without extensions).
-  const { loadDatasetFeatures } = (
-    await runnerImport<FeatureModule>(
-      fileURLToPath(new URL('../src/map/dataset-features.ts', import.meta.url)),
-      { configFile: false },
-    )
-  ).module;
-  const archives: DataFile[] = [];
+  const { loadDatasetFeatures } = await importPageModule<FeatureModule>(
+    '../src/map/dataset-features.ts',
+  );
+  const { basemapLayers } = await importPageModule<BasemapModule>('./basemap-layers.ts');
+  const archives: DataFile[] = [
+    {
+      // world-atlas at 1:110,000,000: finer zooms than 5 add nothing to its shapes.
+      fileName: 'tiles/basemap.pmtiles',
+      source: cutTiles(
+        basemapLayers(packageFile('world-atlas/countries-110m.json').toString('utf8')),
+        { maxZoom: 5, tolerance: 1 },
+      ),
+    },
+  ];
   for (const dataset of bundledDatasets()) {
     if (!dataset.tiles) continue;
     const match = /^data\/(tiles\/[\w-]+\.pmtiles)$/.exec(dataset.tiles);
@@ -115,11 +125,7 @@ async function tileArchives(sources: DataFile[]): Promise<DataFile[]> {
     const zooms = tileZooms[dataset.layer?.type ?? 'fill'] ?? polygonZooms;
     archives.push({
       fileName: match[1],
-      source: cutTiles(features, {
-        layer: dataset.id,
-        maxZoom: zooms.maxZoom,
-        tolerance: zooms.tolerance,
-      }),
+      source: cutTiles({ [dataset.id]: features }, zooms),
     });
   }
   return archives;

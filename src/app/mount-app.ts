@@ -68,10 +68,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
 
   const registry = new ToolRegistry({ defaultTimeoutMs: config.limits.toolTimeoutMs });
   const resultStore = new ResultStore();
-  const markMapIdle = (): void => {
-    performance.mark('mapwright:map-idle');
-    element.dataset.mapIdle = 'true';
-  };
+  // The moment the map has drawn: its tiled layers' features still load after it (see startMap).
+  const markMapIdle = (): void => void performance.mark('mapwright:map-idle');
   const { controller, layerIds } = await mapModule
     .then(({ startMap }) =>
       startMap(
@@ -147,6 +145,10 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   if (controller) {
     for (const tool of createMapTools({ map: controller, catalog, resultStore, engine }))
       registry.register(tool);
+    // For embedders and tests: the map has drawn, and window.mapwright and its tools are ready.
+    void controller.firstIdle.then(() => {
+      element.dataset.mapIdle = 'true';
+    });
   }
   mountUploadControl(mapContainer, handle.upload, (outcome) =>
     banner.add(outcome.message, 'upload'),

@@ -27,9 +27,9 @@ export interface StartMapHooks {
 }
 
 /**
- * Creates the map in `container`, adds the dataset layers and the layer panel, and settles once every
- * layer also has its features. `fetchFunction` is where the map's files come from (mount-app passes one
- * holding responses it started early).
+ * Creates the map in `container`, adds the dataset layers and the layer panel, and settles once they
+ * are added (tiled layers' features load after the map has drawn: see `featuresReady`). `fetchFunction`
+ * is where the map's files come from (mount-app passes one holding responses it started early).
  */
 export async function startMap(
   container: HTMLElement,
@@ -74,9 +74,11 @@ export async function startMap(
   for (const problem of problems) notify(problem);
   mountLayerPanel(container, controller);
   // Tiled layers are drawn without their features; those load once the map has drawn (two cores are
-  // easily saturated), for fitting to data and joining query results.
-  await controller.firstIdle;
-  for (const problem of await attachTiledFeatures(controller, config.datasets, fetchFunction))
-    notify(problem);
+  // easily saturated), for counts, fitting to data and joining query results.
+  controller.waitForFeatures(
+    controller.firstIdle
+      .then(() => attachTiledFeatures(controller, config.datasets, fetchFunction))
+      .then((attachProblems) => attachProblems.forEach(notify)),
+  );
   return { controller, layerIds };
 }

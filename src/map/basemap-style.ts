@@ -1,5 +1,5 @@
 // Picks the basemap style: a publisher's online style when it loads, else the bundled offline one.
-import { loadBasemapData, offlineStyle } from './offline-basemap';
+import { basemapTilesPath, offlineStyle } from './offline-basemap';
 import type { BasemapConfig } from '../config/app-config';
 import type { FetchFunction } from './dataset-features';
 
@@ -40,16 +40,6 @@ export async function resolveBasemapStyle(
       );
     }
   }
-  try {
-    return offlineStyle(await loadBasemapData(fetchFunction));
-  } catch (error) {
-    onNotice(
-      `The offline basemap could not be loaded (${error instanceof Error ? error.message : String(error)}).`,
-    );
-    return {
-      version: 8,
-      sources: {},
-      layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#dbeafe' } }],
-    };
-  }
+  // A failure to read its tiles is reported by the map like any layer's (see MapController).
+  return offlineStyle(new URL(basemapTilesPath, document.baseURI).toString());
 }

@@ -113,11 +113,13 @@ export class MapController implements MapPort {
       const key = event.sourceId ?? message;
       if (reported.has(key)) return;
       reported.add(key);
-      const layer = event.sourceId && (this.layers.get(event.sourceId)?.title ?? event.sourceId);
+      const layer = event.sourceId && this.layers.get(event.sourceId)?.title;
       notify(
         layer
           ? `The layer '${layer}' could not load its data (${message}); the rest of the map works.`
-          : `The map reported an error: ${message}.`,
+          : event.sourceId
+            ? `The map's ${event.sourceId} could not load (${message}); the rest of the map works.`
+            : `The map reported an error: ${message}.`,
       );
     });
   }
@@ -253,6 +255,20 @@ export class MapController implements MapPort {
       ...(layer.datasetId ? { datasetId: layer.datasetId } : {}),
     });
     this.changed();
+  }
+
+  private featuresPending: Promise<void> = Promise.resolve();
+
+  /** Makes `featuresReady()` wait for `pending` (the tiled layers' features loading). */
+  waitForFeatures(pending: Promise<unknown>): void {
+    this.featuresPending = pending.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  featuresReady(): Promise<void> {
+    return this.featuresPending;
   }
 
   /** Gives a tiled layer its features (fit to data, joins, counts) once they have loaded. */

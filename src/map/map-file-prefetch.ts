@@ -3,13 +3,10 @@
 import type { AppConfig } from '../config/app-config';
 import type { FetchFunction } from './dataset-features';
 
-/** Where the bundled world-atlas countries (the offline basemap) are served. */
-export const countriesUrl = 'data/world-countries-110m.json';
-
 /** The files the map fetches at boot for `config`, in the order it needs them. */
 export function mapFileUrls(config: AppConfig): string[] {
-  // The offline basemap is fetched even under an online style: it is the fallback if that style fails.
-  const urls = [countriesUrl];
+  // The offline basemap, like the bundled layers, is read from tiles a tile at a time.
+  const urls: string[] = [];
   for (const dataset of config.datasets) {
     // A tiled layer's files load after the map has drawn; its tiles are read a tile at a time.
     if (dataset.tiles !== undefined) continue;

@@ -109,6 +109,10 @@ export class FakeMap implements MapPort {
     }
   }
 
+  featuresReady(): Promise<void> {
+    return Promise.resolve();
+  }
+
   getState(): MapState {
     return { ...this.camera, bearing: 0, bounds: [-180, -85, 180, 85], layers: this.listLayers() };
   }

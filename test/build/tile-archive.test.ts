@@ -88,7 +88,7 @@ describe('cutting a layer into tiles', () => {
 
   it('keeps every feature, its properties and a numeric id from its index, down to maxZoom', async () => {
     const archive = new PMTiles(
-      new MemorySource(cutTiles(collection, { layer: 'cities', maxZoom: 3, tolerance: 0.375 })),
+      new MemorySource(cutTiles({ cities: collection }, { maxZoom: 3, tolerance: 0.375 })),
     );
     const world = await tileAt(archive, 0, 0, 0);
     const layer = world?.layers.cities;

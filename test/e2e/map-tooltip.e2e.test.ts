@@ -24,7 +24,7 @@ function airportsWithHostileName(): string {
 /** The airports' tile archive cut from `csv`, as the build cuts it. */
 function airportTiles(csv: string): Buffer {
   const features = pointFeatures(parseDelimited(csv, ',').rows, 'longitude', 'latitude');
-  return Buffer.from(cutTiles(features, { layer: 'airports', maxZoom: 8, tolerance: 0.375 }));
+  return Buffer.from(cutTiles({ airports: features }, { maxZoom: 8, tolerance: 0.375 }));
 }
 
 /** Centres the map on a place at a zoom where its airport stands alone, then hovers that point. */

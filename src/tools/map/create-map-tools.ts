@@ -14,7 +14,7 @@ import type { MapToolContext } from './map-tool-context';
 
 /** The local map tools, built over one context. */
 export function createMapTools(context: MapToolContext): Tool[] {
-  return [
+  const tools = [
     listDatasetsTool(context),
     getDatasetDetailsTool(context),
     showLayerTool(context),
@@ -27,4 +27,12 @@ export function createMapTools(context: MapToolContext): Tool[] {
     mapQueryResultTool(context),
     filterLayerByResultTool(context),
   ];
+  // Counts, extents and joins need every layer's features, which tiled layers get after the map drew.
+  return tools.map((tool) => ({
+    ...tool,
+    execute: async (args, execution) => {
+      await context.map.featuresReady();
+      return tool.execute(args, execution);
+    },
+  }));
 }

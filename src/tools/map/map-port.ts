@@ -67,6 +67,11 @@ export type ValidationErrors = string[];
 
 /** The map as local tools drive it. */
 export interface MapPort {
+  /**
+   * Settles once every layer has its features. Layers drawn from ready-made tiles get theirs after
+   * the map has drawn; until then their counts, extents and joins are not known.
+   */
+  featuresReady(): Promise<void>;
   listLayers(): LayerInfo[];
   getLayer(layerId: string): LayerInfo | undefined;
   /** Returns false when the layer already had that visibility. */

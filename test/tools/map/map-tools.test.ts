@@ -181,6 +181,22 @@ describe('local map tools against a fake map', () => {
     );
   });
 
+  it('wait for the layers to have their features (tiled layers get them after the map drew)', async () => {
+    let release = (): void => undefined;
+    const pending = new Promise<void>((resolve) => (release = resolve));
+    map.featuresReady = () => pending;
+    let settled = false;
+    const flown = call('fly_to', { layer: 'earthquakes' }).then((result) => {
+      settled = true;
+      return result;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(settled).toBe(false);
+    expect(map.camera.center).not.toEqual([-118.5, 36.5]);
+    release();
+    expect((await flown).content).toContain('Fitted the map to earthquakes');
+  });
+
   it('get_dataset_details gives types, row count and sample values with the column descriptions', async () => {
     const result = await call('get_dataset_details', { dataset: 'earthquakes' });
     expect(result.content).toContain('table earthquakes, 1707 rows, map layer earthquakes');
