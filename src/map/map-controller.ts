@@ -26,10 +26,9 @@ import type { FetchFunction } from './dataset-features';
 import type { FeatureCollection } from 'geojson';
 
 maplibregl.setWorkerUrl(workerUrl);
-// Two workers (one is the default on two cores): each GeoJSON source lives in one worker, given out in
-// turn, so the basemap and the airports tile in one while the earthquakes and the counties tile in the
-// other.
-maplibregl.setWorkerCount(2);
+// MapLibre's own worker count (half the cores, so one on two cores): with the bundled layers cut into
+// tiles at build time, a second worker measured slower here (it compiles the worker script again and
+// competes with the drawing for the same two cores).
 // Layers cut into tiles at build time come from PMTiles archives, read a tile at a time.
 maplibregl.addProtocol('pmtiles', new Protocol().tile);
 
