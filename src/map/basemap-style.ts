@@ -1,5 +1,6 @@
 // Picks the basemap style: a publisher's online style when it loads, else the bundled offline one.
 import { basemapTilesPath, offlineStyle } from './offline-basemap';
+import { tileArchiveUrl } from './tile-archives';
 import type { BasemapConfig } from '../config/app-config';
 import type { FetchFunction } from './dataset-features';
 
@@ -41,5 +42,5 @@ export async function resolveBasemapStyle(
     }
   }
   // A failure to read its tiles is reported by the map like any layer's (see MapController).
-  return offlineStyle(new URL(basemapTilesPath, document.baseURI).toString());
+  return offlineStyle(tileArchiveUrl(new URL(basemapTilesPath, document.baseURI).toString()));
 }

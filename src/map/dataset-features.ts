@@ -1,5 +1,6 @@
-// Builds a dataset's map features straight from its files, without the data engine: the map must be
-// up before DuckDB has loaded (the boot budget is two seconds).
+// Builds a dataset's map features straight from its files, without the data engine: in the page (for
+// untiled layers, and for tiled ones once the map has drawn) and at build time, where the same features
+// are cut into the tiles the map draws first (scripts/vite-plugin-datasets.ts).
 import { feature } from 'topojson-client';
 import { fixAntimeridian } from './antimeridian';
 import { parseDelimited, type DelimitedRow } from './parse-delimited';

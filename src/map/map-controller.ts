@@ -3,7 +3,6 @@
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { Protocol } from 'pmtiles';
 import { resolveBasemapStyle } from './basemap-style';
 import { BootRepaintGate } from './boot-repaint-gate';
 import { featureBounds } from './feature-bounds';
@@ -11,6 +10,7 @@ import { defaultPaint } from './layer-paint';
 import { legendFromPaint } from './legend';
 import { attachTooltips } from './map-tooltip';
 import { validateFilter, validatePaint } from './style-validation';
+import { tileArchiveUrl } from './tile-archives';
 import type { AppConfig } from '../config/app-config';
 import type {
   Bounds,
@@ -29,8 +29,6 @@ maplibregl.setWorkerUrl(workerUrl);
 // MapLibre's own worker count (half the cores, so one on two cores): with the bundled layers cut into
 // tiles at build time, a second worker measured slower here (it compiles the worker script again and
 // competes with the drawing for the same two cores).
-// Layers cut into tiles at build time come from PMTiles archives, read a tile at a time.
-maplibregl.addProtocol('pmtiles', new Protocol().tile);
 
 /** The longest boot holds frames back, from the map's creation (slow files, slow tiles). */
 const bootGateLimitMs = 4000;
@@ -214,7 +212,7 @@ export class MapController implements MapPort {
     this.map.addSource(
       layer.id,
       tiles
-        ? { type: 'vector', url: `pmtiles://${tiles.url}` }
+        ? { type: 'vector', url: tileArchiveUrl(tiles.url) }
         : {
             type: 'geojson',
             data: layer.features,

@@ -7,11 +7,11 @@ export const basemapLayerIds = ['background', 'land', 'borders'];
 /** Where the build puts the basemap's tiles, relative to the page. */
 export const basemapTilesPath = 'data/tiles/basemap.pmtiles';
 
-/** A MapLibre style (as plain JSON) for the offline basemap, its tiles at `tilesUrl` (absolute). */
-export function offlineStyle(tilesUrl: string): Record<string, unknown> {
+/** A MapLibre style (as plain JSON) for the offline basemap, its tiles at `sourceUrl`. */
+export function offlineStyle(sourceUrl: string): Record<string, unknown> {
   return {
     version: 8,
-    sources: { basemap: { type: 'vector', url: `pmtiles://${tilesUrl}` } },
+    sources: { basemap: { type: 'vector', url: sourceUrl } },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#dbeafe' } },
       {

@@ -54,6 +54,25 @@ describe('app config in the browser', () => {
     await harness?.close();
   });
 
+  it('a host that ignores range requests still gets every layer drawn from its tile archives', async () => {
+    const underTest = await openPage(harness.browser);
+    const ranges: string[] = [];
+    await underTest.page.route('**/*.pmtiles', (route) => {
+      ranges.push(route.request().headers().range ?? '');
+      const path = join(distDir, new URL(route.request().url()).pathname);
+      return route.fulfill({ status: 200, path, contentType: 'application/octet-stream' });
+    });
+    await underTest.page.goto(harness.appUrl);
+    await underTest.page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    expect(await renderedCount(underTest.page, 'land')).toBeGreaterThan(20);
+    expect(await renderedCount(underTest.page, 'counties')).toBeGreaterThan(3000);
+    expect(await bannerLines(underTest.page)).toEqual([]);
+    // One request per archive: the whole file came back, so the other reads were slices of it.
+    expect(ranges).toHaveLength(4);
+    expect(underTest.pageErrors).toEqual([]);
+    await underTest.context.close();
+  });
+
   it('a missing tile archive leaves its layer empty with a notice, and the rest of the map draws', async () => {
     const config = shippedConfig();
     const counties = config.datasets.find((dataset) => dataset.id === 'counties')!;
