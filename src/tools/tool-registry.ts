@@ -1,6 +1,7 @@
 // Local and MCP tools behind one name space: validation, timeouts, cancellation, bounded results.
 import { createArgumentValidator, type ArgumentValidator } from './argument-validator';
 import { boundContent, DEFAULT_CONTENT_BUDGET } from './bound-content';
+import { credentialPlaceholder, fillCredentials, maskCredentials } from './credential-placeholders';
 import {
   cancelledResult,
   errorMessage,
@@ -23,6 +24,11 @@ export interface ToolRegistryOptions {
   defaultTimeoutMs?: number;
   /** Characters of `content` the model reads when the caller gives no budget. */
   contentBudget?: number;
+  /**
+   * The person's data credentials by name, read at each call: `{{secret:NAME}}` in an argument is
+   * filled at dispatch and every copy of a value in the result is masked back (credential-placeholders).
+   */
+  credentials?: () => ReadonlyMap<string, string>;
 }
 
 /** Options of one execution. */
@@ -56,6 +62,7 @@ interface Entry {
 
 /** Holds local tools and each MCP server's tools; validates and executes calls. Never throws for a tool failure. */
 export class ToolRegistry {
+  private readonly credentials: () => ReadonlyMap<string, string>;
   private readonly local = new Map<string, Entry>();
   private readonly servers = new Map<string, Entry[]>();
   private entries = new Map<string, Entry>();
@@ -70,6 +77,7 @@ export class ToolRegistry {
     this.warn = options.onWarning ?? (() => {});
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     this.contentBudget = options.contentBudget ?? DEFAULT_CONTENT_BUDGET;
+    this.credentials = options.credentials ?? (() => new Map());
   }
 
   /** Adds a local tool (it replaces a local tool of the same name). */
@@ -190,9 +198,19 @@ export class ToolRegistry {
       };
     }
     const timeoutMs = entry.source.timeoutMs ?? options.timeoutMs ?? this.defaultTimeoutMs;
-    const outcome = await runWithLimits(entry.source, call.arguments, options.signal, timeoutMs);
+    const credentials = this.credentials();
+    const filled = fillCredentials(call.arguments, credentials);
+    if ('missing' in filled) {
+      return {
+        result: this.missingCredentials(filled.missing),
+        status: 'error',
+        durationMs: elapsed(),
+        tool,
+      };
+    }
+    const outcome = await runWithLimits(entry.source, filled.args, options.signal, timeoutMs);
     const budget = options.contentBudget ?? this.contentBudget;
-    let result = outcome.result;
+    let result = maskCredentials(outcome.result, credentials);
     if (result.content.length > budget) {
       result = {
         ...result,
@@ -202,6 +220,16 @@ export class ToolRegistry {
     }
     if (memoKey !== undefined && outcome.status === 'success') this.memo.set(memoKey, result);
     return { result, status: outcome.status, durationMs: elapsed(), tool };
+  }
+
+  private missingCredentials(names: string[]): ToolResult {
+    const placeholders = names.map(credentialPlaceholder).join(', ');
+    return {
+      content:
+        `Nothing ran: no data credential is saved under ${names.join(', ')}. ` +
+        `Ask the person to add it in Settings → Data credentials, or call the tool without ${placeholders}.`,
+      isError: true,
+    };
   }
 
   /** Forgets memoised results (a new session). */

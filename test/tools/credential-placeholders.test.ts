@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fillCredentials,
+  maskCredentials,
+  referencedCredentials,
+} from '../../src/tools/credential-placeholders';
+import { ToolRegistry } from '../../src/tools/tool-registry';
+import type { Tool, ToolResult } from '../../src/tools/tool';
+
+const credentials = new Map([
+  ['PG_PASSWORD', 's3cr3t-pass'],
+  ['API_TOKEN', 'tok_123456'],
+  ['PIN', '42'],
+]);
+
+describe('data credential placeholders', () => {
+  it('finds the names an argument refers to, nested anywhere, once each', () => {
+    expect(
+      referencedCredentials({
+        sql: "ATTACH 'postgres://me:{{secret:PG_PASSWORD}}@db/x'",
+        options: { headers: ['Bearer {{secret:API_TOKEN}}', '{{secret:PG_PASSWORD}}'] },
+        plain: '{{ secret:NOT_ONE }} {{secret:}}',
+      }),
+    ).toEqual(['PG_PASSWORD', 'API_TOKEN']);
+  });
+
+  it('fills every placeholder, or names the ones with no saved credential', () => {
+    expect(
+      fillCredentials(
+        { sql: "SELECT '{{secret:PG_PASSWORD}}'", n: 3, list: ['{{secret:PIN}}'] },
+        credentials,
+      ),
+    ).toEqual({ args: { sql: "SELECT 's3cr3t-pass'", n: 3, list: ['42'] } });
+    expect(
+      fillCredentials({ a: '{{secret:NOPE}} {{secret:PIN}} {{secret:ALSO_NOT}}' }, credentials),
+    ).toEqual({
+      missing: ['NOPE', 'ALSO_NOT'],
+    });
+  });
+
+  it('masks every copy of a value in a result back into its placeholder, but not short values', () => {
+    const result = {
+      content: 'token=tok_123456; pass s3cr3t-pass; answer 42',
+      data: { rows: [{ token: 'tok_123456' }], bytes: new Uint8Array([1, 2]) },
+    };
+    const masked = maskCredentials(result, credentials);
+    expect(masked.content).toBe(
+      'token={{secret:API_TOKEN}}; pass {{secret:PG_PASSWORD}}; answer 42',
+    );
+    expect(masked.data.rows).toEqual([{ token: '{{secret:API_TOKEN}}' }]);
+    // Objects that are not plain data (typed arrays, Arrow tables) are kept as they are.
+    expect(masked.data.bytes).toBe(result.data.bytes);
+    expect(maskCredentials(result, new Map())).toBe(result);
+  });
+});
+
+describe('the registry with data credentials', () => {
+  const echo: Tool = {
+    name: 'echo',
+    description: 'echoes its text',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+    origin: { kind: 'mcp', serverId: 'warehouse', originalName: 'echo' },
+    execute: async (args): Promise<ToolResult> => ({
+      content: `ran with ${String(args.text)}`,
+      data: { seen: args.text },
+    }),
+  };
+  const signal = new AbortController().signal;
+
+  it('fills placeholders at dispatch and hands back the result with the value masked', async () => {
+    const seen: unknown[] = [];
+    const registry = new ToolRegistry({ credentials: () => credentials });
+    registry.register({
+      ...echo,
+      execute: async (args, context) => {
+        seen.push(args.text);
+        return echo.execute(args, context);
+      },
+    });
+    const result = await registry.execute(
+      { id: '1', name: 'echo', arguments: { text: 'key {{secret:API_TOKEN}}' } },
+      { signal },
+    );
+    expect(seen).toEqual(['key tok_123456']);
+    expect(result).toEqual({
+      content: 'ran with key {{secret:API_TOKEN}}',
+      data: { seen: 'key {{secret:API_TOKEN}}' },
+    });
+  });
+
+  it('runs nothing and tells the model which credential is missing', async () => {
+    let runs = 0;
+    const registry = new ToolRegistry({ credentials: () => new Map() });
+    registry.register({ ...echo, execute: async () => ({ content: String((runs += 1)) }) });
+    const result = await registry.execute(
+      { id: '1', name: 'echo', arguments: { text: '{{secret:API_TOKEN}}' } },
+      { signal },
+    );
+    expect(runs).toBe(0);
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('no data credential is saved under API_TOKEN');
+    expect(result.content).toContain('Settings → Data credentials');
+  });
+});
