@@ -150,6 +150,25 @@ const awsSecretKey = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
 
 /** Masks credentials in free text, keeping key names visible: `api_key=[REDACTED]`. */
 export function redactSecrets(text: string): string {
+  // A data-credential placeholder names a credential and holds none (tools/credential-placeholders.ts):
+  // it is kept as written, and the text around it is redacted as usual.
+  if (!text.includes('{{secret:')) return redactText(text);
+  return text
+    .split(credentialPlaceholders)
+    .map((part, index) => (index % 2 === 1 ? keepPlaceholder(part) : redactText(part)))
+    .join('');
+}
+
+/** The placeholder as written, unless its name itself looks like a secret (an access key id...). */
+function keepPlaceholder(placeholder: string): string {
+  const name = placeholder.slice('{{secret:'.length, -'}}'.length);
+  return redactText(name) === name ? placeholder : `{{secret:${REDACTED}}}`;
+}
+
+/** Matches `{{secret:NAME}}`, captured, for splitting text around placeholders. */
+const credentialPlaceholders = /(\{\{secret:[A-Za-z_][A-Za-z0-9_]*\}\})/;
+
+function redactText(text: string): string {
   const nearAws = awsContext.test(text);
   let result = maskPrivateKeys(text, REDACTED);
   for (const rule of rules) {
@@ -196,8 +215,12 @@ function redactValue(value: unknown, seen: WeakMap<object, unknown>): unknown {
   return copy;
 }
 
-// Booleans, null and empty strings hide nothing; everything else under a secret key is masked whole.
+// Booleans, null, empty strings and credential placeholders hide nothing; everything else under a
+// secret key is masked whole.
 function isMaskable(value: unknown): boolean {
   if (value === null || value === undefined || typeof value === 'boolean') return false;
+  if (typeof value === 'string' && value.replace(placeholdersOnly, '').trim() === '') return false;
   return value !== '';
 }
+
+const placeholdersOnly = /\{\{secret:[A-Za-z_][A-Za-z0-9_]*\}\}/g;

@@ -18,6 +18,7 @@ import { ChatPanel } from '../ui/chat-panel';
 import { ChatSession } from '../ui/chat-session';
 import { ConversationBar } from '../ui/conversation-bar';
 import { loadConversation } from '../ui/conversation-loader';
+import { CredentialsSection } from '../ui/credentials-section';
 import {
   conversationToJson,
   conversationToMarkdown,
@@ -32,6 +33,7 @@ import type { AgentSnapshot } from '../agent/types';
 import type { AppConfig } from '../config/app-config';
 import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
+import type { CredentialStore } from '../storage/credential-store';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ConversationWriter } from '../ui/conversation-writer';
@@ -44,6 +46,8 @@ export interface MountChatOptions {
   config: AppConfig;
   registry: ToolRegistry;
   resultStore: ResultStore;
+  /** The person's data credentials, managed in the settings (the registry fills and masks them). */
+  credentials?: CredentialStore;
   /** The system prompt, or a function giving the current one (it changes when a file is uploaded). */
   systemPrompt?: string | (() => string);
   /** The data engine, for the approval card's pre-flight of embedded SQL. */
@@ -181,7 +185,10 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   };
 
   const openSettings = (note?: string): void => {
-    const sections = mcpSection ? [mcpSection.root] : [];
+    const sections = [
+      ...(options.credentials ? [new CredentialsSection(options.credentials).root] : []),
+      ...(mcpSection ? [mcpSection.root] : []),
+    ];
     const settingsPanel = new SettingsPanel({
       settings,
       sections,
@@ -230,6 +237,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
               openSettings('Choose a model to start.');
               return false;
             }
+            // An upload or a saved credential changed the prompt: the next turn reads the new one.
+            if (promptOf() !== agentPrompt) session.agent = createAgent(session.agent.snapshot());
             return true;
           },
         }));

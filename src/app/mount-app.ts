@@ -8,6 +8,8 @@ import {
   validateAppConfig,
 } from '../config';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
+import { CredentialStore } from '../storage/credential-store';
+import { maskCredentials } from '../tools/credential-placeholders';
 import { createMapTools } from '../tools/map/create-map-tools';
 import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
@@ -66,8 +68,15 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   // The basemap and layer files download while MapLibre's code is still arriving.
   const mapFiles = prefetchMapFiles(config);
 
-  const registry = new ToolRegistry({ defaultTimeoutMs: config.limits.toolTimeoutMs });
-  const resultStore = new ResultStore();
+  // Data credentials: filled into approved calls at dispatch, masked in every result (never in the model).
+  const credentials = new CredentialStore();
+  const registry = new ToolRegistry({
+    defaultTimeoutMs: config.limits.toolTimeoutMs,
+    credentials: () => credentials.values(),
+  });
+  const resultStore = new ResultStore({
+    mask: (result) => maskCredentials(result, credentials.values()),
+  });
   // The moment the map has drawn: its tiled layers' features still load after it (see startMap).
   const markMapIdle = (): void => void performance.mark('mapwright:map-idle');
   const { controller, layerIds } = await mapModule
@@ -102,7 +111,12 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     registry,
     resultStore,
     catalog,
-    systemPrompt: () => buildSystemPrompt({ basePrompt: promptText, datasets: catalog.list() }),
+    systemPrompt: () =>
+      buildSystemPrompt({
+        basePrompt: promptText,
+        datasets: catalog.list(),
+        credentialNames: credentials.names(),
+      }),
     data: Promise.resolve(undefined),
     upload: (file) =>
       uploadDataset(file, {
@@ -168,6 +182,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         mountChat({
           element: chatElement,
           config,
+          credentials,
           registry,
           resultStore,
           systemPrompt: () => handle.systemPrompt(),

@@ -20,6 +20,8 @@ export interface SystemPromptInput {
   datasets: PromptDataset[];
   /** Overrides the default tool guidance. */
   toolGuidance?: string;
+  /** Names of the person's data credentials (never their values), sorted. */
+  credentialNames?: string[];
 }
 
 /** How the agent should use its tools; part of every prompt. */
@@ -45,11 +47,18 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   const catalog = input.datasets.length
     ? input.datasets.map(catalogLine).join('\n')
     : '- (no datasets yet; the person can upload a CSV, GeoJSON or Parquet file)';
+  const credentials = input.credentialNames?.length
+    ? [
+        '## Data credentials',
+        `Where a tool argument needs one of the person's credentials, write its placeholder: ${input.credentialNames.map((name) => `{{secret:${name}}}`).join(', ')}. It is filled in when the call runs; you never see the value, so never ask for it.`,
+      ]
+    : [];
   return [
     input.basePrompt.trim(),
     '## Datasets',
     catalog,
     '## Tools',
     (input.toolGuidance ?? defaultToolGuidance).trim(),
+    ...credentials,
   ].join('\n\n');
 }

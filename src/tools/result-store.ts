@@ -11,16 +11,32 @@ export interface StoredResult {
   totalRows: number;
 }
 
+/** How a ResultStore is set up. */
+export interface ResultStoreOptions {
+  /** How many results are held; the oldest goes first. */
+  capacity?: number;
+  /**
+   * Applied to every result as it is stored: the app masks data credentials with it, so a value a
+   * query returned is not shown in tables, charts or map layers either.
+   */
+  mask?: (result: StoredResult) => StoredResult;
+}
+
 /** Results by id, oldest dropped first once `capacity` is reached. */
 export class ResultStore {
   private readonly results = new Map<string, StoredResult>();
+  private readonly capacity: number;
+  private readonly mask: (result: StoredResult) => StoredResult;
 
-  constructor(private readonly capacity = 50) {}
+  constructor(options: ResultStoreOptions = {}) {
+    this.capacity = options.capacity ?? 50;
+    this.mask = options.mask ?? ((result) => result);
+  }
 
   /** Stores a result, replacing one with the same id. */
   put(result: StoredResult): void {
     this.results.delete(result.resultId);
-    this.results.set(result.resultId, result);
+    this.results.set(result.resultId, this.mask(result));
     while (this.results.size > this.capacity) {
       const oldest = this.results.keys().next().value;
       if (oldest === undefined) break;

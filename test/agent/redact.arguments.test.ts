@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactArguments } from '../../src/agent/redact';
+import { REDACTED, redactArguments, redactSecrets } from '../../src/agent/redact';
 
 describe('redactArguments', () => {
   it('masks values under secret-looking keys at any depth, in every naming style', () => {
@@ -65,6 +65,22 @@ describe('redactArguments', () => {
   it('keeps booleans, null and empty strings under secret keys: they hide nothing', () => {
     const args = { use_token: true, password: '', api_key: null };
     expect(redactArguments(args)).toEqual(args);
+  });
+
+  it('keeps data-credential placeholders, which name a credential and hold none', () => {
+    expect(
+      redactArguments({
+        sql: "ATTACH 'postgres://me:{{secret:PG_PASSWORD}}@db/x' (password=hunter2)",
+        password: '{{secret:PG_PASSWORD}}',
+        headers: { Authorization: 'Bearer {{secret:API_TOKEN}}' },
+      }),
+    ).toEqual({
+      sql: `ATTACH 'postgres://me:{{secret:PG_PASSWORD}}@db/x' (password=${REDACTED})`,
+      password: '{{secret:PG_PASSWORD}}',
+      headers: { Authorization: REDACTED },
+    });
+    // A "name" that is itself a secret (an AWS access key id) is not let through.
+    expect(redactSecrets('{{secret:AKIAIOSFODNN7EXAMPLE}}')).toBe(`{{secret:${REDACTED}}}`);
   });
 
   it('returns a copy and never changes its input', () => {

@@ -15,6 +15,19 @@ describe('system prompt', () => {
     expect(second).toBe(first);
   });
 
+  it('names the data credentials as placeholders, never their values, and only when there are some', () => {
+    const without = buildSystemPrompt({ basePrompt: 'You are Mapwright.', datasets });
+    expect(without).not.toContain('Data credentials');
+    const prompt = buildSystemPrompt({
+      basePrompt: 'You are Mapwright.',
+      datasets,
+      credentialNames: ['API_TOKEN', 'PG_PASSWORD'],
+    });
+    expect(prompt.startsWith(without)).toBe(true);
+    expect(prompt).toContain('## Data credentials');
+    expect(prompt).toContain('{{secret:API_TOKEN}}, {{secret:PG_PASSWORD}}');
+  });
+
   it('contains no date or time that would change between turns', () => {
     const prompt = buildSystemPrompt({ basePrompt: 'You are Mapwright.', datasets });
     expect(prompt).not.toMatch(new RegExp(String(new Date().getFullYear())));

@@ -5,9 +5,13 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import {
+  ask,
   deadLoopbackPort,
+  expectClean,
   openChat as openChatPage,
+  visibleText,
   waitForData,
+  waitForIdle,
   type ContractPage,
 } from './chat-page';
 import { startAppHarness, type AppHarness } from './harness';
@@ -17,9 +21,24 @@ import type { Page } from 'playwright-core';
 const SECRET = 's3cretPass9';
 const SECRET_SQL = `SELECT 'https://analyst:${SECRET}@data.example.com/flights.csv' AS source, 4242 AS answer`;
 
+const TOKEN = 'tok-98765-zz';
+const TOKEN_SQL = "SELECT 'user:{{secret:WAREHOUSE_TOKEN}}' AS auth, 4343 AS answer";
+
 const script: FakeLlmScript = {
   tokenDelayMs: 2,
   rules: [
+    {
+      user: 'signed-in source',
+      reply: {
+        text: 'Signing in to the source.',
+        toolCalls: [{ name: 'query', arguments: { sql_query: TOKEN_SQL } }],
+      },
+    },
+    {
+      user: 'signed-in source',
+      toolResult: '4343',
+      reply: { text: 'The signed-in source answers **4343**.' },
+    },
     {
       user: 'private source',
       reply: {
@@ -56,6 +75,47 @@ describe('settings and export in the browser', () => {
 
   const serverRow = (page: Page, name: string) =>
     page.locator('.mw-server', { has: page.locator('strong', { hasText: name }) });
+
+  it('data credentials: filled into the approved query only when it runs; the model, the card and the table see the placeholder', async () => {
+    const opened = await openChat();
+    const { page } = opened;
+    await page.getByRole('button', { name: 'Open the settings' }).click();
+    await page.getByRole('textbox', { name: 'Credential name' }).fill('WAREHOUSE_TOKEN');
+    await page.getByLabel('Credential value').fill(TOKEN);
+    await page.getByRole('button', { name: 'Save this data credential' }).click();
+    expect(await page.locator('.mw-credentials').textContent()).toContain(
+      '{{secret:WAREHOUSE_TOKEN}}',
+    );
+    await page.getByRole('button', { name: 'Close the settings' }).click();
+    // Not ticked "remember": kept for this tab only.
+    expect(await page.evaluate(() => localStorage.getItem('mapwright.credentials'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('mapwright.credentials'))).toContain(
+      'WAREHOUSE_TOKEN',
+    );
+
+    const before = fake.requests.length;
+    await ask(page, 'What does the signed-in source say?');
+    const card = page.locator('.mw-approval-card');
+    await card.waitFor();
+    expect(await card.locator('.cm-content').textContent()).toContain('{{secret:WAREHOUSE_TOKEN}}');
+    await card.getByRole('button', { name: 'Approve query' }).click();
+    await page.locator('.mw-answer strong', { hasText: '4343' }).waitFor();
+    await waitForIdle(page);
+    // The query ran with the value (the row came back), but the row is shown with the placeholder.
+    expect(await page.locator('.mw-result-table').textContent()).toContain(
+      'user:{{secret:WAREHOUSE_TOKEN}}',
+    );
+    expect(await visibleText(page)).not.toContain(TOKEN);
+    const sent = JSON.stringify(fake.requests.slice(before).map((request) => request.body));
+    expect(sent).toContain('{{secret:WAREHOUSE_TOKEN}}');
+    expect(sent).not.toContain(TOKEN);
+    const exported = await page.evaluate(
+      () => JSON.stringify(localStorage) + JSON.stringify(indexedDB),
+    );
+    expect(exported).not.toContain(TOKEN);
+    await expectClean(opened);
+    await opened.context.close();
+  });
 
   it('MCP servers: an unreachable server shows its error; Disable keeps it off after a reload; Remove forgets it', async () => {
     const opened = await openChat();
