@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CREDENTIALS_KEY, CredentialStore } from '../../src/storage/credential-store';
-import { ResultStore } from '../../src/tools/result-store';
 import { maskCredentials } from '../../src/tools/credential-placeholders';
+import { ResultStore } from '../../src/tools/result-store';
 
 /** The Web Storage API over a Map (Node has no localStorage). */
 class MemoryStorage implements Storage {
