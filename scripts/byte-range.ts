@@ -11,3 +11,9 @@ export function byteRange(
   const end = Math.min(match[2] ? Number(match[2]) : size - 1, size - 1);
   return start <= end ? { start, end } : undefined;
 }
+
+/** True when the header asks for bytes that start past the end of the body (answered with 416). */
+export function rangeNotSatisfiable(header: string | undefined, size: number): boolean {
+  const match = /^bytes=(\d+)-/.exec(header ?? '');
+  return match !== null && Number(match[1]) >= size;
+}

@@ -29,16 +29,23 @@ function fieldTypes(collection: FeatureCollection): Record<string, string> {
   return fields;
 }
 
-/** Widest extent of every collection, within the Web Mercator world. */
+/** Keeps a span from being empty (a single point): MapLibre would skip tiles on its edge. */
+function widen(low: number, high: number, limit: number): [number, number] {
+  const pad = high - low < 1e-6 ? 1e-4 : 0;
+  return [Math.max(low - pad, -limit), Math.min(high + pad, limit)];
+}
+
+/** Widest extent of every collection, within the Web Mercator world (all of it when they are empty). */
 function worldBounds(collections: FeatureCollection[]): [number, number, number, number] {
-  const all = collections.map((collection) => featureBounds(collection) ?? [180, 85, -180, -85]);
+  const all = collections.flatMap((collection) => {
+    const bounds = featureBounds(collection);
+    return bounds ? [bounds] : [];
+  });
+  if (all.length === 0) return [-180, -85, 180, 85];
   const side = (index: number): number[] => all.map((bounds) => bounds[index] ?? 0);
-  return [
-    Math.max(Math.min(...side(0)), -180),
-    Math.max(Math.min(...side(1)), -85),
-    Math.min(Math.max(...side(2)), 180),
-    Math.min(Math.max(...side(3)), 85),
-  ];
+  const [west, east] = widen(Math.min(...side(0)), Math.max(...side(2)), 180);
+  const [south, north] = widen(Math.min(...side(1)), Math.max(...side(3)), 85);
+  return [west, south, east, north];
 }
 
 /**

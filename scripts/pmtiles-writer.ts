@@ -63,8 +63,9 @@ function serializeDirectory(entries: Entry[]): Uint8Array {
   return Uint8Array.from(bytes);
 }
 
-function degrees(value: number): number {
-  return Math.round(value * 1e7);
+/** Degrees in the header's units (1e-7), rounded outwards so the bounds never cut an edge off. */
+function degrees(value: number, round: (units: number) => number): number {
+  return round(value * 1e7);
 }
 
 /** The archive's bytes: header, root directory, metadata, then the gzipped tiles. */
@@ -110,13 +111,13 @@ export function writePmtiles(tiles: ArchiveTile[], info: ArchiveInfo): Uint8Arra
   view.setUint8(100, info.minZoom);
   view.setUint8(101, info.maxZoom);
   const [west, south, east, north] = info.bounds;
-  view.setInt32(102, degrees(west), true);
-  view.setInt32(106, degrees(south), true);
-  view.setInt32(110, degrees(east), true);
-  view.setInt32(114, degrees(north), true);
+  view.setInt32(102, degrees(west, Math.floor), true);
+  view.setInt32(106, degrees(south, Math.floor), true);
+  view.setInt32(110, degrees(east, Math.ceil), true);
+  view.setInt32(114, degrees(north, Math.ceil), true);
   view.setUint8(118, info.minZoom);
-  view.setInt32(119, degrees((west + east) / 2), true);
-  view.setInt32(123, degrees((south + north) / 2), true);
+  view.setInt32(119, degrees((west + east) / 2, Math.round), true);
+  view.setInt32(123, degrees((south + north) / 2, Math.round), true);
   archive.set(directory, headerBytes);
   archive.set(metadata, metadataOffset);
   let at = tileDataOffset;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 import { bundledDatasets } from '../src/config/bundled-datasets.ts';
-import { byteRange } from './byte-range.ts';
+import { byteRange, rangeNotSatisfiable } from './byte-range.ts';
 import { joinCountyUnemployment } from './county-unemployment.ts';
 import { cutTiles } from './cut-tiles.ts';
 import type * as DatasetFeatures from '../src/map/dataset-features.ts';
@@ -148,7 +148,12 @@ const contentTypes: Record<string, string> = {
 /** The Vite plugin: emits data/* into the build and serves it from memory in dev. */
 export function datasetsPlugin(): Plugin {
   let files: Promise<DataFile[]> | undefined;
-  const load = (): Promise<DataFile[]> => (files ??= bundledDataFiles());
+  // A failed build of the files is forgotten, so the next request tries again.
+  const load = (): Promise<DataFile[]> =>
+    (files ??= bundledDataFiles().catch((error: unknown) => {
+      files = undefined;
+      throw error;
+    }));
   return {
     name: 'mapwright-datasets',
     configureServer(server) {
@@ -165,6 +170,12 @@ export function datasetsPlugin(): Plugin {
           response.setHeader('accept-ranges', 'bytes');
           // Tile archives are read a tile at a time, as static hosts serve them.
           const range = byteRange(request.headers.range, body.length);
+          if (rangeNotSatisfiable(request.headers.range, body.length)) {
+            response.statusCode = 416;
+            response.setHeader('content-range', `bytes */${body.length}`);
+            response.end();
+            return;
+          }
           if (range) {
             response.statusCode = 206;
             response.setHeader('content-range', `bytes ${range.start}-${range.end}/${body.length}`);

@@ -12,6 +12,9 @@ import { MapController, prewarmMapWorkers } from '../map/map-controller';
 import type { AppConfig } from '../config/app-config';
 import type { FetchFunction } from '../map/dataset-features';
 
+/** The longest tiled layers' features wait for the map to draw before they load anyway. */
+const featuresWaitCapMs = 10_000;
+
 /** The started map and which datasets it drew. */
 export interface StartedMap {
   controller: MapController | undefined;
@@ -75,8 +78,13 @@ export async function startMap(
   mountLayerPanel(container, controller);
   // Tiled layers are drawn without their features; those load once the map has drawn (two cores are
   // easily saturated), for counts, fitting to data and joining query results.
+  // A map that never settles (a stalled online basemap tile) does not hold them back for long.
+  const drawnOrLate = Promise.race([
+    controller.firstIdle,
+    new Promise<void>((resolve) => setTimeout(resolve, featuresWaitCapMs)),
+  ]);
   controller.waitForFeatures(
-    controller.firstIdle
+    drawnOrLate
       .then(() => attachTiledFeatures(controller, config.datasets, fetchFunction))
       .then((attachProblems) => attachProblems.forEach(notify)),
   );

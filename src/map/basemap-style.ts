@@ -26,15 +26,15 @@ async function fetchOnlineStyle(
   return style;
 }
 
-/** The style to start the map with; tells the person when the online one failed. */
+/** The style to start the map with, and whether it is the offline one; tells the person when the online one failed. */
 export async function resolveBasemapStyle(
   basemap: BasemapConfig,
   fetchFunction: FetchFunction,
   onNotice: (message: string) => void,
-): Promise<Record<string, unknown>> {
+): Promise<{ style: Record<string, unknown>; offline: boolean }> {
   if (basemap.kind === 'style') {
     try {
-      return await fetchOnlineStyle(basemap.url, fetchFunction);
+      return { style: await fetchOnlineStyle(basemap.url, fetchFunction), offline: false };
     } catch (error) {
       onNotice(
         `The online basemap ${basemap.url} could not be loaded (${error instanceof Error ? error.message : String(error)}); showing the offline basemap instead.`,
@@ -42,5 +42,8 @@ export async function resolveBasemapStyle(
     }
   }
   // A failure to read its tiles is reported by the map like any layer's (see MapController).
-  return offlineStyle(tileArchiveUrl(new URL(basemapTilesPath, document.baseURI).toString()));
+  return {
+    style: offlineStyle(tileArchiveUrl(new URL(basemapTilesPath, document.baseURI).toString())),
+    offline: true,
+  };
 }

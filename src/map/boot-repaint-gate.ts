@@ -54,7 +54,8 @@ export class BootRepaintGate {
   private check(): void {
     if (!this.armed || this.frameOwed) return;
     // Every source indexed and every tile it asked for in (or failed).
-    if (this.map.style.loaded()) this.release();
+    // (No style: the map was removed.)
+    if (!this.map.style || this.map.style.loaded()) this.release();
   }
 
   /** Lets every frame through again and draws one now. */

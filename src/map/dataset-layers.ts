@@ -1,5 +1,6 @@
 // Adds a layer for every configured dataset that has geometry: at once from its ready-made tiles, or
 // from its files once they are parsed.
+import { errorMessage } from '../agent/errors';
 import { loadDatasetFeatures, type FetchFunction } from './dataset-features';
 import { defaultPaint, kindForGeometry, layerColor } from './layer-paint';
 import type { DatasetConfig } from '../config/app-config';
@@ -34,7 +35,7 @@ export function loadAllDatasetFeatures(
 }
 
 function reason(outcome: PromiseRejectedResult): string {
-  return outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+  return errorMessage(outcome.reason);
 }
 
 /** Where layers stack: fills under points and lines, otherwise in config order. */

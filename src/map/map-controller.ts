@@ -9,6 +9,7 @@ import { featureBounds } from './feature-bounds';
 import { defaultPaint } from './layer-paint';
 import { legendFromPaint } from './legend';
 import { attachTooltips } from './map-tooltip';
+import { sourceErrorMessage } from './source-error-message';
 import { validateFilter, validatePaint } from './style-validation';
 import { tileArchiveUrl } from './tile-archives';
 import type { AppConfig } from '../config/app-config';
@@ -82,11 +83,18 @@ export class MapController implements MapPort {
   readonly firstIdle: Promise<void>;
   private releaseFirstIdle: () => void = () => undefined;
 
-  /** Lets boot frames through only when they move loading on (see boot-repaint-gate.ts). */
-  private readonly gate: BootRepaintGate;
+  /**
+   * Lets boot frames through only when they move loading on (see boot-repaint-gate.ts). Only over the
+   * offline basemap, whose tiles all come from the app's host: a slow online basemap would hold the
+   * whole map back.
+   */
+  private readonly gate: BootRepaintGate | undefined;
 
-  private constructor(readonly map: maplibregl.Map) {
-    this.gate = new BootRepaintGate(map, bootGateLimitMs);
+  private constructor(
+    readonly map: maplibregl.Map,
+    gated: boolean,
+  ) {
+    this.gate = gated ? new BootRepaintGate(map, bootGateLimitMs) : undefined;
     const layersAdded = new Promise<void>((resolve) => (this.releaseFirstIdle = resolve));
     // An idle before the data layers exist (the basemap alone) is not the map the person waits for.
     this.firstIdle = layersAdded.then(
@@ -105,25 +113,24 @@ export class MapController implements MapPort {
    */
   private reportSourceErrors(notify: (message: string) => void): void {
     const reported = new Set<string>();
-    this.map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string }) => {
+    this.map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string; tile?: unknown }) => {
       const message = event.error?.message ?? 'unknown error';
       const key = event.sourceId ?? message;
       if (reported.has(key)) return;
       reported.add(key);
-      const layer = event.sourceId && this.layers.get(event.sourceId)?.title;
       notify(
-        layer
-          ? `The layer '${layer}' could not load its data (${message}); the rest of the map works.`
-          : event.sourceId
-            ? `The map's ${event.sourceId} could not load (${message}); the rest of the map works.`
-            : `The map reported an error: ${message}.`,
+        sourceErrorMessage(event.sourceId && this.layers.get(event.sourceId)?.title, {
+          sourceId: event.sourceId,
+          someTiles: event.tile !== undefined,
+          message,
+        }),
       );
     });
   }
 
   /** Says the boot layers are in, so `firstIdle` settles once they are drawn. */
   initialLayersAdded(): void {
-    this.gate.arm();
+    this.gate?.arm();
     this.releaseFirstIdle();
   }
 
@@ -135,7 +142,7 @@ export class MapController implements MapPort {
     container: HTMLElement,
     options: MapControllerOptions,
   ): Promise<MapController> {
-    const style = await resolveBasemapStyle(
+    const { style, offline } = await resolveBasemapStyle(
       options.config.basemap,
       options.fetch,
       options.onNotice,
@@ -158,7 +165,7 @@ export class MapController implements MapPort {
     await new Promise<void>((resolve) =>
       map.isStyleLoaded() ? resolve() : map.once('style.load', () => resolve()),
     );
-    const controller = new MapController(map);
+    const controller = new MapController(map, offline);
     controller.reportSourceErrors(options.onNotice);
     return controller;
   }
@@ -222,13 +229,17 @@ export class MapController implements MapPort {
           },
     );
     // Fills go under lines and circles so points stay visible over shapes.
+    // (The lowest non-fill layer as drawn, not as added: tiled layers go on before the others.)
     const firstAbove =
       placement.before && this.map.getLayer(placement.before)
         ? placement.before
         : layer.kind === 'fill'
-          ? [...this.layers.values()].find(
-              (other) => other.kind !== 'fill' && other.id !== layer.id,
-            )?.id
+          ? this.map
+              .getLayersOrder()
+              .find(
+                (id) =>
+                  id !== layer.id && this.layers.has(id) && this.layers.get(id)?.kind !== 'fill',
+              )
           : undefined;
     this.map.addLayer(
       {
@@ -382,6 +393,7 @@ export class MapController implements MapPort {
 
   /** Removes the map and its WebGL context. */
   destroy(): void {
+    this.gate?.release();
     this.listeners.clear();
     this.map.remove();
   }

@@ -1,9 +1,21 @@
 // Ranges of a tile archive (PMTiles), read a tile at a time with HTTP range requests. A host that
 // ignores ranges (`python -m http.server`, some CDNs) answers with the whole file instead: it is then
 // kept and sliced, so the map still draws from any static host.
-import type { RangeResponse, Source } from 'pmtiles';
+import { EtagMismatch, type RangeResponse, type Source } from 'pmtiles';
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** Chromium on Windows has served stale cached ranges of a changed file; it reads them uncached. */
+function bypassCache(): boolean {
+  const agent = globalThis.navigator?.userAgent ?? '';
+  return agent.includes('Windows') && /Chrome|Chromium|Edg|OPR/.test(agent);
+}
+
+/** A strong ETag, if the response has one (a weak one cannot tell two versions apart). */
+function strongEtag(response: Response): string | undefined {
+  const etag = response.headers.get('etag');
+  return etag && !etag.startsWith('W/') ? etag : undefined;
+}
 
 /** Ranges of one archive: by range request, or from the whole file when the server sends all of it. */
 export class RangeSource implements Source {
@@ -18,24 +30,48 @@ export class RangeSource implements Source {
     return this.url;
   }
 
-  async getBytes(offset: number, length: number, signal?: AbortSignal): Promise<RangeResponse> {
-    const slice = async (): Promise<RangeResponse> => ({
-      data: (await this.whole!).slice(offset, offset + length),
-    });
-    if (this.whole) return slice();
-    const response = await this.fetchFunction(this.url, {
-      headers: { range: `bytes=${offset}-${offset + length - 1}` },
-      ...(signal ? { signal } : {}),
-    });
-    if (response.status === 206) return { data: await response.arrayBuffer() };
-    if (response.status === 416) {
-      // The range starts past the end of a small file: ask for all of it.
-      await response.body?.cancel();
-      this.whole = this.fetchFunction(this.url).then((whole) => whole.arrayBuffer());
-      return slice();
+  async getBytes(
+    offset: number,
+    length: number,
+    signal?: AbortSignal,
+    etag?: string,
+  ): Promise<RangeResponse> {
+    if (!this.whole) {
+      const response = await this.fetchFunction(this.url, {
+        headers: { range: `bytes=${offset}-${offset + length - 1}` },
+        ...(bypassCache() ? { cache: 'no-store' as const } : {}),
+        ...(signal ? { signal } : {}),
+      });
+      const responseEtag = strongEtag(response);
+      // The file changed since its directory was read: pmtiles reads the directory again.
+      if (etag && responseEtag && responseEtag !== etag) {
+        await response.body?.cancel();
+        throw new EtagMismatch(`${this.url} changed while it was being read`);
+      }
+      if (response.status === 206) {
+        return {
+          data: await response.arrayBuffer(),
+          ...(responseEtag ? { etag: responseEtag } : {}),
+        };
+      }
+      if (response.status === 416) {
+        // The range starts past the end of a small file: ask for all of it.
+        await response.body?.cancel();
+        this.keepWhole(this.fetchFunction(this.url).then((whole) => whole.arrayBuffer()));
+      } else if (!response.ok) {
+        throw new Error(`${this.url} answered HTTP ${response.status}`);
+      } else {
+        this.keepWhole(response.arrayBuffer());
+      }
     }
-    if (!response.ok) throw new Error(`${this.url} answered HTTP ${response.status}`);
-    this.whole = response.arrayBuffer();
-    return slice();
+    return { data: (await this.whole!).slice(offset, offset + length) };
+  }
+
+  /** Keeps the whole file; a download that fails is forgotten, so the next read tries again. */
+  private keepWhole(body: Promise<ArrayBuffer>): void {
+    this.whole = body;
+    body.catch(() => {
+      if (this.whole === body) this.whole = undefined;
+    });
   }
 }

@@ -2,7 +2,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
-import { byteRange } from '../../scripts/byte-range';
+import { byteRange, rangeNotSatisfiable } from '../../scripts/byte-range';
 import { cutTiles } from '../../scripts/cut-tiles';
 import { writePmtiles } from '../../scripts/pmtiles-writer';
 import type { FeatureCollection } from 'geojson';
@@ -114,6 +114,33 @@ describe('cutting a layer into tiles', () => {
   });
 });
 
+describe('archive bounds', () => {
+  it('never collapse to a point (MapLibre would skip the tiles on its edge), nor cut an edge off', async () => {
+    const point: FeatureCollection = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [0, 0] } },
+      ],
+    };
+    const header = await new PMTiles(
+      new MemorySource(cutTiles({ one: point }, { maxZoom: 2, tolerance: 0.375 })),
+    ).getHeader();
+    expect(header.minLon).toBeLessThan(0);
+    expect(header.maxLon).toBeGreaterThan(0);
+    expect(header.minLat).toBeLessThan(0);
+    expect(header.maxLat).toBeGreaterThan(0);
+    const empty = await new PMTiles(
+      new MemorySource(
+        cutTiles(
+          { none: { type: 'FeatureCollection', features: [] } },
+          { maxZoom: 1, tolerance: 1 },
+        ),
+      ),
+    ).getHeader();
+    expect([empty.minLon, empty.minLat, empty.maxLon, empty.maxLat]).toEqual([-180, -85, 180, 85]);
+  });
+});
+
 describe('byte ranges', () => {
   it('reads a closed range, an open-ended one, clamps to the size and refuses nonsense', () => {
     expect(byteRange('bytes=0-16383', 100_000)).toEqual({ start: 0, end: 16_383 });
@@ -122,5 +149,8 @@ describe('byte ranges', () => {
     expect(byteRange('bytes=200-300', 100)).toBeUndefined();
     expect(byteRange('bytes=-20', 100)).toBeUndefined();
     expect(byteRange(undefined, 100)).toBeUndefined();
+    expect(rangeNotSatisfiable('bytes=100-120', 100)).toBe(true);
+    expect(rangeNotSatisfiable('bytes=0-120', 100)).toBe(false);
+    expect(rangeNotSatisfiable('bytes=-20', 100)).toBe(false);
   });
 });

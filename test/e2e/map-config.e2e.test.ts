@@ -79,7 +79,7 @@ describe('app config in the browser', () => {
     counties.tiles = 'data/tiles/missing.pmtiles';
     const { page, context, pageErrors } = await openWithConfig(harness, config);
     expect((await bannerLines(page)).join('\n')).toMatch(
-      /The layer '.*[Cc]ount.*' could not load its data \(.*404.*\); the rest of the map works\./,
+      /The layer '.*[Cc]ount.*' could not load \(.*404.*\); the rest of the map works\./,
     );
     expect(await renderedCount(page, 'counties')).toBe(0);
     expect(await renderedCount(page, 'earthquakes')).toBeGreaterThan(1000);

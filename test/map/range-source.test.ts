@@ -50,6 +50,32 @@ describe('tile archive ranges', () => {
     expect(requests).toEqual(['bytes=120-129', undefined]);
   });
 
+  it('says the file changed when its ETag no longer matches, so pmtiles reads it again', async () => {
+    const fetchFunction = async (): Promise<Response> =>
+      new Response(file.slice(0, 2), { status: 206, headers: { etag: '"v2"' } });
+    const source = new RangeSource('http://127.0.0.1/a.pmtiles', fetchFunction);
+    expect((await source.getBytes(0, 2, undefined, '"v2"')).etag).toBe('"v2"');
+    await expect(source.getBytes(0, 2, undefined, '"v1"')).rejects.toThrow('changed while');
+  });
+
+  it('tries again after the whole file failed to download', async () => {
+    let calls = 0;
+    const fetchFunction = async (): Promise<Response> => {
+      calls += 1;
+      if (calls === 1) {
+        const broken = new ReadableStream({
+          start: (controller) => controller.error(new Error('cut')),
+        });
+        return new Response(broken, { status: 200 });
+      }
+      return new Response(file.slice(), { status: 200 });
+    };
+    const source = new RangeSource('http://127.0.0.1/a.pmtiles', fetchFunction);
+    await expect(source.getBytes(0, 2)).rejects.toThrow('cut');
+    expect(await bytes(source, 0, 2)).toEqual([0, 1]);
+    expect(calls).toBe(2);
+  });
+
   it('names the archive and the status when the host has no such file', async () => {
     const source = new RangeSource(
       'http://127.0.0.1/missing.pmtiles',

@@ -1,7 +1,7 @@
 // Serves a built app folder on loopback, with the MIME types the app needs (wasm, workers, data).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
-import { byteRange } from '../../scripts/byte-range';
+import { byteRange, rangeNotSatisfiable } from '../../scripts/byte-range';
 import { startLoopbackServer, type LoopbackServer } from './loopback';
 
 const mimeTypes: Record<string, string> = {
@@ -47,6 +47,10 @@ export async function startStaticServer(root = distDir): Promise<LoopbackServer>
     };
     // Tile archives are read a tile at a time with range requests, as static hosts serve them.
     const range = byteRange(request.headers.range, size);
+    if (rangeNotSatisfiable(request.headers.range, size)) {
+      response.writeHead(416, { ...headers, 'content-range': `bytes */${size}` }).end();
+      return;
+    }
     if (range) {
       response.writeHead(206, {
         ...headers,
