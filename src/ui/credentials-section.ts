@@ -1,7 +1,7 @@
 // Settings for data credentials: the person saves a value under a name, and tools use it as
 // `{{secret:NAME}}`, filled in only when an approved call runs. Values are never shown again.
 import { credentialPlaceholder } from '../tools/credential-placeholders';
-import { button, element } from './dom';
+import { button, element, settingsSection } from './dom';
 import type { CredentialPersistence, CredentialStore } from '../storage/credential-store';
 
 /** The data credentials section of the settings. */
@@ -46,30 +46,25 @@ export class CredentialsSection {
       },
       { ariaLabel: 'Save this data credential' },
     );
-    this.root = element('section', {
-      className: 'mw-credential-settings',
-      attributes: { 'aria-label': 'Data credentials' },
-      children: [
-        element('h3', { text: 'Data credentials' }),
-        element('p', {
-          className: 'mw-note',
-          text: 'Passwords or tokens your data needs. The agent writes {{secret:NAME}} in a tool call; the value is filled in only when the approved call runs, and the model never sees it.',
-        }),
-        this.list,
-        element('div', {
-          className: 'mw-add-credential',
-          children: [
-            name,
-            value,
-            element('label', {
-              children: [remember, document.createTextNode(' remember in this browser')],
-            }),
-            save,
-          ],
-        }),
-        message,
-      ],
-    });
+    this.root = settingsSection('Data credentials', 'mw-credential-settings', [
+      element('p', {
+        className: 'mw-note',
+        text: 'Passwords or tokens your data needs. The agent writes {{secret:NAME}} in a tool call; the value is filled in only when the approved call runs, and the model never sees it.',
+      }),
+      this.list,
+      element('div', {
+        className: 'mw-add-credential',
+        children: [
+          name,
+          value,
+          element('label', {
+            children: [remember, document.createTextNode(' remember in this browser')],
+          }),
+          save,
+        ],
+      }),
+      message,
+    ]);
     this.render();
   }
 

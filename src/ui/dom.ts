@@ -51,3 +51,16 @@ export function formatDuration(milliseconds: number): string {
 export function formatArguments(args: Record<string, unknown>): string {
   return JSON.stringify(args, null, 2) ?? '';
 }
+
+/** A titled section of the settings panel (its title is also its accessible name). */
+export function settingsSection(
+  title: string,
+  className: string,
+  children: (Node | undefined)[],
+): HTMLElement {
+  return element('section', {
+    className,
+    attributes: { 'aria-label': title },
+    children: [element('h3', { text: title }), ...children],
+  });
+}

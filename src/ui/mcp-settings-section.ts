@@ -1,7 +1,7 @@
 // Settings for MCP servers: add, remove, enable, disable; status badges with the last error; per tool,
 // enabled or not and its approval policy. The person's servers and policies are kept in localStorage.
 import { redactSecrets } from '../agent/redact';
-import { button, element } from './dom';
+import { button, element, settingsSection } from './dom';
 import type { McpHub } from '../mcp/mcp-hub';
 import type { ApprovalPolicy, McpServerConfig } from '../mcp/mcp-server-config';
 
@@ -89,16 +89,11 @@ export class McpSettingsSection {
       },
       { ariaLabel: 'Add this MCP server' },
     );
-    this.root = element('section', {
-      className: 'mw-mcp-settings',
-      attributes: { 'aria-label': 'MCP servers' },
-      children: [
-        element('h3', { text: 'MCP servers' }),
-        this.list,
-        element('div', { className: 'mw-add-server', children: [id, url, token, add] }),
-        message,
-      ],
-    });
+    this.root = settingsSection('MCP servers', 'mw-mcp-settings', [
+      this.list,
+      element('div', { className: 'mw-add-server', children: [id, url, token, add] }),
+      message,
+    ]);
     this.render();
   }
 
