@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBDataChunk } from '@duckdb/node-api';
+import { arrowToParquet } from './arrow-to-parquet.node';
 import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
@@ -170,10 +171,11 @@ async function readerSql(source: TableSource, path: string, scratch: string): Pr
       return `read_parquet(${file})`;
     case 'json':
       return `read_json(${file})`;
-    case 'arrow':
-      throw new Error(
-        'Arrow IPC files load in the browser engine only; convert to Parquet for Node.',
-      );
+    case 'arrow': {
+      const parquet = join(scratch, 'arrow.parquet');
+      await writeFile(parquet, arrowToParquet(await readFile(path)));
+      return `read_parquet(${quoteLiteral(parquet)})`;
+    }
     case 'geojson': {
       const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
       const normalised = normaliseRows(geojsonToRows(parsed));

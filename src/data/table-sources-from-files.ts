@@ -10,6 +10,9 @@ const formats: Record<string, TableSource['format']> = {
   '.parquet': 'parquet',
   '.geojson': 'geojson',
   '.json': 'json',
+  '.arrow': 'arrow',
+  '.arrows': 'arrow',
+  '.feather': 'arrow',
 };
 
 /** Tables for the given files and folders (folders are read one level deep). */

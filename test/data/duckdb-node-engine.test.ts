@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { tableFromArrays, tableToIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
 import { QueryCancelledError, QueryTimeoutError } from '../../src/data/query-errors';
@@ -39,6 +40,34 @@ describe('the native DuckDB engine', () => {
       { name: 'B', longitude: 3, latitude: null },
       { name: 'C', longitude: 5, latitude: 6 },
     ]);
+  });
+
+  it('loads Arrow IPC files and streams with their column types, and refuses a file that is not Arrow', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mapwright-arrow-'));
+    const table = tableFromArrays({
+      code: ['DEN', 'SFO'],
+      passengers: Int32Array.from([64, 57]),
+      hub: [true, false],
+    });
+    writeFileSync(join(dir, 'file.arrow'), tableToIPC(table, 'file'));
+    writeFileSync(join(dir, 'stream.arrow'), tableToIPC(table, 'stream'));
+    writeFileSync(join(dir, 'bad.arrow'), 'name\nnot arrow\n');
+    await engine.load({ table: 'hubs', format: 'arrow', url: join(dir, 'file.arrow') });
+    await engine.load({ table: 'hubs_stream', format: 'arrow', url: join(dir, 'stream.arrow') });
+    const result = await engine.query('SELECT * FROM hubs_stream ORDER BY code');
+    expect(result.rows).toEqual([
+      { code: 'DEN', passengers: 64, hub: true },
+      { code: 'SFO', passengers: 57, hub: false },
+    ]);
+    const described = await engine.describe('hubs');
+    expect(described.columns.map((column) => `${column.name} ${column.type}`)).toEqual([
+      'code VARCHAR',
+      'passengers INTEGER',
+      'hub BOOLEAN',
+    ]);
+    await expect(
+      engine.load({ table: 'bad', format: 'arrow', url: join(dir, 'bad.arrow') }),
+    ).rejects.toThrow('not an Arrow IPC file or stream');
   });
 
   it('loads a table only once when asked twice', async () => {
