@@ -1,4 +1,4 @@
-// Native DuckDB reads Arrow IPC only through an extension it would download at run time (and offline it
+// Node only. Native DuckDB reads Arrow IPC only through an extension it would download at run time (and offline it
 // cannot). An Arrow file (IPC file or stream format) is rewritten as Parquet instead, keeping its column
 // types, through apache-arrow and parquet-wasm's Node build; DuckDB then reads the Parquet natively.
 import { tableFromIPC, tableToIPC } from 'apache-arrow';
