@@ -76,6 +76,7 @@ export async function addDatasetLayers(
         ...(dataset.tooltip ? { tooltip: dataset.tooltip } : {}),
       },
       {
+        order: index,
         ...(above ? { before: above.id } : {}),
         ...(isTiled(dataset) && dataset.tiles
           ? { tiles: { url: resolveUrl(dataset.tiles), sourceLayer: dataset.id } }

@@ -50,7 +50,12 @@ interface LayerState {
   features: FeatureCollection;
   tooltip?: string[];
   legendTitle: string;
+  /** Where it is listed (the layer panel, the map state): see LayerPlacement.order. */
+  order: number;
 }
+
+/** Where layers without an order of their own are listed: after every configured one. */
+const addedLayersOrder = 1_000_000;
 
 /** Where a layer's ready-made vector tiles are: a PMTiles archive and the tile layer inside it. */
 export interface LayerTiles {
@@ -65,6 +70,11 @@ export interface LayerPlacement {
   tiles?: LayerTiles;
   /** The layer to insert below (when it exists); else fills go under the first non-fill layer. */
   before?: string;
+  /**
+   * Where the layer is listed: dataset layers by their place in the config (tiled ones are added
+   * first); any other layer after them, in the order it was added.
+   */
+  order?: number;
 }
 
 /** How the controller is created. */
@@ -78,6 +88,7 @@ export interface MapControllerOptions {
 /** The map, its layers, and the MapPort tools use. */
 export class MapController implements MapPort {
   private readonly layers = new Map<string, LayerState>();
+  private layersAdded = 0;
   private readonly listeners = new Set<() => void>();
   /** Settles at the first `idle` after `initialLayersAdded()`: basemap and initial layers drawn. */
   readonly firstIdle: Promise<void>;
@@ -197,7 +208,9 @@ export class MapController implements MapPort {
   }
 
   listLayers(): LayerInfo[] {
-    return [...this.layers.values()].map((layer) => this.info(layer));
+    return [...this.layers.values()]
+      .sort((a, b) => a.order - b.order)
+      .map((layer) => this.info(layer));
   }
 
   getLayer(layerId: string): LayerInfo | undefined {
@@ -252,6 +265,7 @@ export class MapController implements MapPort {
       firstAbove,
     );
     this.layers.set(layer.id, {
+      order: placement.order ?? existing?.order ?? addedLayersOrder + (this.layersAdded += 1),
       id: layer.id,
       title: layer.title,
       kind: layer.kind,

@@ -73,6 +73,26 @@ describe('app config in the browser', () => {
     await underTest.context.close();
   });
 
+  it('a config mixing tiled and untiled layers lists them in config order, fills drawn under points', async () => {
+    const config = shippedConfig();
+    const airports = config.datasets.find((dataset) => dataset.id === 'airports')!;
+    delete airports.tiles;
+    const { page, context, pageErrors } = await openWithConfig(harness, config);
+    expect(await renderedCount(page, 'airports')).toBeGreaterThan(3000);
+    const panel = await page.locator('.layer-panel li').allTextContents();
+    const position = (text: string): number => panel.findIndex((line) => line.includes(text));
+    expect(position('Earthquakes')).toBeLessThan(position('US airports'));
+    expect(position('US airports')).toBeLessThan(position('US counties'));
+    const drawn = await page.evaluate(() =>
+      window
+        .mapwright!.map!.map.getLayersOrder()
+        .filter((id) => !['background', 'land', 'borders'].includes(id)),
+    );
+    expect(drawn).toEqual(['counties', 'earthquakes', 'airports']);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('a missing tile archive leaves its layer empty with a notice, and the rest of the map draws', async () => {
     const config = shippedConfig();
     const counties = config.datasets.find((dataset) => dataset.id === 'counties')!;

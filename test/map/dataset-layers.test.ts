@@ -81,6 +81,7 @@ describe('dataset layers', () => {
         id: 'stations',
         kind: 'circle',
         placement: {
+          order: 1,
           tiles: { url: 'http://host/data/tiles/stations.pmtiles', sourceLayer: 'stations' },
         },
       },
@@ -88,8 +89,8 @@ describe('dataset layers', () => {
     release();
     const { layerIds, problems } = await done;
     expect(added.slice(1)).toEqual([
-      { id: 'roads', kind: 'line', placement: { before: 'stations' } },
-      { id: 'zones', kind: 'fill', placement: { before: 'roads' } },
+      { id: 'roads', kind: 'line', placement: { order: 0, before: 'stations' } },
+      { id: 'zones', kind: 'fill', placement: { order: 2, before: 'roads' } },
     ]);
     expect([...layerIds.keys()]).toEqual(['stations', 'roads', 'zones']);
     expect(problems).toEqual([]);
