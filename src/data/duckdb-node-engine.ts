@@ -8,6 +8,7 @@ import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
 import { readNdjsonSql, rowsToNdjson } from './json-rows-sql';
+import { loadOnce } from './load-once';
 import { toPlainRow } from './plain-value';
 import { finishGuardedQuery, guardQuery } from './query-errors';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
@@ -65,12 +66,7 @@ export class DuckDbNodeEngine implements DataEngine {
         ),
       );
     }
-    const existing = this.loads.get(source.table);
-    if (existing) return existing;
-    const loading = this.loadOnce(source);
-    this.loads.set(source.table, loading);
-    loading.catch(() => this.loads.delete(source.table));
-    return loading;
+    return loadOnce(this.loads, source.table, () => this.loadTable(source));
   }
 
   async listTables(): Promise<string[]> {
@@ -135,7 +131,7 @@ export class DuckDbNodeEngine implements DataEngine {
     return (await this.query(sql, { maxRows: Number.MAX_SAFE_INTEGER })).rows;
   }
 
-  private async loadOnce(source: TableSource): Promise<void> {
+  private async loadTable(source: TableSource): Promise<void> {
     const connection = await (await this.ready()).connect();
     const scratch = await mkdtemp(join(tmpdir(), 'mapwright-'));
     try {

@@ -4,6 +4,7 @@ import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
 import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
+import { loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
 import { rowsToArrowTable } from './rows-to-arrow';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
@@ -41,12 +42,7 @@ export class DuckDbWasmEngine implements DataEngine {
   }
 
   load(source: TableSource): Promise<void> {
-    const existing = this.loads.get(source.table);
-    if (existing) return existing;
-    const loading = this.loadOnce(source);
-    this.loads.set(source.table, loading);
-    loading.catch(() => this.loads.delete(source.table));
-    return loading;
+    return loadOnce(this.loads, source.table, () => this.loadTable(source));
   }
 
   async listTables(): Promise<string[]> {
@@ -113,7 +109,7 @@ export class DuckDbWasmEngine implements DataEngine {
     return (await this.query(sql, { maxRows: Number.MAX_SAFE_INTEGER })).rows;
   }
 
-  private async loadOnce(source: TableSource): Promise<void> {
+  private async loadTable(source: TableSource): Promise<void> {
     const bytes = await this.bytesOf(source);
     const database = await this.ready();
     const connection = await database.connect();
