@@ -151,6 +151,31 @@ export default tseslint.config(
     },
   },
   {
+    // src/sql is the one SQL reader shared by the card, the servers' read-only guard and the pre-flight:
+    // pure TypeScript, importing nothing but its own files.
+    files: ['src/sql/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'src/sql imports only its own files: it is pure TypeScript.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'fetch', 'localStorage', 'indexedDB', 'Worker'].map((name) => ({
+          name,
+          message: 'src/sql has no DOM and no network.',
+        })),
+      ],
+    },
+  },
+  {
     // Rule 2: providers never import the agent's runtime code, only its types.
     files: ['src/providers/**/*.ts'],
     rules: {

@@ -1,9 +1,9 @@
 // The approval card's own words for what a tool call will do. They come from the arguments, never from
 // the model, so a person can trust them even when the model's explanation is wrong or misleading.
+import { MODIFYING_KEYWORDS, READ_ONLY_KEYWORDS } from '../sql/sql-statement';
+import { tokenizeSql } from '../sql/sql-tokens';
+import { summarizeSql, SQL_FEATURES } from '../sql/summarize-sql';
 import { redactArguments, redactSecrets } from './redact';
-import { MODIFYING_KEYWORDS, READ_ONLY_KEYWORDS } from './sql/sql-statement';
-import { tokenizeSql } from './sql/sql-tokens';
-import { summarizeSql, SQL_FEATURES } from './sql/summarize-sql';
 import { summarizeArguments } from './summarize-arguments';
 import type { ToolCall } from './types';
 

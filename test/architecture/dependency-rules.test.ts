@@ -46,6 +46,23 @@ describe('lint enforces the dependency rules', () => {
     expect(ids).toEqual([]);
   });
 
+  it('keeps src/sql pure: no packages, no other layer, at any depth', async () => {
+    for (const filePath of ['src/sql/bad.ts', 'src/sql/nested/deeper/bad.ts']) {
+      expect(
+        await ruleIds("import { x } from '../data/data-engine';\nexport const y = x;\n", filePath),
+      ).toContain('no-restricted-imports');
+      expect(
+        await ruleIds("import * as d from '@duckdb/duckdb-wasm';\nexport const x = d;\n", filePath),
+      ).toContain('no-restricted-imports');
+    }
+    expect(
+      await ruleIds(
+        "import { tokenizeSql } from './sql-tokens';\nexport const x = tokenizeSql;\n",
+        'src/sql/good.ts',
+      ),
+    ).toEqual([]);
+  });
+
   it('keeps maplibre-gl inside src/map and DuckDB inside src/data', async () => {
     expect(
       await ruleIds("import * as m from 'maplibre-gl';\nexport const x = m;\n", 'src/ui/bad.ts'),

@@ -5,8 +5,8 @@ import {
   ListToolsRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { readOnlyViolation } from '../../sql/sql-read-only';
 import { formatResultTable } from './format-table';
-import { readOnlyViolation } from './sql-read-only';
 import { DEFAULT_MAX_ROWS, sqlToolDefinitions } from './sql-tools';
 import type { DataEngine } from '../../data/data-engine';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOnlyViolation } from '../../src/mcp/sql-server/sql-read-only';
+import { readOnlyViolation } from '../../src/sql/sql-read-only';
 
 describe('the read-only check', () => {
   it.each([
@@ -14,7 +14,7 @@ describe('the read-only check', () => {
     'SELECT "update" FROM t -- insert into x',
     'SELECT 1; ',
     "SELECT replace(name, 'a', 'b') FROM airports",
-    // Read the way DuckDB reads them, through the shared lexer (src/agent/sql/sql-tokens.ts):
+    // Read the way DuckDB reads them, through the shared lexer (src/sql/sql-tokens.ts):
     "SELECT E'it\\'s; DROP TABLE x' AS escaped",
     'SELECT $tag$ DROP TABLE x; $tag$ AS dollar_quoted',
     'FROM airports LIMIT 5',

@@ -1,8 +1,8 @@
-// The read-only check of the SQL server, token by token over the shared SQL lexer (src/agent/sql), so the
+// The read-only check of the SQL server, token by token over the shared SQL lexer (src/sql), so the
 // approval card and the server read SQL the same way. It is stricter than `isReadOnlySql`: one statement
 // only, a leading verb that reads, and no data-changing keyword anywhere outside strings and quoted names.
-import { modifyingIndex, statementVerb } from '../../agent/sql/sql-statement';
-import { tokenizeSql, type SqlToken } from '../../agent/sql/sql-tokens';
+import { modifyingIndex, statementVerb } from './sql-statement';
+import { tokenizeSql, type SqlToken } from './sql-tokens';
 
 // SELECT, WITH, DESCRIBE, SHOW, EXPLAIN and SUMMARIZE, plus DuckDB's other spellings of a query.
 const readVerbs = new Set([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { shortenPath } from '../../../src/agent/sql/shorten-path';
-import { isReadOnlySql, statementKeyword } from '../../../src/agent/sql/sql-statement';
-import { splitStatements, tokenizeSql } from '../../../src/agent/sql/sql-tokens';
+import { shortenPath } from '../../src/sql/shorten-path';
+import { isReadOnlySql, statementKeyword } from '../../src/sql/sql-statement';
+import { splitStatements, tokenizeSql } from '../../src/sql/sql-tokens';
 
 describe('tokenizeSql', () => {
   it('keeps strings, quoted identifiers and comments out of the words', () => {
