@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import { datasetsPlugin } from './scripts/vite-plugin-datasets.ts';
+import { withoutAjvPlugin } from './scripts/vite-plugin-without-ajv.ts';
 
 export default defineConfig({
   base: './',
-  plugins: [datasetsPlugin()],
+  plugins: [withoutAjvPlugin(), datasetsPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -5,6 +5,7 @@ import {
   ListToolsRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
 import { readOnlyViolation } from '../../sql/sql-read-only';
 import { formatResultTable } from './format-table';
 import { DEFAULT_MAX_ROWS, sqlToolDefinitions } from './sql-tools';
@@ -56,6 +57,9 @@ export function createSqlServer(options: SqlServerOptions): Server {
       capabilities: { tools: { listChanged: true } },
       instructions:
         'DuckDB SQL over the loaded tables. Call list_tables, then describe_table, then query.',
+      // The SDK's default (Ajv) compiles schemas with eval, which the page's CSP forbids; the browser
+      // build leaves Ajv out altogether.
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     },
   );
 

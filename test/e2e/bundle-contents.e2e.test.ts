@@ -1,0 +1,28 @@
+// What the production build ships: libraries the app never uses stay out of the bundle.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { distDir } from '../servers/static-server';
+
+const scripts = () =>
+  readdirSync(join(distDir, 'assets'))
+    .filter((file) => file.endsWith('.js') || file.endsWith('.mjs'))
+    .map((file) => ({ file, text: readFileSync(join(distDir, 'assets', file), 'utf8') }));
+
+describe('the production bundle', () => {
+  it('leaves out Ajv, ajv-formats and fast-uri (the app validates MCP schemas with @cfworker/json-schema)', () => {
+    // Strings only those libraries contain: Ajv's option names and error texts, ajv-formats' format
+    // table, fast-uri's scheme handlers.
+    const signatures = ['strictSchema', 'unicodeRegExp', 'ajv-formats', 'uriTokenizer', 'urn:uuid'];
+    const found = scripts().flatMap(({ file, text }) =>
+      signatures
+        .filter((signature) => text.includes(signature))
+        .map((signature) => `${file}: ${signature}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('still ships the validator the app uses', () => {
+    expect(scripts().some(({ text }) => text.includes('Ajv is not bundled'))).toBe(true);
+  });
+});
