@@ -29,6 +29,11 @@ export interface McpConnectionOptions {
   onTools(tools: McpTool[]): void;
 }
 
+/** Fails the calls in flight when the server closes the connection (it died, or the network went). */
+export class McpConnectionClosedError extends Error {
+  override readonly name = 'McpConnectionClosedError';
+}
+
 /** Thrown by callTool when the server forgot the session; the call was not re-sent. */
 export class McpSessionLostError extends Error {
   override readonly name = 'McpSessionLostError';
@@ -49,6 +54,9 @@ export class McpConnection {
   private generation = 0;
   private connecting?: Promise<void>;
   private attempted = false;
+  /** One abort per call in flight, fired when the server turns out to have closed the connection. */
+  private readonly inFlight = new Set<AbortController>();
+  private checking?: OpenedClient;
 
   constructor(
     readonly config: McpServerConfig,
@@ -96,12 +104,15 @@ export class McpConnection {
           `${this.lastError ? ` (${this.lastError})` : ''}. Reconnect it in the settings and try again.`,
       );
     }
+    const closed = new AbortController();
+    this.inFlight.add(closed);
     try {
       return (await opened.client.callTool({ name, arguments: args }, undefined, {
-        signal: options.signal,
+        signal: AbortSignal.any([options.signal, closed.signal]),
         timeout: options.timeoutMs,
       })) as CallToolResult;
     } catch (error) {
+      if (closed.signal.aborted && !options.signal.aborted) throw closed.signal.reason;
       if (httpStatusOf(error) === 404 && this.opened === opened) {
         void this.reinitialise(opened);
         throw new McpSessionLostError(
@@ -110,6 +121,8 @@ export class McpConnection {
         );
       }
       throw error;
+    } finally {
+      this.inFlight.delete(closed);
     }
   }
 
@@ -152,11 +165,15 @@ export class McpConnection {
         this.opened = opened;
         this.tools = tools;
         this.lastError = undefined;
+        const live = opened;
         opened.client.onclose = () => {
           if (this.opened === opened) {
             this.opened = undefined;
             this.setStatus('disconnected');
           }
+        };
+        opened.client.onerror = (error) => {
+          if (this.opened === live && isConnectionLoss(error)) void this.checkAlive(live);
         };
         this.setStatus('connected');
         this.options.onTools(tools);
@@ -175,6 +192,37 @@ export class McpConnection {
     this.setStatus('error');
   }
 
+  /**
+   * After a stream broke: a server that still answers a ping keeps its calls; one that does not has
+   * closed the connection, so its calls fail now instead of waiting out their timeout.
+   */
+  private async checkAlive(opened: OpenedClient): Promise<void> {
+    if (this.checking === opened) return;
+    this.checking = opened;
+    try {
+      await opened.client.ping({ timeout: 3000 });
+    } catch (error) {
+      if (this.opened !== opened) return;
+      const reason = `the server closed the connection (${messageOf(error)})`;
+      const name = this.config.name ?? this.config.id;
+      for (const call of this.inFlight) {
+        call.abort(
+          new McpConnectionClosedError(
+            `MCP server "${name}" closed the connection during the call. ` +
+              'Check that it is still running, then reconnect it in the settings.',
+          ),
+        );
+      }
+      this.opened = undefined;
+      this.tools = [];
+      this.lastError = reason;
+      this.setStatus('error');
+      await opened.close();
+    } finally {
+      if (this.checking === opened) this.checking = undefined;
+    }
+  }
+
   private setStatus(status: McpServerStatus): void {
     this.status = status;
     this.options.onStatus({
@@ -183,6 +231,14 @@ export class McpConnection {
       ...(this.lastError && status !== 'connected' ? { error: this.lastError } : {}),
     });
   }
+}
+
+// Transport errors that mean the stream or the socket went away (the SDK words them this way), as
+// opposed to protocol errors of one request.
+function isConnectionLoss(error: unknown): boolean {
+  return /disconnected|terminated|fetch failed|failed to fetch|ECONNRESET|ECONNREFUSED|socket|network|reconnect|SSE error/i.test(
+    messageOf(error),
+  );
 }
 
 async function listAllTools(opened: OpenedClient): Promise<McpTool[]> {

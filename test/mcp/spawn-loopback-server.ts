@@ -50,7 +50,7 @@ export async function spawnLoopbackServer(
     url: `http://127.0.0.1:${port}`,
     child,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
