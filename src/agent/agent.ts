@@ -40,9 +40,8 @@ export class Agent {
   readonly registry: ToolRegistry;
   /** What the person allowed for this session (auto-approve, allow-list). */
   readonly sessionApprovals: SessionApprovals;
-  /** Sent first in every round. */
-  readonly systemPrompt: string;
-  private readonly model: ChatModel;
+  private prompt: string;
+  private model: ChatModel;
   private readonly approvalGate: ApprovalGate | undefined;
   private readonly serverApprovalPolicy: ServerApprovalPolicy;
   private readonly settings: AgentSettings;
@@ -60,7 +59,7 @@ export class Agent {
     this.approvalGate = options.approvalGate;
     this.serverApprovalPolicy = options.serverApprovalPolicy ?? (() => 'ask');
     this.sessionApprovals = options.sessionApprovals ?? new SessionApprovals();
-    this.systemPrompt = options.systemPrompt ?? '';
+    this.prompt = options.systemPrompt ?? '';
     this.settings = resolveSettings(options);
     this.warn = options.onWarning ?? (() => {});
     this.createRunId =
@@ -87,6 +86,21 @@ export class Agent {
     options: Omit<AgentOptions, 'snapshot' | 'history'>,
   ): Agent {
     return new Agent({ ...options, snapshot: parseAgentSnapshot(snapshot) });
+  }
+
+  /** Sent first in every round. */
+  get systemPrompt(): string {
+    return this.prompt;
+  }
+
+  /** Uses another model from the next turn on (a running turn keeps its own); the history stays. */
+  setModel(model: ChatModel): void {
+    this.model = model;
+  }
+
+  /** Uses another system prompt from the next turn on (after an upload, a new credential). */
+  setSystemPrompt(prompt: string): void {
+    this.prompt = prompt;
   }
 
   /** The persisted conversation (never mutate it). */
@@ -234,7 +248,7 @@ export class Agent {
       sessionApprovals: this.sessionApprovals,
       serverApprovalPolicy: this.serverApprovalPolicy,
       state: this.state,
-      systemPrompt: this.systemPrompt,
+      systemPrompt: this.prompt,
       signal: active.controller.signal,
       stopSignal: active.stopController.signal,
       deadlineAt,

@@ -129,7 +129,13 @@ export interface ApprovalGate {
 
 /** Everything the UI needs to follow a turn. Each event carries its run id. */
 export type AgentEvent =
-  | { type: 'turn-start'; runId: string; userMessage: string }
+  | {
+      type: 'turn-start';
+      runId: string;
+      userMessage: string;
+      /** True when the run goes on with the pending turn (Continue, or a reload) instead of a new one. */
+      resumed?: boolean;
+    }
   | { type: 'round-start'; runId: string; round: number }
   | { type: 'text-delta'; runId: string; round: number; text: string }
   | { type: 'reasoning-delta'; runId: string; round: number; text: string }

@@ -2,8 +2,9 @@
 // gate, IndexedDB persistence, and the chat panel in the #chat element.
 import { Agent } from '../agent/agent';
 import { toolIdentity } from '../agent/approval-policy';
+import { agentSnapshotOf } from '../agent/conversation/conversation-document';
 import { SessionApprovals } from '../agent/session-approvals';
-import { ConversationStore, type ConversationSummary } from '../storage/conversation-store';
+import { ConversationStore } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
   loadLlmSettings,
@@ -17,7 +18,6 @@ import { CardApprovalGate } from '../ui/approval-gate-view';
 import { ChatPanel } from '../ui/chat-panel';
 import { ChatSession } from '../ui/chat-session';
 import { ConversationBar } from '../ui/conversation-bar';
-import { loadConversation } from '../ui/conversation-loader';
 import { CredentialsSection } from '../ui/credentials-section';
 import {
   conversationToJson,
@@ -29,15 +29,17 @@ import { createModelFromSettings, testModelConnection } from '../ui/model-from-s
 import { createEnginePreflight } from '../ui/preflight';
 import { findResultId, findTable, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
+import { keepConversationResults } from './keep-conversation-results';
+import { openConversation } from './open-conversation';
+import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentSnapshot } from '../agent/types';
 import type { AppConfig } from '../config/app-config';
 import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
+import type { ConversationWriter } from '../storage/conversation-writer';
 import type { CredentialStore } from '../storage/credential-store';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
-import type { ConversationWriter } from '../ui/conversation-writer';
-import type { TurnRecord } from '../ui/transcript';
 
 /** What mountChat needs from the composition root. */
 export interface MountChatOptions {
@@ -95,9 +97,9 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   const { config, registry, resultStore } = options;
   let engine = options.engine;
   let hub = options.hub;
-  const promptOf = (): string | undefined =>
-    typeof options.systemPrompt === 'function' ? options.systemPrompt() : options.systemPrompt;
-  let agentPrompt: string | undefined;
+  const promptOf = (): string =>
+    (typeof options.systemPrompt === 'function' ? options.systemPrompt() : options.systemPrompt) ??
+    '';
   if (!registry.get('render_chart')) registry.register(createRenderChartTool(resultStore));
   let settings = loadLlmSettings(defaultSettings(config));
   const approvals = new SessionApprovals();
@@ -108,10 +110,17 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   } catch {
     store = undefined;
   }
-  let session: ChatSession;
-  let previous: ChatSession | undefined;
-  let writer: ConversationWriter | undefined;
-  let conversation: ConversationSummary | undefined;
+  /** What belongs to the conversation on screen; replaced whole when another one opens. */
+  let current:
+    | {
+        conversation: Conversation;
+        session: ChatSession;
+        agent: Agent;
+        writer?: ConversationWriter;
+        teardown: (() => void)[];
+      }
+    | undefined;
+  const conversation = (): Conversation | undefined => current?.conversation;
 
   const resolveTable = (data: unknown): TableData | undefined => {
     const table = findTable(data);
@@ -123,6 +132,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         columns: stored.columns.map((column) => column.name),
         rows: stored.rows,
         totalRows: stored.totalRows,
+        ...(stored.storedRows !== undefined ? { storedRows: stored.storedRows } : {}),
       };
     }
     return table;
@@ -131,10 +141,10 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     title: config.title,
     examplePrompts: config.examplePrompts,
     resolveTable,
-    onSend: (text) => session.send(text),
-    onStop: () => session.stop(),
-    retry: (turn) => session.retry(turn),
-    continueTurn: (turn) => session.continueTurn(turn),
+    onSend: (text) => current?.session.send(text),
+    onStop: () => current?.session.stop(),
+    retry: (turnIndex) => current?.session.retry(turnIndex),
+    continueTurn: (turnIndex) => current?.session.continueTurn(turnIndex),
   });
   let mcpSection = hub ? new McpSettingsSection(hub) : undefined;
   void options.data?.then((started) => {
@@ -154,6 +164,9 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       const tool = registry.get(name);
       approvals.allow(name, tool ? toolIdentity(tool) : undefined);
     },
+    editsFor: () => conversation()?.document.pendingApproval?.edits,
+    onEdit: (callId, editedArguments) =>
+      conversation()?.dispatch({ type: 'approval-edited', callId, arguments: editedArguments }),
   });
   const policy = (serverId: string, toolName: string): 'ask' | 'auto' =>
     mcpSection?.policyOverride(serverId, toolName) ??
@@ -165,24 +178,21 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     await options.data;
     await Promise.allSettled([hub?.ready(), mcpSection?.connected]);
   };
-  const createAgent = (snapshot: AgentSnapshot | undefined): Agent => {
-    agentPrompt = promptOf();
-    return new Agent({
+  const createAgent = (snapshot: AgentSnapshot): Agent =>
+    new Agent({
       model: createModelFromSettings(settings),
       registry,
       approvalGate: gate,
       sessionApprovals: approvals,
       serverApprovalPolicy: policy,
-      ...(agentPrompt !== undefined ? { systemPrompt: agentPrompt } : {}),
-      ...(snapshot ? { snapshot } : {}),
+      systemPrompt: promptOf(),
+      snapshot,
       limits: {
         maxRounds: config.limits.maxRounds,
         deadlineMs: config.limits.turnDeadlineMs,
         toolTimeoutMs: config.limits.toolTimeoutMs,
       },
-      onStateChange: (state) => writer?.snapshotChanged(state),
     });
-  };
 
   const openSettings = (note?: string): void => {
     const sections = [
@@ -196,7 +206,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       onSave: (saved) => {
         settings = saved;
         saveLlmSettings(saved);
-        if (!session.busy) session.agent = createAgent(session.agent.snapshot());
+        // The next turn uses the new model; the conversation and its history stay as they are.
+        current?.agent.setModel(createModelFromSettings(settings));
       },
       onClose: () => panel.input.textarea.focus(),
     });
@@ -207,98 +218,116 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     panel.dialogSlot.replaceChildren(settingsPanel.root);
     settingsPanel.root.focus();
   };
-  const open = async (summary: ConversationSummary | undefined): Promise<void> => {
-    previous?.dispose();
-    conversation = summary;
-    let turns: TurnRecord[] = [];
-    let snapshot: AgentSnapshot | undefined;
-    if (store && summary) ({ turns, snapshot, writer } = await loadConversation(store, summary.id));
-    else writer = undefined;
-    const opened =
-      (previous =
-      session =
-        new ChatSession({
-          panel,
-          agent: createAgent(snapshot),
-          turns,
-          ...(writer ? { writer } : {}),
-          beforeSend: () => {
-            if (PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) {
-              openSettings(
-                'Choose a model and paste its API key (or point at a local server) to start.',
-              );
-              return false;
-            }
-            if (
-              !hasSavedLlmSettings() &&
-              config.llm.bringYourOwnKey &&
-              config.llm.providers.length === 0
-            ) {
-              openSettings('Choose a model to start.');
-              return false;
-            }
-            // An upload or a saved credential changed the prompt: the next turn reads the new one.
-            if (promptOf() !== agentPrompt) session.agent = createAgent(session.agent.snapshot());
-            return true;
-          },
-        }));
-    await refreshList();
-    void opened.restore(toolsReady);
+  const beforeSend = (): boolean => {
+    if (PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) {
+      openSettings('Choose a model and paste its API key (or point at a local server) to start.');
+      return false;
+    }
+    if (!hasSavedLlmSettings() && config.llm.bringYourOwnKey && config.llm.providers.length === 0) {
+      openSettings('Choose a model to start.');
+      return false;
+    }
+    // An upload or a saved credential changed the prompt: the next turn reads the new one.
+    current?.agent.setSystemPrompt(promptOf());
+    return true;
   };
+
+  const open = async (id: string | undefined): Promise<void> => {
+    const previous = current;
+    current = undefined;
+    if (previous) {
+      previous.session.dispose();
+      for (const teardown of previous.teardown) teardown();
+      await previous.writer?.dispose();
+    }
+    const opened = await openConversation({ store, id, resultStore });
+    const agent = createAgent(agentSnapshotOf(opened.conversation.document));
+    const session = new ChatSession({
+      conversation: opened.conversation,
+      agent,
+      beforeSend,
+      onWaiting: (detail) => panel.setWaiting(detail),
+    });
+    const teardown = [panel.show(opened.conversation)];
+    if (store) {
+      teardown.push(keepConversationResults(opened.conversation, store, resultStore));
+      teardown.push(opened.conversation.subscribe(() => void refreshList()));
+    }
+    current = {
+      conversation: opened.conversation,
+      session,
+      agent,
+      teardown,
+      ...(opened.writer ? { writer: opened.writer } : {}),
+    };
+    await refreshList();
+    void session.restore(toolsReady, opened.resumeCalls);
+  };
+  let listedTitle = '';
   const refreshList = async (): Promise<void> => {
-    if (store && conversation) bar.render(await store.list(), conversation.id);
+    const document = conversation()?.document;
+    if (!store || !document) return;
+    const key = `${document.id}|${document.title}`;
+    if (key === listedTitle && bar.root.childElementCount > 0) return;
+    listedTitle = key;
+    bar.render(await store.list(), document.id);
   };
   const bar = new ConversationBar({
     onSwitch: (id) => {
-      if (session.busy || !store) return;
-      void store.get(id).then(open);
+      if (current?.session.busy || !store) return;
+      void open(id);
     },
     onNew: () => {
-      if (session.busy) return;
-      void (store ? store.create() : Promise.resolve(undefined)).then(open);
+      if (current?.session.busy) return;
+      void open(undefined);
     },
     onDelete: (id) => {
-      if (session.busy || !store) return;
-      void store
+      if (current?.session.busy || !store) return;
+      const remaining = store;
+      void remaining
         .delete(id)
-        .then(async () => open((await store.list())[0] ?? (await store.create())));
+        .then(async () => open((await remaining.list()).find((summary) => summary.id !== id)?.id));
     },
     onExport: (format) => {
-      const title = conversation?.title ?? 'Mapwright conversation';
-      const history = [...session.agent.snapshot().history];
+      const document = conversation()?.document;
+      if (!document) return;
       if (format === 'markdown')
         downloadText(
           'conversation.md',
-          conversationToMarkdown(title, session.turns),
+          conversationToMarkdown(document.title, document.turns),
           'text/markdown',
         );
       else
         downloadText(
           'conversation.json',
-          conversationToJson(title, session.turns, history),
+          conversationToJson(document.title, document.turns, [...document.agent.history]),
           'application/json',
         );
     },
     onSettings: () => openSettings(),
   });
   // Streamed text is written at most every 250 ms: keep what is on screen when the page goes away.
-  const flushOnHide = (): void => writer?.stashForUnload();
+  const flushOnHide = (): void => current?.writer?.stashForUnload();
   window.addEventListener('pagehide', flushOnHide);
   const controls = new ApprovalControls(approvals);
   panel.toolbar.append(bar.root, controls.root);
   options.element.replaceChildren(panel.root);
 
-  const latest = store ? ((await store.list())[0] ?? (await store.create())) : undefined;
-  await open(latest);
+  await open(store ? (await store.list())[0]?.id : undefined);
   options.element.dataset.chatReady = 'true';
   options.element.removeAttribute('aria-busy');
   return {
     panel,
-    session: () => session,
+    session: () => {
+      if (!current) throw new Error('No conversation is open.');
+      return current.session;
+    },
     approvals,
     gate,
     destroy: () => {
-      session.stop();
+      current?.session.stop();
+      current?.session.dispose();
+      for (const teardown of current?.teardown ?? []) teardown();
       window.removeEventListener('pagehide', flushOnHide);
       controls.destroy();
       store?.close();

@@ -1,5 +1,16 @@
-// Conversations in IndexedDB (through idb): the list, each turn as the person saw it, the agent snapshot.
+// Conversations in IndexedDB (through idb): one document per conversation, its result rows beside it,
+// and a small list record for the sidebar. Version-1 conversations (turns and agent snapshot in two
+// stores) are read through the migration and rewritten as documents on their next save.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import {
+  createConversationDocument,
+  type ConversationDocument,
+} from '../agent/conversation/conversation-document';
+import {
+  migrateConversationV1,
+  parseConversationDocument,
+} from '../agent/conversation/migrate-conversation';
+import type { StoredResult } from '../tools/result-store';
 
 /** A conversation in the list. */
 export interface ConversationSummary {
@@ -15,27 +26,58 @@ interface StoredTurn {
   turn: unknown;
 }
 
+interface StoredResultRecord {
+  conversationId: string;
+  resultId: string;
+  result: StoredResult;
+}
+
 interface MapwrightDatabase extends DBSchema {
   conversations: { key: string; value: ConversationSummary; indexes: { updatedAt: number } };
+  /** Version 1: each turn as the person saw it. Read for migration, deleted once migrated. */
   turns: { key: [string, number]; value: StoredTurn };
+  /** Version 1: the agent snapshot. Read for migration, deleted once migrated. */
   snapshots: { key: string; value: { conversationId: string; snapshot: unknown } };
+  documents: { key: string; value: { id: string; document: unknown } };
+  results: {
+    key: [string, string];
+    value: StoredResultRecord;
+    indexes: { conversationId: string };
+  };
 }
 
 /** The database name; tests may pass their own to stay isolated. */
 export const DEFAULT_DATABASE_NAME = 'mapwright';
 
-/** Reads and writes conversations. Turns are stored one record each, so a write costs one turn. */
+/** Rows of one result kept with its conversation. */
+export const RESULT_ROW_CAP = 5_000;
+
+/** Bytes (as JSON) of one result kept with its conversation. */
+export const RESULT_BYTE_CAP = 5 * 1024 * 1024;
+
+const DATABASE_VERSION = 2;
+
+/** Reads and writes conversations. */
 export class ConversationStore {
   private constructor(private readonly database: IDBPDatabase<MapwrightDatabase>) {}
 
   /** Opens (and creates or upgrades) the database. */
   static async open(name = DEFAULT_DATABASE_NAME): Promise<ConversationStore> {
-    const database = await openDB<MapwrightDatabase>(name, 1, {
-      upgrade(upgrade) {
-        const conversations = upgrade.createObjectStore('conversations', { keyPath: 'id' });
-        conversations.createIndex('updatedAt', 'updatedAt');
-        upgrade.createObjectStore('turns', { keyPath: ['conversationId', 'index'] });
-        upgrade.createObjectStore('snapshots', { keyPath: 'conversationId' });
+    const database = await openDB<MapwrightDatabase>(name, DATABASE_VERSION, {
+      upgrade(upgrade, oldVersion) {
+        if (oldVersion < 1) {
+          const conversations = upgrade.createObjectStore('conversations', { keyPath: 'id' });
+          conversations.createIndex('updatedAt', 'updatedAt');
+          upgrade.createObjectStore('turns', { keyPath: ['conversationId', 'index'] });
+          upgrade.createObjectStore('snapshots', { keyPath: 'conversationId' });
+        }
+        if (oldVersion < 2) {
+          upgrade.createObjectStore('documents', { keyPath: 'id' });
+          const results = upgrade.createObjectStore('results', {
+            keyPath: ['conversationId', 'resultId'],
+          });
+          results.createIndex('conversationId', 'conversationId');
+        }
       },
     });
     return new ConversationStore(database);
@@ -47,17 +89,11 @@ export class ConversationStore {
     return all.reverse();
   }
 
-  /** Creates an empty conversation. */
-  async create(title = 'New chat'): Promise<ConversationSummary> {
-    const now = Date.now();
-    const summary: ConversationSummary = {
-      id: crypto.randomUUID(),
-      title,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.database.put('conversations', summary);
-    return summary;
+  /** Creates an empty conversation and returns its document. */
+  async create(now = Date.now()): Promise<ConversationDocument> {
+    const document = createConversationDocument(crypto.randomUUID(), now);
+    await this.save(document);
+    return document;
   }
 
   /** One conversation's summary. */
@@ -65,71 +101,39 @@ export class ConversationStore {
     return this.database.get('conversations', id);
   }
 
-  /** Renames a conversation. */
-  async rename(id: string, title: string): Promise<void> {
+  /**
+   * One conversation, at the current version (migrated when it was stored by an older release).
+   * Undefined when there is no such conversation; throws when it is stored but cannot be read.
+   */
+  async load(id: string): Promise<ConversationDocument | undefined> {
+    const stored = await this.database.get('documents', id);
+    if (stored) return parseConversationDocument(stored.document);
     const summary = await this.database.get('conversations', id);
-    if (summary) await this.database.put('conversations', { ...summary, title });
-  }
-
-  /** The conversation's turns, in order. */
-  async loadTurns(id: string): Promise<unknown[]> {
+    if (!summary) return undefined;
     const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
-    const stored = await this.database.getAll('turns', range);
-    return stored.sort((left, right) => left.index - right.index).map((record) => record.turn);
+    const turns = (await this.database.getAll('turns', range))
+      .sort((left, right) => left.index - right.index)
+      .map((record) => record.turn);
+    const snapshot = (await this.database.get('snapshots', id))?.snapshot;
+    return migrateConversationV1({ summary, turns, snapshot });
   }
 
-  /** The agent snapshot saved with the conversation. */
-  async loadSnapshot(id: string): Promise<unknown> {
-    return (await this.database.get('snapshots', id))?.snapshot;
-  }
-
-  /** Writes one step in one transaction: a turn (by index), the agent snapshot, and the list's timestamp. */
-  async saveStep(
-    id: string,
-    step: { index: number; turn: unknown; snapshot?: unknown; title?: string },
-  ): Promise<void> {
+  /** Writes a conversation whole (and its list entry) in one transaction; drops its version-1 records. */
+  async save(document: ConversationDocument): Promise<void> {
     const transaction = this.database.transaction(
-      ['conversations', 'turns', 'snapshots'],
+      ['conversations', 'documents', 'turns', 'snapshots'],
       'readwrite',
     );
-    const conversations = transaction.objectStore('conversations');
-    const summary = await conversations.get(id);
-    const now = Date.now();
-    const writes: Promise<unknown>[] = [
-      conversations.put({
-        id,
-        title:
-          summary?.title && summary.title !== 'New chat'
-            ? summary.title
-            : (step.title ?? summary?.title ?? 'New chat'),
-        createdAt: summary?.createdAt ?? now,
-        updatedAt: now,
-      }),
-      transaction
-        .objectStore('turns')
-        .put({ conversationId: id, index: step.index, turn: step.turn }),
-    ];
-    if (step.snapshot !== undefined) {
-      writes.push(
-        transaction.objectStore('snapshots').put({ conversationId: id, snapshot: step.snapshot }),
-      );
-    }
-    await Promise.all([...writes, transaction.done]);
-  }
-
-  /** Writes only the agent snapshot. */
-  async saveSnapshot(id: string, snapshot: unknown): Promise<void> {
-    await this.database.put('snapshots', { conversationId: id, snapshot });
-  }
-
-  /** Deletes a conversation with its turns and snapshot. */
-  async delete(id: string): Promise<void> {
-    const transaction = this.database.transaction(
-      ['conversations', 'turns', 'snapshots'],
-      'readwrite',
-    );
+    const id = document.id;
+    const summary: ConversationSummary = {
+      id,
+      title: document.title,
+      createdAt: document.createdAt,
+      updatedAt: document.updatedAt,
+    };
     await Promise.all([
-      transaction.objectStore('conversations').delete(id),
+      transaction.objectStore('conversations').put(summary),
+      transaction.objectStore('documents').put({ id, document }),
       transaction
         .objectStore('turns')
         .delete(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER])),
@@ -138,8 +142,82 @@ export class ConversationStore {
     ]);
   }
 
+  /** Renames a conversation. */
+  async rename(id: string, title: string): Promise<void> {
+    const document = await this.load(id);
+    if (document) await this.save({ ...document, title });
+  }
+
+  /**
+   * Keeps a result's rows with the conversation, cut to RESULT_ROW_CAP rows and RESULT_BYTE_CAP bytes
+   * (whichever comes first); the stored result says when it was cut. Returns what was stored.
+   */
+  async saveResult(conversationId: string, result: StoredResult): Promise<StoredResult> {
+    const capped = capResult(result);
+    await this.database.put('results', {
+      conversationId,
+      resultId: result.resultId,
+      result: capped,
+    });
+    return capped;
+  }
+
+  /** The results kept with a conversation. */
+  async loadResults(conversationId: string): Promise<StoredResult[]> {
+    const records = await this.database.getAllFromIndex(
+      'results',
+      'conversationId',
+      conversationId,
+    );
+    return records.map((record) => record.result);
+  }
+
+  /** Deletes a conversation with its document, results and any version-1 records. */
+  async delete(id: string): Promise<void> {
+    const transaction = this.database.transaction(
+      ['conversations', 'documents', 'turns', 'snapshots', 'results'],
+      'readwrite',
+    );
+    const results = transaction.objectStore('results');
+    const resultKeys = await results.index('conversationId').getAllKeys(id);
+    await Promise.all([
+      transaction.objectStore('conversations').delete(id),
+      transaction.objectStore('documents').delete(id),
+      transaction
+        .objectStore('turns')
+        .delete(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER])),
+      transaction.objectStore('snapshots').delete(id),
+      ...resultKeys.map((key) => results.delete(key)),
+      transaction.done,
+    ]);
+  }
+
   /** Closes the database. */
   close(): void {
     this.database.close();
+  }
+}
+
+/** A result cut to the caps, marked `storedRows` when rows were dropped. */
+export function capResult(result: StoredResult): StoredResult {
+  const rows: Record<string, unknown>[] = [];
+  let bytes = 0;
+  for (const row of result.rows) {
+    if (rows.length >= RESULT_ROW_CAP) break;
+    bytes += jsonLength(row);
+    if (bytes > RESULT_BYTE_CAP) break;
+    rows.push(row);
+  }
+  if (rows.length === result.rows.length) return result;
+  return { ...result, rows, storedRows: rows.length };
+}
+
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value, (_key, inner: unknown) =>
+      typeof inner === 'bigint' ? inner.toString() : inner,
+    ).length;
+  } catch {
+    return 0;
   }
 }

@@ -9,6 +9,11 @@ export interface StoredResult {
   columns: { name: string; type: string }[];
   rows: Record<string, unknown>[];
   totalRows: number;
+  /**
+   * Rows kept when the stored copy was cut to the conversation's cap (after a reload the rest are
+   * gone); absent when every row the query returned is here.
+   */
+  storedRows?: number;
 }
 
 /** How a ResultStore is set up. */
@@ -47,6 +52,11 @@ export class ResultStore {
   /** The result with this id, if it is still held. */
   get(resultId: string): StoredResult | undefined {
     return this.results.get(resultId);
+  }
+
+  /** Forgets every result (another conversation is opened; its own results are put back). */
+  clear(): void {
+    this.results.clear();
   }
 
   /** Ids of the results held, oldest first. */

@@ -11,6 +11,10 @@ export interface ApprovalCardOptions {
   preflightFor?: (serverId: string | undefined) => PreflightFunction | undefined;
   /** The person allowed a tool for the rest of the session. */
   onAllowTool?: (toolName: string) => void;
+  /** Arguments edited before, by call id (the card is shown again after a reload). */
+  edits?: Record<string, Record<string, unknown>>;
+  /** The person edited a call's arguments on the card. */
+  onEdit?: (callId: string, editedArguments: Record<string, unknown>) => void;
   /** Every call has a decision, in call order. */
   onDone(decisions: ApprovalDecision[]): void;
 }
@@ -33,8 +37,10 @@ export class ApprovalCard {
           {
             decided: () => this.check(),
             allowTool: (name) => this.allow(name),
+            ...(options.onEdit ? { edited: options.onEdit } : {}),
           },
           options.preflightFor?.(proposed.serverId),
+          options.edits?.[proposed.call.id],
         ),
     );
     const reasoning = proposal.reasoning?.trim()

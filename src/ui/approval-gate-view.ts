@@ -11,6 +11,10 @@ export interface CardApprovalGateOptions {
   onAllowTool?: (toolName: string) => void;
   /** Called when a card opens (true) or closes (false), e.g. to update the status line. */
   onOpenChange?: (open: boolean) => void;
+  /** Arguments the person edited before a reload, by call id, to show again on the card. */
+  editsFor?: (proposal: ToolProposal) => Record<string, Record<string, unknown>> | undefined;
+  /** The person edited a call's arguments. */
+  onEdit?: (callId: string, editedArguments: Record<string, unknown>) => void;
 }
 
 /** An ApprovalGate that asks the person through approval cards. */
@@ -54,6 +58,8 @@ export class CardApprovalGate implements ApprovalGate {
         proposal,
         ...(this.options.preflightFor ? { preflightFor: this.options.preflightFor } : {}),
         ...(this.options.onAllowTool ? { onAllowTool: this.options.onAllowTool } : {}),
+        ...(this.options.onEdit ? { onEdit: this.options.onEdit } : {}),
+        edits: this.options.editsFor?.(proposal) ?? {},
         onDone: (decisions) => {
           close();
           window.setTimeout(() => card.destroy(), 0);

@@ -1,12 +1,18 @@
 // The chat panel: header, welcome, turns, approval slot, status line and input; renders turns by frame.
+import {
+  isTurnActive,
+  turnText,
+  type ConversationDocument,
+  type TurnRecord,
+} from '../agent/conversation/conversation-document';
 import { ChatInput } from './chat-input';
 import { button, element } from './dom';
 import { FrameScheduler, type FrameTask } from './frame-scheduler';
 import { findTable, type TableData } from './result-data';
 import { StatusLine } from './status-line';
 import { TurnView, type TurnActions } from './turn-view';
+import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentStatus } from '../agent/types';
-import type { TurnRecord } from './transcript';
 import './chat.css';
 
 /** What the chat panel needs from its owner. */
@@ -40,8 +46,11 @@ export class ChatPanel {
     attributes: { 'aria-live': 'polite', role: 'status' },
   });
   private readonly status: StatusLine;
-  private readonly views = new Map<TurnRecord, TurnView>();
-  private readonly tasks = new Map<TurnRecord, FrameTask>();
+  private views: TurnView[] = [];
+  private tasks: FrameTask[] = [];
+  private shown: ConversationDocument | undefined;
+  private detach: (() => void) | undefined;
+  private waiting: string | undefined;
   private busy = false;
 
   constructor(private readonly options: ChatPanelOptions) {
@@ -74,6 +83,7 @@ export class ChatPanel {
         this.dialogSlot,
       ],
     });
+    this.applyStatus('idle');
     this.root.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.busy && !event.defaultPrevented) {
         event.preventDefault();
@@ -110,39 +120,79 @@ export class ChatPanel {
     return this.options.resolveTable?.(data) ?? findTable(data);
   }
 
-  /** Replaces the conversation with these turns (switching or restoring a conversation). */
-  showTurns(turns: TurnRecord[]): void {
-    for (const view of this.views.values()) view.root.remove();
-    this.views.clear();
-    this.tasks.clear();
-    for (const turn of turns) this.addTurn(turn, false);
+  /**
+   * Shows a conversation and follows it: every change re-renders the turns that changed (compared by
+   * identity, since the document is never mutated) in the next frame. Returns the teardown, which
+   * `show` also runs for the conversation shown before.
+   */
+  show(conversation: Conversation): () => void {
+    this.detach?.();
+    for (const view of this.views) view.root.remove();
+    this.views = [];
+    this.tasks = [];
+    this.shown = undefined;
+    this.render(conversation.document);
     this.scheduler.flush();
-    this.welcome.hidden = turns.length > 0;
     this.scrollToEnd();
+    const unsubscribe = conversation.subscribe((document) => this.render(document));
+    const detach = (): void => {
+      unsubscribe();
+      if (this.detach === detach) this.detach = undefined;
+    };
+    this.detach = detach;
+    return detach;
   }
 
-  /** Adds a turn at the end of the conversation. */
-  addTurn(turn: TurnRecord, scroll = true): TurnView {
-    const view = new TurnView(turn, (data) => this.resolve(data), this.options);
-    this.views.set(turn, view);
-    this.tasks.set(turn, {
+  private render(document: ConversationDocument): void {
+    const previous = this.shown;
+    this.shown = document;
+    document.turns.forEach((turn, index) => {
+      const view = this.views[index];
+      if (!view) {
+        this.addTurnView(turn, index, previous !== undefined);
+      } else if (view.turn !== turn) {
+        view.turn = turn;
+        const task = this.tasks[index];
+        if (task) this.scheduler.schedule(task);
+      }
+    });
+    for (const view of this.views.splice(document.turns.length)) view.root.remove();
+    this.tasks.length = document.turns.length;
+    this.welcome.hidden = document.turns.length > 0;
+    const live = document.run ? document.turns[document.run.turnIndex] : undefined;
+    const failed = document.turns.at(-1)?.status === 'failed';
+    const status: AgentStatus =
+      live && isTurnActive(live) ? live.status : failed ? 'failed' : 'idle';
+    if (this.waiting === undefined) this.applyStatus(status);
+    const ended = previous?.run !== undefined && document.run === undefined;
+    if (ended) this.announceEnd(document.turns[previous.run?.turnIndex ?? -1]);
+  }
+
+  private addTurnView(turn: TurnRecord, index: number, scroll: boolean): void {
+    const view = new TurnView(turn, index, (data) => this.resolve(data), this.options);
+    const task: FrameTask = {
       renderFrame: () => {
         const nearEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 80;
         view.renderFrame();
         if (nearEnd) this.scrollToEnd();
       },
-    });
+    };
+    this.views[index] = view;
+    this.tasks[index] = task;
     this.log.append(view.root);
-    this.welcome.hidden = true;
-    this.scheduler.schedule(view);
+    this.scheduler.schedule(task);
     if (scroll) this.scrollToEnd();
-    return view;
   }
 
-  /** Asks for a turn to re-render in the next frame. */
-  turnChanged(turn: TurnRecord): void {
-    const task = this.tasks.get(turn);
-    if (task) this.scheduler.schedule(task);
+  private announceEnd(turn: TurnRecord | undefined): void {
+    if (!turn) return;
+    this.scheduler.flush();
+    this.announce(
+      turn.status === 'failed'
+        ? `Error: ${turn.error?.message ?? ''}`
+        : `Answer: ${turnText(turn).slice(0, 300)}`,
+    );
+    this.input.textarea.focus();
   }
 
   /** Renders pending frames now. */
@@ -150,8 +200,18 @@ export class ChatPanel {
     this.scheduler.flush();
   }
 
-  /** Shows the agent's status; a running turn disables sending and enables Stop. */
-  setStatus(status: AgentStatus, detail?: string): void {
+  /**
+   * Says why the chat waits outside a turn (reconnecting before a restored turn resumes): the status
+   * line shows it and sending is blocked; `undefined` ends the wait.
+   */
+  setWaiting(detail: string | undefined): void {
+    this.waiting = detail;
+    if (detail !== undefined) this.applyStatus('tool_loop', detail);
+    else if (this.shown) this.render(this.shown);
+    else this.applyStatus('idle');
+  }
+
+  private applyStatus(status: AgentStatus, detail?: string): void {
     this.busy = status === 'processing' || status === 'tool_loop';
     this.status.set(status, detail);
     this.input.setBusy(this.busy);

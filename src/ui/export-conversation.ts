@@ -1,9 +1,9 @@
 // A conversation as Markdown or JSON, with its tool calls and results; everything passes redaction.
+import { turnText, type TurnRecord } from '../agent/conversation/conversation-document';
 import { redactArguments, redactSecrets } from '../agent/redact';
 import { formatArguments } from './dom';
 import { findTable } from './result-data';
 import { sqlArgument } from './tool-call-view';
-import { turnText, type TurnRecord } from './transcript';
 import type { Message } from '../agent/types';
 
 /** Rows of a result included in an export. */

@@ -21,6 +21,8 @@ export function modifiesData(description: string): boolean {
 export interface ProposedCallHandlers {
   decided(): void;
   allowTool(toolName: string): void;
+  /** The person changed the SQL (kept with the conversation, so a reload does not lose it). */
+  edited?(callId: string, editedArguments: Record<string, unknown>): void;
 }
 
 /** Renders one proposed call and holds the person's decision on it. */
@@ -48,6 +50,8 @@ export class ProposedCallView {
     readonly proposed: ProposedCall,
     private readonly handlers: ProposedCallHandlers,
     private readonly preflight: PreflightFunction | undefined,
+    /** Arguments the person edited before (the card is shown again after a reload). */
+    initialEdit?: Record<string, unknown>,
   ) {
     const args = proposed.displayArguments;
     this.sqlKey = SQL_KEYS.find((key) => typeof args[key] === 'string');
@@ -69,13 +73,21 @@ export class ProposedCallView {
         })
       : undefined;
     if (this.originalSql !== undefined) {
+      const editedSql = this.sqlKey ? initialEdit?.[this.sqlKey] : undefined;
       this.editor = new SqlEditor(
-        this.originalSql,
+        !this.secretMasked && typeof editedSql === 'string' ? editedSql : this.originalSql,
         this.secretMasked
           ? `SQL for ${name}, read-only because it contains a masked secret`
           : `SQL for ${name}: edit it before approving (Ctrl+Enter approves)`,
         {
-          onChange: (text) => this.schedulePreflight(text),
+          onChange: (text) => {
+            this.schedulePreflight(text);
+            if (this.sqlKey)
+              handlers.edited?.(proposed.call.id, {
+                ...proposed.call.arguments,
+                [this.sqlKey]: text,
+              });
+          },
           onSubmit: () => this.approve(),
           readOnly: this.secretMasked,
         },

@@ -6,6 +6,8 @@ export interface TableData {
   columns: string[];
   rows: Record<string, unknown>[];
   totalRows: number;
+  /** Rows kept after the stored copy was cut to the conversation's cap, when it was cut. */
+  storedRows?: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -71,10 +71,13 @@ export class ResultTable {
       ),
     );
     const shown = rows.length === 0 ? 'no rows' : `rows ${start + 1}–${start + rows.length}`;
+    const stored = this.table.storedRows;
     const held =
-      this.table.totalRows > this.table.rows.length
-        ? ` (${this.table.rows.length.toLocaleString('en')} held in the page)`
-        : '';
+      stored !== undefined
+        ? ` (${stored.toLocaleString('en')} kept with the conversation: results are stored up to 5,000 rows or 5 MB; run the query again for the rest)`
+        : this.table.totalRows > this.table.rows.length
+          ? ` (${this.table.rows.length.toLocaleString('en')} held in the page)`
+          : '';
     this.caption.textContent = `${this.table.totalRows.toLocaleString('en')} rows${held}; ${shown}`;
     this.previous.disabled = this.page === 0;
     this.next.disabled = this.page >= this.pageCount() - 1;

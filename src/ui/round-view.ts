@@ -5,8 +5,8 @@ import { element } from './dom';
 import { ResultTable } from './result-table';
 import { StreamingMarkdown } from './streaming-markdown';
 import { ToolCallView } from './tool-call-view';
+import type { RoundRecord } from '../agent/conversation/conversation-document';
 import type { TableData } from './result-data';
-import type { RoundRecord } from './transcript';
 
 /** Turns a result's data into a table, looking up full rows where the page still holds them. */
 export type TableResolver = (data: unknown) => TableData | undefined;

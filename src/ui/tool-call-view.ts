@@ -2,7 +2,7 @@
 import { addCopyButton } from './code-blocks';
 import { element, formatArguments, formatDuration } from './dom';
 import { highlightSql } from './sql-highlight';
-import type { CallRecord } from './transcript';
+import type { CallRecord } from '../agent/conversation/conversation-document';
 
 const STATUS_LABELS: Record<CallRecord['state'], string> = {
   pending: 'pending',

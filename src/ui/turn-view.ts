@@ -1,15 +1,15 @@
 // One turn of the conversation: the question, its rounds, and how it ended (error with Retry, stopped).
+import { isTurnActive, type TurnRecord } from '../agent/conversation/conversation-document';
 import { button, element } from './dom';
 import { RoundView, type TableResolver } from './round-view';
-import { isTurnActive, type TurnRecord } from './transcript';
 
 /** What a turn's buttons ask the chat to do. */
 export interface TurnActions {
-  retry(turn: TurnRecord): void;
-  continueTurn(turn: TurnRecord): void;
+  retry(turnIndex: number): void;
+  continueTurn(turnIndex: number): void;
 }
 
-/** Renders one turn from its record; re-render with `update`. */
+/** Renders one turn from its record; give it the newer record and call `renderFrame` again. */
 export class TurnView {
   /** The element that holds this turn. */
   readonly root: HTMLElement;
@@ -18,11 +18,15 @@ export class TurnView {
   private readonly roundViews = new Map<number, RoundView>();
   private footerKey = '';
 
+  private record: TurnRecord;
+
   constructor(
-    private readonly record: TurnRecord,
+    record: TurnRecord,
+    private readonly index: number,
     private readonly resolveTable: TableResolver,
     private readonly actions: TurnActions,
   ) {
+    this.record = record;
     const question = element('div', {
       className: 'mw-user',
       children: [
@@ -41,6 +45,11 @@ export class TurnView {
   /** The record this view shows. */
   get turn(): TurnRecord {
     return this.record;
+  }
+
+  /** A newer snapshot of the same turn, shown at the next `renderFrame`. */
+  set turn(record: TurnRecord) {
+    this.record = record;
   }
 
   /** Brings the DOM up to date with the record. */
@@ -87,7 +96,7 @@ export class TurnView {
               text: 'Interrupted: the page was reloaded while the model was answering. The answer above is partial. ',
             }),
             record.resumable
-              ? button('Continue', () => this.actions.continueTurn(record), {
+              ? button('Continue', () => this.actions.continueTurn(this.index), {
                   className: 'mw-button mw-continue',
                   ariaLabel: 'Continue the interrupted answer',
                 })
@@ -104,7 +113,7 @@ export class TurnView {
           children: [
             element('strong', { text: record.error.name || 'Error' }),
             element('span', { text: `: ${record.error.message}` }),
-            button('Retry', () => this.actions.retry(record), {
+            button('Retry', () => this.actions.retry(this.index), {
               className: 'mw-button mw-retry',
               ariaLabel: 'Retry this question',
             }),
@@ -118,7 +127,7 @@ export class TurnView {
           className: 'mw-note',
           children: [
             element('span', { text: 'The turn reached its limit. ' }),
-            button('Continue', () => this.actions.continueTurn(record), {
+            button('Continue', () => this.actions.continueTurn(this.index), {
               ariaLabel: 'Continue the work where it stopped',
             }),
           ],

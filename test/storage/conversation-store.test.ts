@@ -1,12 +1,17 @@
-// Conversations in IndexedDB (fake-indexeddb, the real API in memory): the list, new, switch, delete,
-// one record per turn, and a conversation that survives closing and reopening the database.
+// Conversations in IndexedDB (fake-indexeddb, the real API in memory): one document per conversation,
+// results beside it, the list, delete, and conversations stored by the previous release (version 1: turns
+// and agent snapshot in two stores) read through the migration without loss.
 import 'fake-indexeddb/auto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent';
-import { ConversationStore } from '../../src/storage/conversation-store';
-import { createScriptedModel } from '../../src/testing/scripted-model';
-import type { AgentSnapshot } from '../../src/agent/types';
+import { reduceConversation } from '../../src/agent/conversation/conversation-reducer';
+import { reopenConversation } from '../../src/agent/conversation/reopen-conversation';
+import { capResult, ConversationStore, RESULT_ROW_CAP } from '../../src/storage/conversation-store';
+import type { ConversationDocument } from '../../src/agent/conversation/conversation-document';
 
+const fixtures = 'test/fixtures/conversations';
 let databaseCount = 0;
 const opened: ConversationStore[] = [];
 
@@ -16,119 +21,215 @@ async function openStore(name = `store-test-${(databaseCount += 1)}`) {
   return { store, name };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
-
 afterEach(() => {
   for (const store of opened.splice(0)) store.close();
 });
 
+interface V1Fixture {
+  summary: { id: string; title: string; createdAt: number; updatedAt: number };
+  turns: { rounds: { text: string; reasoning: string; calls: { data?: unknown }[] }[] }[];
+  snapshot: { history: unknown[]; pendingTurn?: { phase: string } };
+}
+
+/** Writes a version-1 fixture the way the previous release did: three stores, database version 1. */
+async function writeV1(name: string, fixture: V1Fixture): Promise<void> {
+  const database = await openDB(name, 1, {
+    upgrade(upgrade) {
+      const conversations = upgrade.createObjectStore('conversations', { keyPath: 'id' });
+      conversations.createIndex('updatedAt', 'updatedAt');
+      upgrade.createObjectStore('turns', { keyPath: ['conversationId', 'index'] });
+      upgrade.createObjectStore('snapshots', { keyPath: 'conversationId' });
+    },
+  });
+  const id = fixture.summary.id;
+  await database.put('conversations', fixture.summary);
+  for (const [index, turn] of fixture.turns.entries()) {
+    await database.put('turns', { conversationId: id, index, turn });
+  }
+  await database.put('snapshots', { conversationId: id, snapshot: fixture.snapshot });
+  database.close();
+}
+
+const v1Fixtures = readdirSync(fixtures).filter((file) => file.startsWith('v1-'));
+const v2Fixtures = readdirSync(fixtures).filter((file) => file.startsWith('v2-'));
+const readFixture = <T>(file: string): T =>
+  JSON.parse(readFileSync(join(fixtures, file), 'utf8')) as T;
+
+describe('conversations stored by the previous release (version 1)', () => {
+  it('has a corpus of every kind of stored conversation', () => {
+    expect(v1Fixtures.sort()).toEqual([
+      'v1-awaiting-approval.json',
+      'v1-checkpoint.json',
+      'v1-completed.json',
+      'v1-cut-off-mid-stream.json',
+      'v1-failed.json',
+    ]);
+  });
+
+  it.each(v1Fixtures)(
+    '%s loads whole: every turn, round, call, result and message',
+    async (file) => {
+      const fixture = readFixture<V1Fixture>(file);
+      const name = `v1-${file}-${(databaseCount += 1)}`;
+      await writeV1(name, fixture);
+      const { store } = await openStore(name);
+      const document = (await store.load(fixture.summary.id)) as ConversationDocument;
+      expect(document.version).toBe(2);
+      expect(document.title).toBe(fixture.summary.title);
+      expect(document.createdAt).toBe(fixture.summary.createdAt);
+      expect(document.agent.history).toEqual(fixture.snapshot.history);
+      expect(document.agent.pendingTurn?.phase).toBe(fixture.snapshot.pendingTurn?.phase);
+      expect(document.turns).toHaveLength(fixture.turns.length);
+      document.turns.forEach((turn, index) => {
+        const before = fixture.turns[index]!;
+        expect(turn.rounds.map((round) => round.text)).toEqual(
+          before.rounds.map((round) => round.text),
+        );
+        expect(turn.rounds.map((round) => round.reasoning)).toEqual(
+          before.rounds.map((round) => round.reasoning),
+        );
+        expect(turn.rounds.flatMap((round) => round.calls.map((call) => call.data))).toEqual(
+          before.rounds.flatMap((round) => round.calls.map((call) => call.data)),
+        );
+      });
+      // Saved once, the conversation is a document and the version-1 records are gone.
+      await store.save(document);
+      expect(await store.load(document.id)).toEqual(document);
+      store.close();
+      const database = await openDB(name);
+      expect(await database.count('turns')).toBe(0);
+      expect(await database.count('snapshots')).toBe(0);
+      database.close();
+    },
+  );
+
+  it('keeps the result id of a migrated table, so it can be charted and drawn again', async () => {
+    const fixture = readFixture<V1Fixture>('v1-completed.json');
+    const name = `v1-results-${(databaseCount += 1)}`;
+    await writeV1(name, fixture);
+    const { store } = await openStore(name);
+    const document = (await store.load(fixture.summary.id)) as ConversationDocument;
+    expect(document.resultIds).toEqual(['r-fixture-1']);
+    expect(document.turns[0]?.rounds[0]?.calls[0]?.resultId).toBe('r-fixture-1');
+  });
+
+  it('a migrated turn cut off mid-stream reopens interrupted, with its partial text in the history', async () => {
+    const fixture = readFixture<V1Fixture>('v1-cut-off-mid-stream.json');
+    const name = `v1-cut-${(databaseCount += 1)}`;
+    await writeV1(name, fixture);
+    const { store } = await openStore(name);
+    const stored = (await store.load(fixture.summary.id)) as ConversationDocument;
+    const { document, resumeCalls } = reopenConversation(stored, 1);
+    expect(resumeCalls).toBe(false);
+    expect(document.turns[0]).toMatchObject({
+      interrupted: true,
+      interruptedBy: 'reload',
+      resumable: true,
+    });
+    expect(document.agent.history.at(-1)).toEqual({
+      role: 'assistant',
+      content: 'The strongest earthquake',
+      interrupted: true,
+    });
+  });
+
+  it('a migrated turn waiting for approval reopens with its calls to propose again', async () => {
+    const fixture = readFixture<V1Fixture>('v1-awaiting-approval.json');
+    const name = `v1-wait-${(databaseCount += 1)}`;
+    await writeV1(name, fixture);
+    const { store } = await openStore(name);
+    const stored = (await store.load(fixture.summary.id)) as ConversationDocument;
+    expect(reopenConversation(stored, 1).resumeCalls).toBe(true);
+  });
+});
+
+describe('conversations of this version (version 2)', () => {
+  it('has a corpus of stored documents', () => {
+    expect(v2Fixtures.length).toBeGreaterThan(0);
+  });
+
+  it.each(v2Fixtures)('%s loads as it was stored', async (file) => {
+    const stored = readFixture<ConversationDocument>(file);
+    const { store } = await openStore();
+    await store.save(stored);
+    expect(await store.load(stored.id)).toEqual(stored);
+  });
+});
+
 describe('the conversation store', () => {
-  it('lists conversations most recently used first; a new chat starts empty', async () => {
+  it('lists conversations most recently updated first; a new one starts empty', async () => {
     const { store } = await openStore();
     expect(await store.list()).toEqual([]);
-    const first = await store.create();
-    await tick();
-    const second = await store.create();
+    const first = await store.create(1000);
+    const second = await store.create(2000);
     expect((await store.list()).map((summary) => summary.id)).toEqual([second.id, first.id]);
-    expect(first.title).toBe('New chat');
-    expect(await store.loadTurns(second.id)).toEqual([]);
-    expect(await store.loadSnapshot(second.id)).toBeUndefined();
-    await tick();
-    await store.saveStep(first.id, { index: 0, turn: { userText: 'Where?' }, title: 'Where?' });
-    expect((await store.list()).map((summary) => summary.title)).toEqual(['Where?', 'New chat']);
+    await store.save({ ...first, updatedAt: 3000 });
+    expect((await store.list()).map((summary) => summary.id)).toEqual([first.id, second.id]);
+    expect(second.turns).toEqual([]);
   });
 
-  it('switching reads back exactly that conversation, its turns in order', async () => {
+  it('keeps results beside their conversation, capped, and deleting removes only that conversation', async () => {
     const { store } = await openStore();
-    const quakes = await store.create();
-    const flights = await store.create();
-    for (const index of [0, 1, 2, 10, 11])
-      await store.saveStep(quakes.id, { index, turn: { userText: `quake ${index}` } });
-    await store.saveStep(flights.id, { index: 0, turn: { userText: 'flights 0' } });
-    expect((await store.get(flights.id))?.id).toBe(flights.id);
-    expect(await store.loadTurns(quakes.id)).toEqual(
-      [0, 1, 2, 10, 11].map((index) => ({ userText: `quake ${index}` })),
-    );
-    expect(await store.loadTurns(flights.id)).toEqual([{ userText: 'flights 0' }]);
-  });
-
-  it('rewrites a turn in place as it grows, one record per turn', async () => {
-    const { store } = await openStore();
-    const { id } = await store.create();
-    await store.saveStep(id, { index: 0, turn: { userText: 'q', text: 'The ans' } });
-    await store.saveStep(id, { index: 0, turn: { userText: 'q', text: 'The answer.' } });
-    await store.saveStep(id, { index: 1, turn: { userText: 'q2', text: '' } });
-    expect(await store.loadTurns(id)).toEqual([
-      { userText: 'q', text: 'The answer.' },
-      { userText: 'q2', text: '' },
-    ]);
-  });
-
-  it('keeps the first question as the title once it has one', async () => {
-    const { store } = await openStore();
-    const { id } = await store.create();
-    await store.saveStep(id, { index: 0, turn: {}, title: 'Strongest earthquakes?' });
-    await store.saveStep(id, { index: 1, turn: {}, title: 'And the weakest?' });
-    expect((await store.get(id))?.title).toBe('Strongest earthquakes?');
-    await store.rename(id, 'Quakes');
-    expect((await store.get(id))?.title).toBe('Quakes');
-  });
-
-  it('deleting a conversation removes its turns and snapshot and leaves the others whole', async () => {
-    const { store } = await openStore();
-    const doomed = await store.create();
     const kept = await store.create();
-    for (const id of [doomed.id, kept.id]) {
-      await store.saveStep(id, { index: 0, turn: { userText: id }, snapshot: { id } });
-      await store.saveStep(id, { index: 1, turn: { userText: id } });
-    }
-    await store.delete(doomed.id);
+    const removed = await store.create();
+    const rows = Array.from({ length: RESULT_ROW_CAP + 10 }, (_, index) => ({ n: index }));
+    const result = {
+      resultId: 'r1',
+      serverId: 'embedded',
+      columns: [{ name: 'n', type: 'INTEGER' }],
+      rows,
+      totalRows: rows.length,
+    };
+    const stored = await store.saveResult(kept.id, result);
+    expect(stored.rows).toHaveLength(RESULT_ROW_CAP);
+    expect(stored.storedRows).toBe(RESULT_ROW_CAP);
+    await store.saveResult(removed.id, { ...result, resultId: 'r2', rows: rows.slice(0, 3) });
+    await store.delete(removed.id);
+    expect((await store.loadResults(kept.id)).map((entry) => entry.resultId)).toEqual(['r1']);
+    expect(await store.loadResults(removed.id)).toEqual([]);
+    expect(await store.load(removed.id)).toBeUndefined();
     expect((await store.list()).map((summary) => summary.id)).toEqual([kept.id]);
-    expect(await store.get(doomed.id)).toBeUndefined();
-    expect(await store.loadTurns(doomed.id)).toEqual([]);
-    expect(await store.loadSnapshot(doomed.id)).toBeUndefined();
-    expect(await store.loadTurns(kept.id)).toHaveLength(2);
-    expect(await store.loadSnapshot(kept.id)).toEqual({ id: kept.id });
   });
 
-  it('a conversation survives closing and reopening the database, and the agent continues it', async () => {
-    const { store, name } = await openStore();
-    const { id } = await store.create();
-    const agent = new Agent({ model: createScriptedModel([{ text: 'Seven.' }]) });
-    agent.onStateChange((snapshot) => void store.saveSnapshot(id, snapshot));
-    const turn = agent.send('How many continents?');
-    await turn.result;
-    await store.saveStep(id, {
-      index: 0,
-      turn: { userText: 'How many continents?', answer: 'Seven.' },
-      snapshot: agent.snapshot(),
-      title: 'How many continents?',
-    });
-    store.close();
+  it('caps a result at 5 MB even under the row cap', () => {
+    const wide = 'x'.repeat(100_000);
+    const rows = Array.from({ length: 80 }, () => ({ wide }));
+    const capped = capResult({ resultId: 'r', serverId: 's', columns: [], rows, totalRows: 80 });
+    expect(capped.rows.length).toBeLessThan(60);
+    expect(capped.storedRows).toBe(capped.rows.length);
+    const small = {
+      resultId: 'r',
+      serverId: 's',
+      columns: [],
+      rows: rows.slice(0, 2),
+      totalRows: 2,
+    };
+    expect(capResult(small)).toBe(small);
+  });
 
-    const { store: reopened } = await openStore(name);
-    expect((await reopened.list()).map((summary) => summary.title)).toEqual([
-      'How many continents?',
-    ]);
-    expect(await reopened.loadTurns(id)).toEqual([
-      { userText: 'How many continents?', answer: 'Seven.' },
-    ]);
-    const snapshot = (await reopened.loadSnapshot(id)) as AgentSnapshot;
-    const restored = Agent.fromSnapshot(snapshot, {
-      model: createScriptedModel([
-        {
-          expect: (request) => {
-            const contents = request.messages.map((message) => message.content);
-            if (!contents.includes('Seven.')) throw new Error('the earlier answer is missing');
-          },
-          text: 'Antarctica is one.',
-        },
-      ]),
+  it('a conversation survives closing and reopening the database', async () => {
+    const { store, name } = await openStore();
+    let document = await store.create();
+    document = reduceConversation(document, {
+      type: 'agent-event',
+      event: { type: 'turn-start', runId: 'r', userMessage: 'Capital of France?' },
+      at: 5,
     });
-    expect(restored.history.map((message) => message.content)).toEqual([
-      'How many continents?',
-      'Seven.',
-    ]);
-    expect((await restored.send('Name a cold one.').result).text).toBe('Antarctica is one.');
+    await store.save(document);
+    store.close();
+    const { store: reopened } = await openStore(name);
+    expect(await reopened.load(document.id)).toEqual(document);
+    expect((await reopened.list())[0]?.title).toBe('Capital of France?');
+  });
+
+  it('says plainly when a stored document cannot be read', async () => {
+    const { store, name } = await openStore();
+    const document = await store.create();
+    store.close();
+    const database = await openDB(name);
+    await database.put('documents', { id: document.id, document: { version: 99 } });
+    database.close();
+    const { store: reopened } = await openStore(name);
+    await expect(reopened.load(document.id)).rejects.toThrow(/version 99 is not supported/);
   });
 });

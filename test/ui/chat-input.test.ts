@@ -38,8 +38,8 @@ describe('the chat input', () => {
     key(chat.input.textarea, 'Escape');
     expect(stops()).toBe(0);
     expect(stop.hidden).toBe(true);
-    chat.setStatus('tool_loop');
-    expect(chat.root.textContent).toContain('tool_loop');
+    chat.setWaiting('Reconnecting to the data servers…');
+    expect(chat.root.textContent).toContain('Reconnecting to the data servers…');
     expect(stop.hidden).toBe(false);
     key(chat.input.textarea, 'Escape');
     expect(stops()).toBe(1);

@@ -5,17 +5,18 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent } from '../../src/agent/agent';
+import { agentSnapshotOf } from '../../src/agent/conversation/conversation-document';
+import { openConversation } from '../../src/app/open-conversation';
 import { ConversationStore } from '../../src/storage/conversation-store';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/scripted-model';
+import { ResultStore } from '../../src/tools/result-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { CardApprovalGate } from '../../src/ui/approval-gate-view';
 import { ChatPanel } from '../../src/ui/chat-panel';
 import { ChatSession } from '../../src/ui/chat-session';
-import { loadConversation } from '../../src/ui/conversation-loader';
-import type { AgentSnapshot } from '../../src/agent/types';
+import type { AgentState } from '../../src/agent/conversation/conversation-document';
+import type { ConversationWriter } from '../../src/storage/conversation-writer';
 import type { Tool } from '../../src/tools/tool';
-import type { ConversationWriter } from '../../src/ui/conversation-writer';
-import type { TurnRecord } from '../../src/ui/transcript';
 
 let databaseCount = 0;
 const cleanups: (() => void)[] = [];
@@ -57,10 +58,15 @@ async function openChat(options: {
   conversationId?: string;
 }) {
   const store = await ConversationStore.open(options.database);
-  const conversationId = options.conversationId ?? (await store.create()).id;
   const registry = new ToolRegistry();
   registry.setServerTools('embedded', options.tools ?? []);
-  const { turns, snapshot, writer } = await loadConversation(store, conversationId);
+  const opened = await openConversation({
+    store,
+    id: options.conversationId ?? (await store.create()).id,
+    resultStore: new ResultStore(),
+  });
+  const conversationId = opened.conversation.document.id;
+  const writer = opened.writer!;
   const holder: { session?: ChatSession } = {};
   const panel = new ChatPanel({
     onSend: (text) => holder.session?.send(text),
@@ -75,17 +81,34 @@ async function openChat(options: {
     model,
     registry,
     approvalGate: gate,
-    ...(snapshot ? { snapshot } : {}),
-    onStateChange: (state) => writer.snapshotChanged(state),
+    snapshot: agentSnapshotOf(opened.conversation.document),
   });
-  const session = new ChatSession({ panel, agent, turns, writer });
+  const session = new ChatSession({
+    conversation: opened.conversation,
+    agent,
+    onWaiting: (detail) => panel.setWaiting(detail),
+  });
+  panel.show(opened.conversation);
+  const restore = (toolsReady: () => Promise<unknown> = async () => undefined) =>
+    session.restore(toolsReady, opened.resumeCalls);
   holder.session = session;
   cleanups.push(() => {
     session.stop();
     panel.root.remove();
     store.close();
   });
-  return { store, conversationId, panel, session, gate, model, writer, agent };
+  return {
+    store,
+    conversationId,
+    panel,
+    session,
+    gate,
+    model,
+    writer,
+    agent,
+    restore,
+    conversation: opened.conversation,
+  };
 }
 
 const shown = (panel: ChatPanel): string => {
@@ -96,7 +119,7 @@ const shown = (panel: ChatPanel): string => {
 describe('the chat with IndexedDB', () => {
   it('writes the snapshot after every step: while a call runs, storage already holds it', async () => {
     const database = `chat-persist-${(databaseCount += 1)}`;
-    const seenInStorage: AgentSnapshot[] = [];
+    const seenInStorage: AgentState[] = [];
     const holder: { store?: ConversationStore; id?: string; writer?: ConversationWriter } = {};
     const recorder: Tool = {
       name: 'fit_bounds',
@@ -105,7 +128,7 @@ describe('the chat with IndexedDB', () => {
       inputSchema: { type: 'object', properties: {} },
       execute: async () => {
         await holder.writer?.flush();
-        seenInStorage.push((await holder.store?.loadSnapshot(holder.id ?? '')) as AgentSnapshot);
+        seenInStorage.push((await holder.store?.load(holder.id ?? ''))!.agent);
         return { content: 'moved' };
       },
     };
@@ -128,8 +151,9 @@ describe('the chat with IndexedDB', () => {
       role: 'assistant',
       toolCalls: [{ name: 'fit_bounds' }],
     });
-    expect(await chat.store.loadSnapshot(chat.conversationId)).toEqual(chat.agent.snapshot());
-    const [stored] = (await chat.store.loadTurns(chat.conversationId)) as TurnRecord[];
+    const { version: _version, ...agentState } = chat.agent.snapshot();
+    expect((await chat.store.load(chat.conversationId))!.agent).toEqual(agentState);
+    const [stored] = (await chat.store.load(chat.conversationId))!.turns;
     expect(stored?.status).toBe('idle');
     expect(stored?.rounds.map((round) => round.text)).toEqual([
       'Moving the map.',
@@ -161,7 +185,7 @@ describe('the chat with IndexedDB', () => {
     });
     expect(shown(second.panel)).toContain('Capital of France?');
     expect(shown(second.panel)).toContain('Paris is the capital.');
-    await second.session.restore(async () => undefined);
+    await second.restore();
     second.session.send('How many live there?');
     await vi.waitFor(() => expect(shown(second.panel)).toContain('About two million people.'));
     second.model.assertAllUsed();
@@ -177,7 +201,7 @@ describe('the chat with IndexedDB', () => {
     await vi.waitFor(() => expect(shown(first.panel)).toContain('The strongest earthquake'));
     await vi.waitFor(async () => {
       await first.writer.flush();
-      const [turn] = (await first.store.loadTurns(first.conversationId)) as TurnRecord[];
+      const [turn] = (await first.store.load(first.conversationId))!.turns;
       expect(turn?.rounds[0]?.text).toBe('The strongest earthquake');
     });
     first.panel.root.remove(); // the page goes away; its agent never finishes
@@ -198,7 +222,7 @@ describe('the chat with IndexedDB', () => {
         },
       ],
     });
-    await second.session.restore(async () => undefined);
+    await second.restore();
     expect(second.session.busy).toBe(false);
     expect(shown(second.panel)).toContain('The strongest earthquake');
     expect(shown(second.panel)).toMatch(/Interrupted: the page was reloaded.*partial/);
@@ -208,7 +232,7 @@ describe('the chat with IndexedDB', () => {
     await vi.waitFor(() => expect(shown(second.panel)).toContain('It was in Chile, in 1960.'));
     expect(second.panel.root.querySelector('.mw-continue')).toBeNull();
     second.model.assertAllUsed();
-    const [stored] = (await second.store.loadTurns(second.conversationId)) as TurnRecord[];
+    const [stored] = (await second.store.load(second.conversationId))!.turns;
     expect(stored).toMatchObject({ interrupted: true, interruptedBy: 'reload' });
   });
 
@@ -223,8 +247,12 @@ describe('the chat with IndexedDB', () => {
     await first.writer.flush();
     // The newest text is still waiting for its 250 ms write when the page goes away, and the
     // database write started on the way out never lands (closed here, as an unloading page would).
-    first.writer.turnChanged(0, first.session.turns[0]!, false);
-    first.session.turns[0]!.rounds[0]!.text += ', at least.';
+    const runId = first.conversation.document.run!.runId;
+    first.conversation.dispatch({
+      type: 'agent-event',
+      event: { type: 'text-delta', runId, round: 0, text: ', at least.' },
+      at: Date.now(),
+    });
     first.store.close();
     first.writer.stashForUnload();
     first.panel.root.remove();
@@ -248,7 +276,7 @@ describe('the chat with IndexedDB', () => {
     first.session.send('Tell me');
     await vi.waitFor(async () => {
       await first.writer.flush();
-      const [turn] = (await first.store.loadTurns(first.conversationId)) as TurnRecord[];
+      const [turn] = (await first.store.load(first.conversationId))!.turns;
       expect(turn?.rounds[0]?.text).toBe('Half an');
     });
     first.panel.root.remove();
@@ -257,7 +285,7 @@ describe('the chat with IndexedDB', () => {
       conversationId: first.conversationId,
       steps: [{ text: 'answer, finished.' }],
     });
-    await second.session.restore(async () => undefined);
+    await second.restore();
     second.panel.flush();
     second.panel.root.querySelector<HTMLButtonElement>('.mw-continue')!.click();
     await vi.waitFor(() => expect(shown(second.panel)).toContain('answer, finished.'));
@@ -303,7 +331,7 @@ describe('the chat with IndexedDB', () => {
       ],
     });
     let releaseTools: () => void = () => undefined;
-    const restoring = second.session.restore(
+    const restoring = second.restore(
       () => new Promise<void>((resolve) => (releaseTools = resolve)),
     );
     // Until the servers are back, the turn waits; nothing runs and nothing can be sent.

@@ -2,6 +2,8 @@
 // The chat against the real Agent, a scripted model and a fake SQL tool: what the analyst sees and does.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent } from '../../src/agent/agent';
+import { Conversation } from '../../src/agent/conversation/conversation';
+import { createConversationDocument } from '../../src/agent/conversation/conversation-document';
 import { createScriptedModel } from '../../src/testing/scripted-model';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { CardApprovalGate } from '../../src/ui/approval-gate-view';
@@ -52,7 +54,9 @@ function setup(steps: ScriptedStep[]) {
   document.body.append(panel.root);
   const gate = new CardApprovalGate({ slot: panel.approvalSlot });
   const agent = new Agent({ model, registry, approvalGate: gate });
-  const session = new ChatSession({ panel, agent, turns: [] });
+  const conversation = new Conversation(createConversationDocument('test', 0));
+  panel.show(conversation);
+  const session = new ChatSession({ conversation, agent });
   holder.session = session;
   return { panel, session, model, seen, gate };
 }

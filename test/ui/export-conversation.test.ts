@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversationToJson, conversationToMarkdown } from '../../src/ui/export-conversation';
-import type { TurnRecord } from '../../src/ui/transcript';
+import type { TurnRecord } from '../../src/agent/conversation/conversation-document';
 
 const secret = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';
 

@@ -1,0 +1,154 @@
+// One conversation as one versioned document: what the person saw (turns, rounds, calls), what the model
+// reads (the agent's state), a pending approval with its edits, and the conversation's map. It is plain
+// JSON, produced only by `reduceConversation`, and stored as one record.
+import type {
+  AgentErrorInfo,
+  AgentSnapshot,
+  AgentStatus,
+  FinishReason,
+  Message,
+  PendingTurn,
+  ToolCallStatus,
+  TurnOutcome,
+} from '../types';
+
+/** The version `reduceConversation` writes; older documents are migrated on load. */
+export const CONVERSATION_VERSION = 2;
+
+/** A tool call's state in the timeline. */
+export type CallState = 'pending' | 'running' | ToolCallStatus;
+
+/** One tool call as the timeline shows it. */
+export interface CallRecord {
+  callIndex: number;
+  /** The model's id of the call, which matches a pending approval's edits after a reload. */
+  callId?: string;
+  name: string;
+  serverId?: string;
+  /** Arguments with secrets masked. */
+  displayArguments: Record<string, unknown>;
+  state: CallState;
+  startedAt?: number;
+  durationMs?: number;
+  /** The text the model read, bounded and redacted for display. */
+  resultSummary?: string;
+  /** The `result_id` whose rows the page keeps for this call, when it returned a table. */
+  resultId?: string;
+  /** What the UI draws from the result (table rows, a chart), never sent to the model. */
+  data?: unknown;
+}
+
+/** One round of a turn: the model's text and reasoning, then its tool calls. Numbered from 0 per turn. */
+export interface RoundRecord {
+  round: number;
+  text: string;
+  reasoning: string;
+  calls: CallRecord[];
+}
+
+/** One turn: a question and everything that answered it. */
+export interface TurnRecord {
+  runId: string;
+  userText: string;
+  startedAt: number;
+  endedAt?: number;
+  status: AgentStatus;
+  rounds: RoundRecord[];
+  finishReason?: FinishReason;
+  outcome?: TurnOutcome;
+  error?: AgentErrorInfo;
+  /** True when the turn was cut short: the person stopped it, or a reload cut it off mid-stream. */
+  interrupted?: boolean;
+  /** What cut the turn short; absent means the person stopped it. */
+  interruptedBy?: 'stop' | 'reload';
+  /** True while the agent keeps this turn pending, so Continue can go on with it. */
+  resumable?: boolean;
+}
+
+/** Calls waiting for the person's decision, with the arguments they edited on the card so far. */
+export interface PendingApproval {
+  turnIndex: number;
+  round: number;
+  /** Ids of the calls still undecided. */
+  callIds: string[];
+  /** Edited arguments by call id (the SQL typed into the card), kept across a reload. */
+  edits: Record<string, Record<string, unknown>>;
+}
+
+/** The live run and where its rounds land in the turn (a resumed run counts its rounds from 0 again). */
+export interface LiveRun {
+  runId: string;
+  turnIndex: number;
+  /** Run round → turn round. */
+  rounds: Record<number, number>;
+  /** Where events of a resumed run land before its first round starts (restored calls). */
+  restoredRound: number;
+}
+
+/** The agent's persisted state (its snapshot without the version). */
+export interface AgentState {
+  history: Message[];
+  status: AgentStatus;
+  pendingTurn?: PendingTurn;
+  error?: AgentErrorInfo;
+}
+
+/** Plain JSON, as stored. */
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
+
+/** One conversation, whole. */
+export interface ConversationDocument {
+  version: typeof CONVERSATION_VERSION;
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  turns: TurnRecord[];
+  agent: AgentState;
+  /** Set while a run writes into a turn; a document loaded with one was cut off by a reload. */
+  run?: LiveRun;
+  pendingApproval?: PendingApproval;
+  /** The conversation's map (drawn results, filters, styles, visibility), as the map side captures it. */
+  map?: JsonValue;
+  /** Result ids this conversation keeps rows for (rows are stored beside the document). */
+  resultIds: string[];
+}
+
+/** Characters of a result summary kept for the timeline. */
+export const SUMMARY_LIMIT = 4_000;
+
+/** The title a conversation has until its first question names it. */
+export const UNTITLED = 'New chat';
+
+/** A new, empty conversation. */
+export function createConversationDocument(id: string, now: number): ConversationDocument {
+  return {
+    version: CONVERSATION_VERSION,
+    id,
+    title: UNTITLED,
+    createdAt: now,
+    updatedAt: now,
+    turns: [],
+    agent: { history: [], status: 'idle' },
+    resultIds: [],
+  };
+}
+
+/** The agent's snapshot held by a document (what `Agent` is built from). */
+export function agentSnapshotOf(document: ConversationDocument): AgentSnapshot {
+  return { version: 1, ...document.agent };
+}
+
+/** The whole answer text of a turn (every round's text, in order). */
+export function turnText(turn: TurnRecord): string {
+  return turn.rounds
+    .map((round) => round.text)
+    .filter((text) => text.length > 0)
+    .join('\n\n');
+}
+
+/** True while the turn can still change. */
+export function isTurnActive(turn: TurnRecord): boolean {
+  return turn.status === 'processing' || turn.status === 'tool_loop';
+}

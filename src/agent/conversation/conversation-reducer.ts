@@ -1,0 +1,432 @@
+// The one place a conversation changes: a pure function from a document and an action to the next
+// document. The agent's events build the turns; the agent's state commits replace its part; the
+// person's edits on a card and the map's changes are actions too. Inputs are never mutated, so a view
+// can keep the snapshot it rendered and compare by identity.
+import { redactSecrets } from '../redact';
+import {
+  CONVERSATION_VERSION,
+  SUMMARY_LIMIT,
+  UNTITLED,
+  isTurnActive,
+  type CallRecord,
+  type CallState,
+  type ConversationDocument,
+  type JsonValue,
+  type LiveRun,
+  type RoundRecord,
+  type TurnRecord,
+} from './conversation-document';
+import type { AgentErrorInfo, AgentEvent, AgentSnapshot, TurnResult } from '../types';
+
+/** Everything that can change a conversation. */
+export type ConversationAction =
+  | { type: 'agent-event'; event: AgentEvent; at: number }
+  | { type: 'agent-state'; state: AgentSnapshot }
+  | { type: 'run-settled'; runId: string; result: TurnResult; at: number }
+  | { type: 'send-failed'; text: string; error: AgentErrorInfo; at: number }
+  | { type: 'approval-edited'; callId: string; arguments: Record<string, unknown> }
+  | { type: 'restore-waiting' }
+  | { type: 'restore-cancelled'; at: number }
+  | { type: 'map-changed'; map: JsonValue | undefined }
+  | { type: 'result-kept'; resultId: string }
+  | { type: 'renamed'; title: string };
+
+/** Characters of the first question used as the conversation's title. */
+const TITLE_LENGTH = 60;
+
+/** The next document. Returns `document` itself when the action changes nothing. */
+export function reduceConversation(
+  document: ConversationDocument,
+  action: ConversationAction,
+): ConversationDocument {
+  switch (action.type) {
+    case 'agent-event':
+      return applyEvent(document, action.event, action.at);
+    case 'agent-state': {
+      const { history, status, pendingTurn, error } = action.state;
+      return {
+        ...document,
+        agent: {
+          history,
+          status,
+          ...(pendingTurn ? { pendingTurn } : {}),
+          ...(error ? { error } : {}),
+        },
+      };
+    }
+    case 'run-settled':
+      return settleRun(document, action.runId, action.result, action.at);
+    case 'send-failed': {
+      const turn: TurnRecord = {
+        runId: `failed-${action.at}`,
+        userText: action.text,
+        startedAt: action.at,
+        endedAt: action.at,
+        status: 'failed',
+        outcome: 'failed',
+        error: action.error,
+        rounds: [],
+      };
+      return titled({ ...document, turns: [...endPendingTurn(document.turns), turn] }, action.text);
+    }
+    case 'approval-edited': {
+      const pending = document.pendingApproval;
+      if (!pending?.callIds.includes(action.callId)) return document;
+      return {
+        ...document,
+        pendingApproval: {
+          ...pending,
+          edits: { ...pending.edits, [action.callId]: action.arguments },
+        },
+      };
+    }
+    case 'restore-waiting':
+      // Calls the page closed under are not running: they will be proposed again (or re-run, if local).
+      return updateLastTurn(document, (turn) => markCalls(turn, 'running', 'pending'));
+    case 'restore-cancelled':
+      return updateLastTurn({ ...document, run: undefined }, (turn) => ({
+        ...markCalls(markCalls(turn, 'pending', 'cancelled'), 'running', 'cancelled'),
+        status: 'idle',
+        interrupted: true,
+        interruptedBy: 'stop',
+        endedAt: turn.endedAt ?? action.at,
+      }));
+    case 'map-changed':
+      return action.map === undefined
+        ? withoutKey(document, 'map')
+        : { ...document, map: action.map };
+    case 'result-kept':
+      return document.resultIds.includes(action.resultId)
+        ? document
+        : { ...document, resultIds: [...document.resultIds, action.resultId] };
+    case 'renamed':
+      return { ...document, title: action.title.trim() || document.title };
+  }
+}
+
+function applyEvent(
+  document: ConversationDocument,
+  event: AgentEvent,
+  at: number,
+): ConversationDocument {
+  if (event.type === 'turn-start') return startRun(document, event, at);
+  const run = document.run;
+  if (!run || run.runId !== event.runId) return document;
+  switch (event.type) {
+    case 'round-start': {
+      const turn = document.turns[run.turnIndex];
+      if (!turn) return document;
+      const next = turn.rounds.reduce((highest, round) => Math.max(highest, round.round + 1), 0);
+      const placed: LiveRun = { ...run, rounds: { ...run.rounds, [event.round]: next } };
+      return updateTurn({ ...document, run: placed }, run.turnIndex, (current) =>
+        withRound(current, next, (round) => round),
+      );
+    }
+    case 'text-delta':
+      return updateRound(document, run, event.round, (round) => ({
+        ...round,
+        text: round.text + event.text,
+      }));
+    case 'reasoning-delta':
+      return updateRound(document, run, event.round, (round) => ({
+        ...round,
+        reasoning: round.reasoning + event.text,
+      }));
+    case 'tool-proposal': {
+      const turnRound = placeRound(run, event.round);
+      const previous = document.pendingApproval;
+      const callIds = event.proposal.calls.map((proposed) => proposed.call.id);
+      // Edits made before a reload belong to the same calls when they are proposed again.
+      const edits = Object.fromEntries(
+        Object.entries(previous?.edits ?? {}).filter(([callId]) => callIds.includes(callId)),
+      );
+      const updated = updateRound(document, run, event.round, (round) => {
+        let next = round;
+        for (const proposed of event.proposal.calls) {
+          next = withCall(next, proposed.callIndex, proposed.call.name, (call) => {
+            // A call proposed again after a reload waits for the person, whatever it showed before.
+            const { startedAt: _startedAt, ...rest } = call;
+            return {
+              ...rest,
+              callId: proposed.call.id,
+              state: 'pending',
+              displayArguments: proposed.displayArguments,
+              ...(proposed.serverId !== undefined ? { serverId: proposed.serverId } : {}),
+            };
+          });
+        }
+        return next;
+      });
+      return {
+        ...updated,
+        pendingApproval: { turnIndex: run.turnIndex, round: turnRound, callIds, edits },
+      };
+    }
+    case 'tool-call-start':
+      return decided(
+        updateRound(document, run, event.round, (round) =>
+          withCall(round, event.callIndex, event.call.name, (call) => ({
+            ...call,
+            callId: event.call.id,
+            state: 'running',
+            startedAt: at,
+            displayArguments: event.displayArguments,
+            ...(event.serverId !== undefined ? { serverId: event.serverId } : {}),
+          })),
+        ),
+        event.call.id,
+      );
+    case 'tool-call-end': {
+      const resultId = resultIdOf(event.result.data);
+      const updated = updateRound(document, run, event.round, (round) =>
+        withCall(round, event.callIndex, event.call.name, (call) => ({
+          ...call,
+          callId: event.call.id,
+          state: event.status,
+          durationMs: event.durationMs,
+          resultSummary: redactSecrets(event.result.content.slice(0, SUMMARY_LIMIT)),
+          ...(resultId ? { resultId } : {}),
+          ...(event.result.data !== undefined ? { data: event.result.data } : {}),
+        })),
+      );
+      return decided(updated, event.call.id);
+    }
+    case 'round-end':
+    case 'retry':
+      return document;
+    case 'turn-end':
+      return updateTurn({ ...withoutKey(document, 'pendingApproval') }, run.turnIndex, (turn) => ({
+        ...settleCalls(turn, 'cancelled'),
+        status: 'idle',
+        finishReason: event.finishReason,
+        ...(event.outcome ? { outcome: event.outcome } : {}),
+        ...(event.outcome === 'aborted' ? { interrupted: true } : {}),
+        endedAt: at,
+      }));
+    case 'turn-error':
+      return updateTurn({ ...withoutKey(document, 'pendingApproval') }, run.turnIndex, (turn) => ({
+        ...settleCalls(turn, 'cancelled'),
+        status: 'failed',
+        outcome: 'failed',
+        error: event.error,
+        endedAt: at,
+      }));
+    case 'status':
+      return updateTurn(document, run.turnIndex, (turn) =>
+        turn.status === event.status ? turn : { ...turn, status: event.status },
+      );
+  }
+}
+
+function startRun(
+  document: ConversationDocument,
+  event: Extract<AgentEvent, { type: 'turn-start' }>,
+  at: number,
+): ConversationDocument {
+  const last = document.turns.at(-1);
+  if (event.resumed && last) {
+    const turnIndex = document.turns.length - 1;
+    const {
+      error: _error,
+      outcome: _outcome,
+      resumable: _resumable,
+      interrupted: _interrupted,
+      interruptedBy: _interruptedBy,
+      ...rest
+    } = last;
+    const run: LiveRun = {
+      runId: event.runId,
+      turnIndex,
+      rounds: {},
+      restoredRound: last.rounds.at(-1)?.round ?? 0,
+    };
+    return updateTurn({ ...document, run }, turnIndex, () => ({ ...rest, status: 'processing' }));
+  }
+  const turn: TurnRecord = {
+    runId: event.runId,
+    userText: event.userMessage,
+    startedAt: at,
+    status: 'processing',
+    rounds: [],
+  };
+  const turns = [...endPendingTurn(document.turns), turn];
+  const run: LiveRun = {
+    runId: event.runId,
+    turnIndex: turns.length - 1,
+    rounds: {},
+    restoredRound: 0,
+  };
+  return titled({ ...withoutKey(document, 'pendingApproval'), turns, run }, event.userMessage);
+}
+
+/** What the end of a run means for its turn (the result settles after the last event). */
+function settleRun(
+  document: ConversationDocument,
+  runId: string,
+  result: TurnResult,
+  at: number,
+): ConversationDocument {
+  const run = document.run;
+  if (!run || run.runId !== runId) return document;
+  const settled = updateTurn(withoutKey(document, 'run'), run.turnIndex, (turn) => {
+    const next: TurnRecord = { ...turn };
+    if (result.outcome === 'aborted') {
+      next.interrupted = true;
+      next.interruptedBy = 'stop';
+    }
+    if (result.outcome === 'checkpoint') next.resumable = true;
+    if (isTurnActive(next)) next.status = result.outcome === 'failed' ? 'failed' : 'idle';
+    if (result.error && !next.error) next.error = result.error;
+    next.outcome ??= result.outcome;
+    next.endedAt ??= at;
+    return next;
+  });
+  return withoutKey(settled, 'pendingApproval');
+}
+
+/** A new question ends any pending turn (the agent drops it), so its Continue goes away. */
+function endPendingTurn(turns: TurnRecord[]): TurnRecord[] {
+  const last = turns.at(-1);
+  if (!last?.resumable) return turns;
+  return [...turns.slice(0, -1), { ...last, resumable: false }];
+}
+
+function titled(document: ConversationDocument, question: string): ConversationDocument {
+  if (document.title !== UNTITLED) return document;
+  const title = question.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH);
+  return title ? { ...document, title } : document;
+}
+
+function decided(document: ConversationDocument, callId: string): ConversationDocument {
+  const pending = document.pendingApproval;
+  if (!pending?.callIds.includes(callId)) return document;
+  const callIds = pending.callIds.filter((id) => id !== callId);
+  if (callIds.length === 0) return withoutKey(document, 'pendingApproval');
+  const { [callId]: _dropped, ...edits } = pending.edits;
+  return { ...document, pendingApproval: { ...pending, callIds, edits } };
+}
+
+function placeRound(run: LiveRun, runRound: number): number {
+  return (
+    run.rounds[runRound] ?? (Object.keys(run.rounds).length === 0 ? run.restoredRound : runRound)
+  );
+}
+
+function updateRound(
+  document: ConversationDocument,
+  run: LiveRun,
+  runRound: number,
+  change: (round: RoundRecord) => RoundRecord,
+): ConversationDocument {
+  const turnRound = placeRound(run, runRound);
+  return updateTurn(document, run.turnIndex, (turn) => withRound(turn, turnRound, change));
+}
+
+function updateTurn(
+  document: ConversationDocument,
+  turnIndex: number,
+  change: (turn: TurnRecord) => TurnRecord,
+): ConversationDocument {
+  const turn = document.turns[turnIndex];
+  if (!turn) return document;
+  const next = change(turn);
+  if (next === turn) return document;
+  const turns = [...document.turns];
+  turns[turnIndex] = next;
+  return { ...document, turns };
+}
+
+function updateLastTurn(
+  document: ConversationDocument,
+  change: (turn: TurnRecord) => TurnRecord,
+): ConversationDocument {
+  return updateTurn(document, document.turns.length - 1, change);
+}
+
+function withRound(
+  turn: TurnRecord,
+  roundNumber: number,
+  change: (round: RoundRecord) => RoundRecord,
+): TurnRecord {
+  const index = turn.rounds.findIndex((round) => round.round === roundNumber);
+  const current = turn.rounds[index] ?? { round: roundNumber, text: '', reasoning: '', calls: [] };
+  const next = change(current);
+  if (index !== -1 && next === current) return turn;
+  const rounds = [...turn.rounds];
+  if (index === -1) {
+    rounds.push(next);
+    rounds.sort((left, right) => left.round - right.round);
+  } else {
+    rounds[index] = next;
+  }
+  return { ...turn, rounds };
+}
+
+function withCall(
+  round: RoundRecord,
+  callIndex: number,
+  name: string,
+  change: (call: CallRecord) => CallRecord,
+): RoundRecord {
+  const index = round.calls.findIndex((call) => call.callIndex === callIndex);
+  const current: CallRecord = round.calls[index] ?? {
+    callIndex,
+    name,
+    displayArguments: {},
+    state: 'pending',
+  };
+  const calls = [...round.calls];
+  if (index === -1) {
+    calls.push(change(current));
+    calls.sort((left, right) => left.callIndex - right.callIndex);
+  } else {
+    calls[index] = change(current);
+  }
+  return { ...round, calls };
+}
+
+/** Marks calls that never finished (the turn ended under them). */
+export function settleCalls(turn: TurnRecord, state: CallState): TurnRecord {
+  return markCalls(markCalls(turn, 'pending', state), 'running', state);
+}
+
+function markCalls(turn: TurnRecord, from: CallState, to: CallState): TurnRecord {
+  if (!turn.rounds.some((round) => round.calls.some((call) => call.state === from))) return turn;
+  return {
+    ...turn,
+    rounds: turn.rounds.map((round) => ({
+      ...round,
+      calls: round.calls.map((call) => (call.state === from ? { ...call, state: to } : call)),
+    })),
+  };
+}
+
+function withoutKey<K extends 'run' | 'pendingApproval' | 'map'>(
+  document: ConversationDocument,
+  key: K,
+): ConversationDocument {
+  if (!(key in document)) return document;
+  const copy = { ...document };
+  delete copy[key];
+  return copy;
+}
+
+/** The `result_id` a tool result's data names (an MCP structured result, or a table the UI holds). */
+export function resultIdOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as Record<string, unknown>;
+  const structured = record.structuredContent;
+  const candidates = [
+    record.resultId,
+    record.result_id,
+    typeof structured === 'object' && structured !== null
+      ? (structured as Record<string, unknown>).result_id
+      : undefined,
+  ];
+  return candidates.find((value): value is string => typeof value === 'string');
+}
+
+/** True when `document` is a document this version reads. */
+export function isCurrentVersion(document: { version?: unknown }): boolean {
+  return document.version === CONVERSATION_VERSION;
+}

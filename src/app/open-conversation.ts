@@ -1,0 +1,69 @@
+// Opening one conversation as a whole: its document (the stash the page left as it unloaded, else the
+// stored one, migrated if an older release wrote it), put in a state the page can go on from, its result
+// rows back in the page's ResultStore, and a writer that keeps storage up to date.
+import { Conversation } from '../agent/conversation/conversation';
+import { createConversationDocument } from '../agent/conversation/conversation-document';
+import { parseConversationDocument } from '../agent/conversation/migrate-conversation';
+import { reopenConversation } from '../agent/conversation/reopen-conversation';
+import { ConversationWriter, takeUnloadStash } from '../storage/conversation-writer';
+import type { ConversationDocument } from '../agent/conversation/conversation-document';
+import type { ConversationStore } from '../storage/conversation-store';
+import type { ResultStore } from '../tools/result-store';
+
+/** An opened conversation, ready to show and continue. */
+export interface OpenedConversation {
+  conversation: Conversation;
+  /** Writes it to storage; absent without storage. */
+  writer?: ConversationWriter;
+  /** True when the page closed under tool calls, which resuming re-runs or proposes again. */
+  resumeCalls: boolean;
+  /** Why a stored conversation could not be read (a new one was opened instead). */
+  problem?: string;
+}
+
+/** Opens conversation `id` (a new one when `id` is undefined or there is no storage). */
+export async function openConversation(options: {
+  store: ConversationStore | undefined;
+  id: string | undefined;
+  resultStore: ResultStore;
+  onWriteError?: (error: unknown) => void;
+  now?: () => number;
+}): Promise<OpenedConversation> {
+  const { store, id, resultStore } = options;
+  const now = options.now ?? Date.now;
+  let stored: ConversationDocument | undefined;
+  let problem: string | undefined;
+  if (store && id) {
+    try {
+      stored = stashed(id) ?? (await store.load(id));
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+  }
+  const base =
+    stored ??
+    (store ? await store.create(now()) : createConversationDocument(crypto.randomUUID(), now()));
+  const { document, resumeCalls } = reopenConversation(base, now());
+  resultStore.clear();
+  if (store) {
+    for (const result of await store.loadResults(document.id).catch(() => [])) {
+      resultStore.put(result);
+    }
+  }
+  const conversation = new Conversation(document, now);
+  if (!store) return { conversation, resumeCalls, ...(problem ? { problem } : {}) };
+  const writer = new ConversationWriter(store, conversation, options.onWriteError);
+  // Migrated, recovered or stashed documents are stored at once, so a second reload agrees.
+  await writer.saveNow();
+  return { conversation, writer, resumeCalls, ...(problem ? { problem } : {}) };
+}
+
+function stashed(id: string): ConversationDocument | undefined {
+  const stash = takeUnloadStash(id);
+  if (stash === undefined) return undefined;
+  try {
+    return parseConversationDocument(stash);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,109 @@
+// Writes a conversation to IndexedDB as it changes: each step at once, streamed text at most every
+// 250 ms, one write in flight at a time, so storage never falls behind what the person saw. As the page
+// unloads (when an IndexedDB write may not finish) the document goes to sessionStorage, synchronously.
+import type { Conversation } from '../agent/conversation/conversation';
+import type { ConversationDocument } from '../agent/conversation/conversation-document';
+import type { ConversationAction } from '../agent/conversation/conversation-reducer';
+import type { ConversationStore } from './conversation-store';
+
+const stashKey = (conversationId: string): string => `mapwright.unsaved.${conversationId}`;
+
+/** Takes (and removes) the document the page stashed for this conversation as it unloaded. */
+export function takeUnloadStash(
+  conversationId: string,
+  storage: Storage = sessionStorage,
+): unknown {
+  try {
+    const text = storage.getItem(stashKey(conversationId));
+    storage.removeItem(stashKey(conversationId));
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isStreamingDelta(action: ConversationAction): boolean {
+  return (
+    action.type === 'agent-event' &&
+    (action.event.type === 'text-delta' || action.event.type === 'reasoning-delta')
+  );
+}
+
+/** Keeps one conversation's stored document up to date with the live one. */
+export class ConversationWriter {
+  private pending: ConversationDocument | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly store: ConversationStore,
+    private readonly conversation: Conversation,
+    private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly delayMs = 250,
+  ) {
+    this.unsubscribe = conversation.subscribe((document, action) => {
+      this.pending = document;
+      this.schedule(!isStreamingDelta(action));
+    });
+  }
+
+  /** Writes the current document now (after opening: a migrated or recovered one is stored at once). */
+  saveNow(): Promise<void> {
+    this.pending = this.conversation.document;
+    this.schedule(true);
+    return this.writing;
+  }
+
+  /** Resolves when everything changed so far is written. */
+  flush(): Promise<void> {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.writing = this.writing.then(() => this.write());
+    }
+    return this.writing;
+  }
+
+  /** The page is going away (pagehide): stash the document synchronously, and start the write. */
+  stashForUnload(storage: Storage = sessionStorage): void {
+    void this.flush();
+    const document = this.conversation.document;
+    try {
+      storage.setItem(stashKey(document.id), JSON.stringify(document));
+    } catch {
+      // Over quota (a long conversation): the last IndexedDB write stands.
+    }
+  }
+
+  /** Stops following the conversation; writes what is pending. */
+  dispose(): Promise<void> {
+    this.unsubscribe();
+    return this.flush();
+  }
+
+  private schedule(urgent: boolean): void {
+    if (urgent) {
+      if (this.timer !== undefined) clearTimeout(this.timer);
+      this.timer = undefined;
+      this.writing = this.writing.then(() => this.write());
+      return;
+    }
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.writing = this.writing.then(() => this.write());
+    }, this.delayMs);
+  }
+
+  private async write(): Promise<void> {
+    const document = this.pending;
+    this.pending = undefined;
+    if (!document) return;
+    try {
+      await this.store.save(document);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}

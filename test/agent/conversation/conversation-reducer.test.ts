@@ -1,0 +1,310 @@
+// The one reducer of a conversation: events of the agent build the turns; nothing is mutated.
+import { describe, expect, it } from 'vitest';
+import {
+  createConversationDocument,
+  turnText,
+  type ConversationDocument,
+} from '../../../src/agent/conversation/conversation-document';
+import {
+  reduceConversation,
+  type ConversationAction,
+} from '../../../src/agent/conversation/conversation-reducer';
+import type { AgentEvent, ToolProposal } from '../../../src/agent/types';
+
+const runId = 'run-1';
+const question = 'Where were the strongest earthquakes?';
+
+function reduceAll(document: ConversationDocument, actions: ConversationAction[]) {
+  return actions.reduce(reduceConversation, document);
+}
+
+const event = (agentEvent: AgentEvent, at = 100): ConversationAction => ({
+  type: 'agent-event',
+  event: agentEvent,
+  at,
+});
+
+function play(events: AgentEvent[]) {
+  const document = reduceAll(createConversationDocument('c', 0), [
+    event({ type: 'turn-start', runId, userMessage: question }, 0),
+    ...events.map((agentEvent) => event(agentEvent)),
+  ]);
+  return document.turns[0]!;
+}
+
+function proposal(callIds: string[]): ToolProposal {
+  return {
+    runId,
+    round: 0,
+    description: 'Reads airports',
+    calls: callIds.map((id, callIndex) => ({
+      callIndex,
+      call: { id, name: 'query', arguments: { sql_query: 'SELECT 1' } },
+      displayArguments: { sql_query: 'SELECT 1' },
+      serverId: 'embedded',
+      description: 'Reads airports',
+    })),
+  };
+}
+
+describe('the conversation reducer follows the agent', () => {
+  it('collects streamed text per round and marks the turn finished', () => {
+    const turn = play([
+      { type: 'round-start', runId, round: 0 },
+      { type: 'text-delta', runId, round: 0, text: 'The strongest ' },
+      { type: 'text-delta', runId, round: 0, text: 'was M7.' },
+      {
+        type: 'turn-end',
+        runId,
+        round: 0,
+        finishReason: 'stop',
+        text: 'The strongest was M7.',
+        outcome: 'completed',
+      },
+    ]);
+    expect(turnText(turn)).toBe('The strongest was M7.');
+    expect(turn.status).toBe('idle');
+  });
+
+  it('tracks a tool call from proposal to result, with masked secrets in the summary', () => {
+    const call = { id: 'c1', name: 'query', arguments: { sql_query: 'SELECT 1' } };
+    const turn = play([
+      {
+        type: 'tool-proposal',
+        runId,
+        round: 0,
+        proposal: {
+          runId,
+          round: 0,
+          description: 'Reads 1',
+          calls: [
+            {
+              callIndex: 0,
+              call,
+              displayArguments: call.arguments,
+              serverId: 'embedded',
+              description: 'Reads 1',
+            },
+          ],
+        },
+      },
+    ]);
+    expect(turn.rounds[0]?.calls[0]?.state).toBe('pending');
+    const running = play([
+      {
+        type: 'tool-call-start',
+        runId,
+        round: 0,
+        callIndex: 0,
+        call,
+        displayArguments: call.arguments,
+        serverId: 'embedded',
+      },
+    ]);
+    expect(running.rounds[0]?.calls[0]?.state).toBe('running');
+    const ended = play([
+      {
+        type: 'tool-call-start',
+        runId,
+        round: 0,
+        callIndex: 0,
+        call,
+        displayArguments: call.arguments,
+        serverId: 'embedded',
+      },
+      {
+        type: 'tool-call-end',
+        runId,
+        round: 0,
+        callIndex: 0,
+        call,
+        result: {
+          content: 'one row, key sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z',
+          data: { rows: [{ a: 1 }] },
+        },
+        status: 'success',
+        durationMs: 12,
+      },
+    ]);
+    const record = ended.rounds[0]?.calls[0];
+    expect(record).toMatchObject({
+      state: 'success',
+      durationMs: 12,
+      serverId: 'embedded',
+      callId: 'c1',
+    });
+    expect(record?.resultSummary).toMatch(/^one row, key /);
+    expect(record?.resultSummary).not.toContain('Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z');
+    expect(record?.data).toEqual({ rows: [{ a: 1 }] });
+  });
+
+  it('marks a stopped turn as interrupted and settles calls that never finished', () => {
+    const call = { id: 'c1', name: 'query', arguments: {} };
+    const turn = play([
+      { type: 'text-delta', runId, round: 0, text: 'Partial' },
+      { type: 'tool-call-start', runId, round: 0, callIndex: 0, call, displayArguments: {} },
+      {
+        type: 'turn-end',
+        runId,
+        round: 0,
+        finishReason: 'stop',
+        text: 'Partial',
+        outcome: 'aborted',
+      },
+    ]);
+    expect(turn.interrupted).toBe(true);
+    expect(turn.rounds[0]?.calls[0]?.state).toBe('cancelled');
+    expect(turnText(turn)).toBe('Partial');
+  });
+
+  it('keeps a failure to show with Retry', () => {
+    const turn = play([
+      {
+        type: 'turn-error',
+        runId,
+        round: 0,
+        error: { name: 'ModelProviderError', message: 'Check the API key.' },
+      },
+    ]);
+    expect(turn.status).toBe('failed');
+    expect(turn.error?.message).toBe('Check the API key.');
+  });
+});
+
+describe('the conversation reducer owns the whole conversation', () => {
+  it('never mutates the document it is given, and returns the same one when nothing changes', () => {
+    const start = createConversationDocument('c', 0);
+    const frozen = structuredClone(start);
+    const next = reduceAll(start, [
+      event({ type: 'turn-start', runId, userMessage: question }),
+      event({ type: 'round-start', runId, round: 0 }),
+      event({ type: 'text-delta', runId, round: 0, text: 'Chile.' }),
+    ]);
+    expect(start).toEqual(frozen);
+    expect(next.turns[0]?.rounds[0]?.text).toBe('Chile.');
+    expect(reduceConversation(next, event({ type: 'round-end', runId, round: 0 }))).toBe(next);
+    expect(
+      reduceConversation(next, event({ type: 'text-delta', runId: 'other', round: 0, text: 'x' })),
+    ).toBe(next);
+  });
+
+  it('names the conversation after its first question', () => {
+    const document = reduceAll(createConversationDocument('c', 0), [
+      event({ type: 'turn-start', runId, userMessage: '  Which   airports are busiest?  ' }),
+      event({ type: 'turn-start', runId: 'run-2', userMessage: 'And in Texas?' }),
+    ]);
+    expect(document.title).toBe('Which airports are busiest?');
+  });
+
+  it('numbers rounds per turn: a resumed run goes on after the rounds the turn has', () => {
+    let document = reduceAll(createConversationDocument('c', 0), [
+      event({ type: 'turn-start', runId, userMessage: question }),
+      event({ type: 'round-start', runId, round: 0 }),
+      event({ type: 'text-delta', runId, round: 0, text: 'Half an' }),
+      event({
+        type: 'turn-end',
+        runId,
+        round: 0,
+        finishReason: 'length',
+        text: 'Half an',
+        outcome: 'checkpoint',
+      }),
+      {
+        type: 'run-settled',
+        runId,
+        at: 1,
+        result: {
+          runId,
+          outcome: 'checkpoint',
+          finishReason: 'length',
+          text: 'Half an',
+          rounds: 1,
+        },
+      },
+    ]);
+    expect(document.turns[0]?.resumable).toBe(true);
+    document = reduceAll(document, [
+      event({ type: 'turn-start', runId: 'run-2', userMessage: 'Continue.', resumed: true }),
+      event({ type: 'round-start', runId: 'run-2', round: 0 }),
+      event({ type: 'text-delta', runId: 'run-2', round: 0, text: 'answer.' }),
+    ]);
+    expect(document.turns).toHaveLength(1);
+    expect(document.turns[0]?.resumable).toBeUndefined();
+    expect(document.turns[0]?.rounds.map((round) => [round.round, round.text])).toEqual([
+      [0, 'Half an'],
+      [1, 'answer.'],
+    ]);
+  });
+
+  it('keeps a pending approval with the edited arguments until the call is decided', () => {
+    let document = reduceAll(createConversationDocument('c', 0), [
+      event({ type: 'turn-start', runId, userMessage: question }),
+      event({ type: 'round-start', runId, round: 0 }),
+      event({ type: 'tool-proposal', runId, round: 0, proposal: proposal(['a', 'b']) }),
+      { type: 'approval-edited', callId: 'a', arguments: { sql_query: 'SELECT 2' } },
+      { type: 'approval-edited', callId: 'unknown', arguments: { sql_query: 'DROP' } },
+    ]);
+    expect(document.pendingApproval).toEqual({
+      turnIndex: 0,
+      round: 0,
+      callIds: ['a', 'b'],
+      edits: { a: { sql_query: 'SELECT 2' } },
+    });
+    // Proposed again after a reload: the edit stays with its call.
+    document = reduceConversation(
+      document,
+      event({ type: 'tool-proposal', runId, round: 0, proposal: proposal(['a', 'b']) }),
+    );
+    expect(document.pendingApproval?.edits).toEqual({ a: { sql_query: 'SELECT 2' } });
+    const call = proposal(['a'])!.calls[0]!.call;
+    document = reduceConversation(
+      document,
+      event({ type: 'tool-call-start', runId, round: 0, callIndex: 0, call, displayArguments: {} }),
+    );
+    expect(document.pendingApproval?.callIds).toEqual(['b']);
+    document = reduceConversation(
+      document,
+      event({
+        type: 'turn-end',
+        runId,
+        round: 0,
+        finishReason: 'stop',
+        text: '',
+        outcome: 'aborted',
+      }),
+    );
+    expect(document.pendingApproval).toBeUndefined();
+  });
+
+  it('holds the agent state, the map and the results it keeps', () => {
+    const document = reduceAll(createConversationDocument('c', 0), [
+      {
+        type: 'agent-state',
+        state: { version: 1, history: [{ role: 'user', content: 'Hi' }], status: 'idle' },
+      },
+      { type: 'map-changed', map: { version: 1, layers: [] } },
+      { type: 'result-kept', resultId: 'r1' },
+      { type: 'result-kept', resultId: 'r1' },
+    ]);
+    expect(document.agent.history).toEqual([{ role: 'user', content: 'Hi' }]);
+    expect(document.map).toEqual({ version: 1, layers: [] });
+    expect(document.resultIds).toEqual(['r1']);
+    expect(
+      reduceConversation(document, { type: 'map-changed', map: undefined }).map,
+    ).toBeUndefined();
+  });
+
+  it('records a question the agent refused to start as a failed turn', () => {
+    const document = reduceConversation(createConversationDocument('c', 0), {
+      type: 'send-failed',
+      text: 'Hello?',
+      error: { name: 'ConfigurationError', message: 'No model.' },
+      at: 5,
+    });
+    expect(document.turns[0]).toMatchObject({
+      userText: 'Hello?',
+      status: 'failed',
+      error: { message: 'No model.' },
+    });
+  });
+});
