@@ -36,7 +36,6 @@ function recordingMap() {
     addLayer: async (layer: NewLayer, placement: LayerPlacement = {}) => {
       added.push({ id: layer.id, kind: layer.kind, placement });
     },
-    setVisibility: () => true,
     attachFeatures: (id: string) => attached.push(id),
   } as unknown as MapController;
   return { added, attached, controller };
