@@ -2,6 +2,7 @@
 import type { AppConfig, ConfigProblem } from '../config/app-config';
 import type { DatasetCatalog } from '../config/dataset-catalog';
 import type { MapController } from '../map/map-controller';
+import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { StartedData } from './data-wiring';
@@ -13,6 +14,8 @@ export interface MapwrightHandle {
   configProblems: ConfigProblem[];
   /** Undefined when the map could not start (no WebGL); the rest of the app still runs. */
   map: MapController | undefined;
+  /** The map's state as a conversation saves and restores it; undefined without a map. */
+  conversationMap: ConversationMap | undefined;
   registry: ToolRegistry;
   resultStore: ResultStore;
   catalog: DatasetCatalog;

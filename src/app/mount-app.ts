@@ -10,6 +10,7 @@ import {
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { CredentialStore } from '../storage/credential-store';
 import { maskCredentials } from '../tools/credential-placeholders';
+import { createConversationMap } from '../tools/map/conversation-map';
 import { createMapTools } from '../tools/map/create-map-tools';
 import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
@@ -108,6 +109,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     config,
     configProblems: problems,
     map: controller,
+    conversationMap: controller && createConversationMap(controller, resultStore),
     registry,
     resultStore,
     catalog,

@@ -73,6 +73,7 @@ export async function addDatasetLayers(
         paint: { ...defaultPaint(kind, layerColor(index)), ...dataset.layer?.paint },
         legendTitle: dataset.layer?.legendTitle ?? dataset.title,
         datasetId: dataset.id,
+        visible: dataset.layer?.visible !== false,
         ...(dataset.tooltip ? { tooltip: dataset.tooltip } : {}),
       },
       {
@@ -84,7 +85,6 @@ export async function addDatasetLayers(
       },
     );
     added.push({ id: dataset.id, rank });
-    if (dataset.layer?.visible === false) controller.setVisibility(dataset.id, false);
     layerIds.set(dataset.id, dataset.id);
   };
 

@@ -3,24 +3,36 @@
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import {
+  captureConversationMapState,
+  type CameraState,
+  type ConversationMapState,
+  type LayerRecord,
+} from '../tools/map/conversation-map-state';
+import { MapStateNotifier } from '../tools/map/map-state-notifier';
+import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
 import { resolveBasemapStyle } from './basemap-style';
 import { BootRepaintGate } from './boot-repaint-gate';
 import { featureBounds } from './feature-bounds';
 import { defaultPaint } from './layer-paint';
 import { legendFromPaint } from './legend';
+import { cameraOf, jumpCamera, roundCoordinate } from './map-camera';
 import { attachTooltips } from './map-tooltip';
 import { sourceErrorMessage } from './source-error-message';
 import { validateFilter, validatePaint } from './style-validation';
 import { tileArchiveUrl } from './tile-archives';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig, InitialView } from '../config/app-config';
 import type {
   Bounds,
   CameraTarget,
   LayerInfo,
   LayerKind,
   MapPort,
+  MapRestoreReport,
   MapState,
+  MapStateChange,
   NewLayer,
+  RedrawResultLayer,
   ValidationErrors,
 } from '../tools/map/map-port';
 import type { FetchFunction } from './dataset-features';
@@ -39,14 +51,13 @@ export function prewarmMapWorkers(): void {
   maplibregl.prewarm();
 }
 
-interface LayerState {
-  id: string;
+/** A layer: what capturing a state reads (LayerRecord), and what drawing and listing it need. */
+interface LayerState extends LayerRecord {
   title: string;
   kind: LayerKind;
-  visible: boolean;
   datasetId?: string;
-  filter?: unknown;
-  paint: Record<string, unknown>;
+  /** The visibility it was added with: what restoring the publisher's map goes back to. */
+  initialVisible: boolean;
   features: FeatureCollection;
   tooltip?: string[];
   legendTitle: string;
@@ -86,10 +97,11 @@ export interface MapControllerOptions {
 }
 
 /** The map, its layers, and the MapPort tools use. */
-export class MapController implements MapPort {
+export class MapController implements MapPort, RestoreTarget {
   private readonly layers = new Map<string, LayerState>();
   private layersAdded = 0;
   private readonly listeners = new Set<() => void>();
+  private readonly stateChanges: MapStateNotifier;
   /** Settles at the first `idle` after `initialLayersAdded()`: basemap and initial layers drawn. */
   readonly firstIdle: Promise<void>;
   private releaseFirstIdle: () => void = () => undefined;
@@ -104,8 +116,11 @@ export class MapController implements MapPort {
   private constructor(
     readonly map: maplibregl.Map,
     gated: boolean,
+    private readonly initialView: InitialView,
   ) {
     this.gate = gated ? new BootRepaintGate(map, bootGateLimitMs) : undefined;
+    this.stateChanges = new MapStateNotifier(cameraOf(map));
+    map.on('moveend', () => this.stateChanges.cameraMoved(cameraOf(map)));
     const layersAdded = new Promise<void>((resolve) => (this.releaseFirstIdle = resolve));
     // An idle before the data layers exist (the basemap alone) is not the map the person waits for.
     this.firstIdle = layersAdded.then(
@@ -176,7 +191,7 @@ export class MapController implements MapPort {
     await new Promise<void>((resolve) =>
       map.isStyleLoaded() ? resolve() : map.once('style.load', () => resolve()),
     );
-    const controller = new MapController(map, offline);
+    const controller = new MapController(map, offline, view);
     controller.reportSourceErrors(options.onNotice);
     return controller;
   }
@@ -189,6 +204,10 @@ export class MapController implements MapPort {
 
   private changed(): void {
     for (const listener of this.listeners) listener();
+  }
+
+  onStateChange(listener: (change: MapStateChange) => void): () => void {
+    return this.stateChanges.subscribe(listener);
   }
 
   private info(layer: LayerState): LayerInfo {
@@ -208,9 +227,7 @@ export class MapController implements MapPort {
   }
 
   listLayers(): LayerInfo[] {
-    return [...this.layers.values()]
-      .sort((a, b) => a.order - b.order)
-      .map((layer) => this.info(layer));
+    return this.layerRecords().map((layer) => this.info(layer));
   }
 
   getLayer(layerId: string): LayerInfo | undefined {
@@ -220,6 +237,7 @@ export class MapController implements MapPort {
 
   async addLayer(layer: NewLayer, placement: LayerPlacement = {}): Promise<void> {
     const paint = { ...defaultPaint(layer.kind, '#2563eb'), ...layer.paint };
+    const visible = layer.visible ?? true;
     const existing = this.layers.get(layer.id);
     if (existing) {
       this.map.removeLayer(layer.id);
@@ -260,6 +278,7 @@ export class MapController implements MapPort {
         type: layer.kind,
         source: layer.id,
         ...(tiles ? { 'source-layer': tiles.sourceLayer } : {}),
+        layout: { visibility: visible ? 'visible' : 'none' },
         paint,
       } as maplibregl.AddLayerObject,
       firstAbove,
@@ -269,14 +288,18 @@ export class MapController implements MapPort {
       id: layer.id,
       title: layer.title,
       kind: layer.kind,
-      visible: true,
+      visible,
       paint,
+      initialPaint: { ...paint },
+      initialVisible: visible,
       features: layer.features,
       legendTitle: layer.legendTitle ?? layer.title,
       ...(layer.tooltip ? { tooltip: layer.tooltip } : {}),
       ...(layer.datasetId ? { datasetId: layer.datasetId } : {}),
+      ...(layer.drawing ? { drawing: layer.drawing } : {}),
     });
     this.changed();
+    this.stateChanges.layersChanged();
   }
 
   private featuresPending: Promise<void> = Promise.resolve();
@@ -307,6 +330,7 @@ export class MapController implements MapPort {
     layer.visible = visible;
     this.map.setLayoutProperty(layerId, 'visibility', visible ? 'visible' : 'none');
     this.changed();
+    this.stateChanges.layersChanged();
     return true;
   }
 
@@ -323,6 +347,7 @@ export class MapController implements MapPort {
     if (filter === null || filter === undefined) delete layer.filter;
     else layer.filter = filter;
     this.changed();
+    this.stateChanges.layersChanged();
   }
 
   validatePaint(kind: LayerKind, paint: Record<string, unknown>): Promise<ValidationErrors> {
@@ -332,18 +357,23 @@ export class MapController implements MapPort {
   async setPaint(layerId: string, paint: Record<string, unknown>): Promise<void> {
     const layer = this.layers.get(layerId);
     if (!layer) return;
-    for (const [property, value] of Object.entries(paint)) {
-      // Values were validated by validatePaint; the map's typed setter cannot know that.
-      const setPaintProperty = this.map.setPaintProperty.bind(this.map) as (
-        id: string,
-        name: string,
-        value: unknown,
-        options: { validate: boolean },
-      ) => void;
-      setPaintProperty(layerId, property, value, { validate: false });
-      layer.paint[property] = value;
-    }
+    for (const [property, value] of Object.entries(paint))
+      this.paintProperty(layerId, property, value);
+    Object.assign(layer.paint, paint);
     this.changed();
+    this.stateChanges.layersChanged();
+  }
+
+  /** Sets one paint property; `undefined` gives it back MapLibre's default. */
+  private paintProperty(layerId: string, property: string, value: unknown): void {
+    // Values were validated by validatePaint; the map's typed setter cannot know that.
+    const setPaintProperty = this.map.setPaintProperty.bind(this.map) as (
+      id: string,
+      name: string,
+      value: unknown,
+      options: { validate: boolean },
+    ) => void;
+    setPaintProperty(layerId, property, value, { validate: false });
   }
 
   /** Resolves once the map has drawn everything it was asked to. */
@@ -376,6 +406,51 @@ export class MapController implements MapPort {
     return layer && featureBounds(layer.features);
   }
 
+  /** Every layer in listing order, as restoring and capturing see it. */
+  layerRecords(): LayerState[] {
+    return [...this.layers.values()].sort((a, b) => a.order - b.order);
+  }
+
+  captureState(): ConversationMapState {
+    return captureConversationMapState(this.layerRecords(), cameraOf(this.map));
+  }
+
+  async restoreState(
+    state: ConversationMapState | undefined,
+    redraw: RedrawResultLayer,
+  ): Promise<MapRestoreReport> {
+    return this.stateChanges.whileRestoring(() => restoreMapState(this, state, redraw));
+  }
+
+  /** Takes a layer and its source off the map. */
+  removeLayer(layerId: string): void {
+    if (!this.layers.delete(layerId)) return;
+    this.map.removeLayer(layerId);
+    this.map.removeSource(layerId);
+    this.changed();
+    this.stateChanges.layersChanged();
+  }
+
+  /** Clears the layer's filter and gives it back the paint and visibility it was added with. */
+  resetLayer(layerId: string): void {
+    const layer = this.layers.get(layerId);
+    if (!layer) return;
+    if (layer.filter !== undefined) void this.setFilter(layerId, null);
+    for (const property of Object.keys(layer.paint)) {
+      const initial = layer.initialPaint[property];
+      if (JSON.stringify(layer.paint[property]) !== JSON.stringify(initial))
+        this.paintProperty(layerId, property, initial);
+    }
+    layer.paint = { ...layer.initialPaint };
+    this.setVisibility(layerId, layer.initialVisible);
+    this.changed();
+  }
+
+  /** Moves the camera at once to `camera`, or to the config's initial view. */
+  jumpCamera(camera: CameraState | undefined): void {
+    jumpCamera(this.map, camera ?? this.initialView);
+  }
+
   async moveCamera(target: CameraTarget): Promise<void> {
     const moved = new Promise<void>((resolve) => this.map.once('moveend', () => resolve()));
     if ('bounds' in target) {
@@ -392,14 +467,13 @@ export class MapController implements MapPort {
 
   getState(): MapState {
     const bounds = this.map.getBounds();
-    const center = this.map.getCenter();
-    const round = (value: number): number => Math.round(value * 1e4) / 1e4;
+    const { center, zoom, bearing } = cameraOf(this.map);
     return {
-      center: [round(center.lng), round(center.lat)],
-      zoom: Math.round(this.map.getZoom() * 100) / 100,
-      bearing: Math.round(this.map.getBearing()),
+      center,
+      zoom,
+      bearing,
       bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()].map(
-        round,
+        roundCoordinate,
       ) as Bounds,
       layers: this.listLayers(),
     };
@@ -409,6 +483,7 @@ export class MapController implements MapPort {
   destroy(): void {
     this.gate?.release();
     this.listeners.clear();
+    this.stateChanges.clear();
     this.map.remove();
   }
 }

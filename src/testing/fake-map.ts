@@ -1,32 +1,53 @@
 // A MapPort without WebGL, for unit tests of map tools. It evaluates filters with MapLibre's own
 // style-spec (so a filter that passes here behaves the same on the real map) and counts every feature
-// that passes the filter as "in view".
+// that passes the filter as "in view". It captures and restores states with the same code as the
+// real map (restore-map-state.ts).
 import { featureFilter } from '@maplibre/maplibre-gl-style-spec';
 import { featureBounds } from '../map/feature-bounds';
 import { legendFromPaint } from '../map/legend';
 import { validateFilter, validatePaint } from '../map/style-validation';
+import {
+  captureConversationMapState,
+  type CameraState,
+  type ConversationMapState,
+  type LayerRecord,
+} from '../tools/map/conversation-map-state';
+import { MapStateNotifier } from '../tools/map/map-state-notifier';
+import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
 import type {
   Bounds,
   CameraTarget,
   LayerInfo,
   LayerKind,
   MapPort,
+  MapRestoreReport,
   MapState,
+  MapStateChange,
   NewLayer,
+  RedrawResultLayer,
   ValidationErrors,
 } from '../tools/map/map-port';
 import type { FeatureCollection } from 'geojson';
 
-interface FakeLayer extends NewLayer {
+interface FakeLayer extends NewLayer, LayerRecord {
   visible: boolean;
-  filter?: unknown;
   paint: Record<string, unknown>;
+  initialVisible: boolean;
 }
 
+/** Where the camera is: the publisher's initial view and what restoring `undefined` goes back to. */
+type FakeCamera = { center: [number, number]; zoom: number };
+
 /** An in-memory map that records what tools did to it. */
-export class FakeMap implements MapPort {
+export class FakeMap implements MapPort, RestoreTarget {
   readonly layers = new Map<string, FakeLayer>();
-  camera: { center: [number, number]; zoom: number } = { center: [0, 0], zoom: 2 };
+  camera: FakeCamera;
+  private readonly stateChanges: MapStateNotifier;
+
+  constructor(private readonly initialCamera: FakeCamera = { center: [0, 0], zoom: 2 }) {
+    this.camera = { ...initialCamera };
+    this.stateChanges = new MapStateNotifier(this.cameraState());
+  }
 
   listLayers(): LayerInfo[] {
     return [...this.layers.keys()].flatMap((id) => this.getLayer(id) ?? []);
@@ -54,6 +75,7 @@ export class FakeMap implements MapPort {
     const layer = this.layers.get(layerId);
     if (!layer || layer.visible === visible) return false;
     layer.visible = visible;
+    this.stateChanges.layersChanged();
     return true;
   }
 
@@ -66,6 +88,7 @@ export class FakeMap implements MapPort {
     if (!layer) return;
     if (filter === null || filter === undefined) delete layer.filter;
     else layer.filter = filter;
+    this.stateChanges.layersChanged();
   }
 
   validatePaint(kind: LayerKind, paint: Record<string, unknown>): Promise<ValidationErrors> {
@@ -74,7 +97,9 @@ export class FakeMap implements MapPort {
 
   async setPaint(layerId: string, paint: Record<string, unknown>): Promise<void> {
     const layer = this.layers.get(layerId);
-    if (layer) Object.assign(layer.paint, paint);
+    if (!layer) return;
+    Object.assign(layer.paint, paint);
+    this.stateChanges.layersChanged();
   }
 
   async countFeaturesInView(layerId: string): Promise<number> {
@@ -107,6 +132,7 @@ export class FakeMap implements MapPort {
     } else {
       this.camera = { center: target.center, zoom: target.zoom ?? this.camera.zoom };
     }
+    this.stateChanges.cameraMoved(this.cameraState());
   }
 
   featuresReady(): Promise<void> {
@@ -118,6 +144,57 @@ export class FakeMap implements MapPort {
   }
 
   async addLayer(layer: NewLayer): Promise<void> {
-    this.layers.set(layer.id, { ...layer, visible: true, paint: { ...layer.paint } });
+    // A replaced layer keeps its place in the list, as on the real map.
+    const visible = layer.visible ?? true;
+    this.layers.set(layer.id, {
+      ...layer,
+      visible,
+      initialVisible: visible,
+      paint: { ...layer.paint },
+      initialPaint: { ...layer.paint },
+    });
+    this.stateChanges.layersChanged();
+  }
+
+  private cameraState(): CameraState {
+    return { center: [...this.camera.center], zoom: this.camera.zoom, bearing: 0, pitch: 0 };
+  }
+
+  layerRecords(): LayerRecord[] {
+    return [...this.layers.values()];
+  }
+
+  captureState(): ConversationMapState {
+    return captureConversationMapState(this.layerRecords(), this.cameraState());
+  }
+
+  restoreState(
+    state: ConversationMapState | undefined,
+    redraw: RedrawResultLayer,
+  ): Promise<MapRestoreReport> {
+    return this.stateChanges.whileRestoring(() => restoreMapState(this, state, redraw));
+  }
+
+  onStateChange(listener: (change: MapStateChange) => void): () => void {
+    return this.stateChanges.subscribe(listener);
+  }
+
+  removeLayer(layerId: string): void {
+    if (this.layers.delete(layerId)) this.stateChanges.layersChanged();
+  }
+
+  resetLayer(layerId: string): void {
+    const layer = this.layers.get(layerId);
+    if (!layer) return;
+    delete layer.filter;
+    layer.paint = { ...layer.initialPaint };
+    layer.visible = layer.initialVisible;
+    this.stateChanges.layersChanged();
+  }
+
+  jumpCamera(camera: CameraState | undefined): void {
+    const view = camera ?? this.initialCamera;
+    this.camera = { center: [...view.center], zoom: view.zoom };
+    this.stateChanges.cameraMoved(this.cameraState());
   }
 }

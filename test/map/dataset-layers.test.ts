@@ -31,15 +31,16 @@ const line: FeatureCollection = {
 /** Records what the map was asked to add, in order. */
 function recordingMap() {
   const added: { id: string; kind: string; placement: LayerPlacement }[] = [];
+  const visibility: Record<string, boolean | undefined> = {};
   const attached: string[] = [];
   const controller = {
     addLayer: async (layer: NewLayer, placement: LayerPlacement = {}) => {
       added.push({ id: layer.id, kind: layer.kind, placement });
+      visibility[layer.id] = layer.visible;
     },
-    setVisibility: () => true,
     attachFeatures: (id: string) => attached.push(id),
   } as unknown as MapController;
-  return { added, attached, controller };
+  return { added, visibility, attached, controller };
 }
 
 function dataset(id: string, fields: Partial<DatasetConfig>): DatasetConfig {
@@ -94,6 +95,19 @@ describe('dataset layers', () => {
     ]);
     expect([...layerIds.keys()]).toEqual(['stations', 'roads', 'zones']);
     expect(problems).toEqual([]);
+  });
+
+  it('adds a layer the config hides as hidden, so going back to the config hides it again', async () => {
+    const datasets = [
+      dataset('shown', {}),
+      dataset('hidden', { tiles: 'data/tiles/hidden.pmtiles', layer: { visible: false } }),
+    ];
+    const features = Promise.resolve(
+      new Map<string, FeaturesOutcome>([['shown', { status: 'fulfilled', value: line }]]),
+    );
+    const { visibility, controller } = recordingMap();
+    await addDatasetLayers(controller, datasets, features, (url) => url);
+    expect(visibility).toEqual({ hidden: false, shown: true });
   });
 
   it("gives tiled layers their features later, and says which dataset's file failed", async () => {

@@ -1,5 +1,6 @@
 // What map tools may do to the map. src/map's MapController implements it; tests use FakeMap.
 // Tools never import maplibre-gl: everything they need crosses this interface as plain data.
+import type { ConversationMapState, ResultLayerDrawing } from './conversation-map-state';
 import type { FeatureCollection } from 'geojson';
 
 /** How a layer is drawn. */
@@ -60,7 +61,41 @@ export interface NewLayer {
   tooltip?: string[];
   legendTitle?: string;
   datasetId?: string;
+  /** Whether it starts visible (default true): what restoring the publisher's map goes back to. */
+  visible?: boolean;
+  /** How it was drawn from a query result, so a conversation can draw it again. */
+  drawing?: ResultLayerDrawing;
 }
+
+/** Draws a result layer again (through map_query_result's own code) or says why it could not. */
+export type RedrawResultLayer = (
+  drawing: ResultLayerDrawing,
+) => Promise<{ drawn: true } | { drawn: false; reason: RestoreProblemKind; message: string }>;
+
+/**
+ * Why part of a state was not restored: the result's rows are not held (`result-missing`), no layer
+ * has that id (`layer-missing`: an upload from before a reload), the rows, filter or paint no longer
+ * draw (`not-drawable`), or the state is of another version (`unsupported-version`).
+ */
+export type RestoreProblemKind =
+  'result-missing' | 'layer-missing' | 'not-drawable' | 'unsupported-version';
+
+/** One part of a state that was not restored, and why. */
+export interface RestoreProblem {
+  kind: RestoreProblemKind;
+  /** The layer concerned (absent for a state that could not be read at all). */
+  layerId?: string;
+  resultId?: string;
+  message: string;
+}
+
+/** What `restoreState` could not bring back: empty when everything was restored. */
+export interface MapRestoreReport {
+  problems: RestoreProblem[];
+}
+
+/** What changed in the captured state: a layer (drawn, filtered, styled, shown, hidden) or the camera. */
+export type MapStateChange = 'layers' | 'camera';
 
 /** A validation outcome: empty when valid. */
 export type ValidationErrors = string[];
@@ -91,4 +126,20 @@ export interface MapPort {
   layerFeatures(layerId: string): FeatureCollection | undefined;
   /** Adds a layer, or replaces the one with the same id. */
   addLayer(layer: NewLayer): Promise<void>;
+  /** What a conversation changed on the map (result layers, filters, paint, visibility, camera). */
+  captureState(): ConversationMapState;
+  /**
+   * Goes back to the publisher's map (no result layers, no filters, the config's paint and
+   * visibility, and for `undefined` the config's initial view), then applies `state`, drawing its
+   * result layers through `redraw`. Never throws: what could not be restored is reported.
+   */
+  restoreState(
+    state: ConversationMapState | undefined,
+    redraw: RedrawResultLayer,
+  ): Promise<MapRestoreReport>;
+  /**
+   * Calls `listener` after a change to what `captureState` returns (by a tool, the layer panel or
+   * the person moving the map); not while restoring. Returns a function that stops it.
+   */
+  onStateChange(listener: (change: MapStateChange) => void): () => void;
 }

@@ -1,15 +1,9 @@
 // Turns stored query rows into map features, by the geometry mapping the model chose.
 import { fixAntimeridian } from '../../map/antimeridian';
 import { plainProperties, pointFeatures } from '../../map/point-features';
+import type { ResultGeometry } from './conversation-map-state';
 import type { MapPort } from './map-port';
 import type { FeatureCollection, Geometry } from 'geojson';
-
-/** How result rows become geometry. */
-export type ResultGeometry =
-  | { kind: 'points'; lon: string; lat: string }
-  | { kind: 'h3'; column: string }
-  | { kind: 'shapes'; column: string }
-  | { kind: 'join'; layer: string; column: string; layer_key?: string };
 
 /** Features, or a message saying why none could be built. */
 export type FeaturesOutcome = { features: FeatureCollection } | { error: string };

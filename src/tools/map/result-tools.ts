@@ -1,6 +1,6 @@
 // map_query_result and filter_layer_by_result: use a stored query result by result_id, so rows never
 // pass through the model.
-import { colorPropertyOf, colorScale } from './color-scale';
+import { drawResultLayer } from './draw-result-layer';
 import {
   fail,
   findLayer,
@@ -10,10 +10,13 @@ import {
   ok,
   type MapToolContext,
 } from './map-tool-context';
-import { resultFeatures, type ResultGeometry } from './result-features';
 import type { StoredResult } from '../result-store';
 import type { Tool } from '../tool';
-import type { LayerKind } from './map-port';
+import type {
+  ResultGeometry,
+  ResultLayerDrawing,
+  ResultLayerStyle,
+} from './conversation-map-state';
 
 function findResult(context: MapToolContext, resultId: unknown): StoredResult | string {
   const result = typeof resultId === 'string' ? context.resultStore.get(resultId) : undefined;
@@ -66,59 +69,18 @@ export function mapQueryResultTool(context: MapToolContext): Tool {
     execute: async (args) => {
       const result = findResult(context, args.result_id);
       if (typeof result === 'string') return fail(result);
-      const geometry = args.geometry as ResultGeometry;
-      const columns = result.columns.map((column) => column.name);
-      const built = await resultFeatures(result.rows, columns, geometry, context.map);
-      if ('error' in built) return fail(`${built.error} Nothing was drawn.`);
-      const count = built.features.features.length;
-      if (count === 0)
-        return fail(
-          `None of the ${result.rows.length} rows had usable geometry for ${JSON.stringify(geometry)}; nothing was drawn.`,
-        );
-      const kind: LayerKind = geometry.kind === 'points' ? 'circle' : 'fill';
-      const style = (args.style ?? {}) as {
-        color?: string;
-        color_by?: string;
-        radius?: number;
-        opacity?: number;
+      const drawing: ResultLayerDrawing = {
+        resultId: result.resultId,
+        geometry: args.geometry as ResultGeometry,
+        style: (args.style ?? {}) as ResultLayerStyle,
+        ...(typeof args.title === 'string' && args.title ? { title: args.title } : {}),
       };
-      if (style.color_by && !columns.includes(style.color_by)) {
-        return fail(
-          `color_by: the result has no column ${style.color_by}; its columns are ${columns.join(', ')}.`,
-        );
-      }
-      const paint: Record<string, unknown> = {
-        [colorPropertyOf(kind)]: style.color_by
-          ? colorScale(
-              built.features.features.map((feature) => feature.properties ?? {}),
-              style.color_by,
-            )
-          : (style.color ?? '#dc2626'),
-        [`${kind}-opacity`]: style.opacity ?? (kind === 'fill' ? 0.7 : 0.85),
-      };
-      if (kind === 'circle') paint['circle-radius'] = style.radius ?? 5;
-      const errors = await context.map.validatePaint(kind, paint);
-      if (errors.length > 0) return fail(`Invalid style, nothing was drawn: ${errors.join('; ')}.`);
-      const layerId = `result-${result.resultId}`.replace(/[^A-Za-z0-9_-]/g, '_');
-      const title =
-        typeof args.title === 'string' && args.title
-          ? args.title
-          : `Query result ${result.resultId}`;
-      await context.map.addLayer({
-        id: layerId,
-        title,
-        kind,
-        features: built.features,
-        paint,
-        legendTitle: style.color_by ?? title,
-        tooltip: columns
-          .filter((column) => geometry.kind !== 'shapes' || column !== geometry.column)
-          .slice(0, 6),
-      });
-      const skipped = result.rows.length - count;
+      const outcome = await drawResultLayer(context.map, result, drawing);
+      if (!outcome.drawn) return fail(outcome.message);
+      const { layerId, featureCount, skippedRows } = outcome;
       const legend = context.map.getLayer(layerId)?.legend;
       return ok(
-        `Drew ${count} ${geometry.kind === 'points' ? 'points' : 'shapes'} as layer ${layerId}${skipped > 0 ? ` (${skipped} rows had no usable geometry)` : ''}${result.totalRows > result.rows.length ? `; the result held ${result.rows.length} of ${result.totalRows} rows` : ''}.${legend && legend.entries.length > 1 ? ` Legend: ${legend.title}.` : ''} Use fly_to with layer ${layerId} to fit the map to it.`,
+        `Drew ${featureCount} ${drawing.geometry.kind === 'points' ? 'points' : 'shapes'} as layer ${layerId}${skippedRows > 0 ? ` (${skippedRows} rows had no usable geometry)` : ''}${result.totalRows > result.rows.length ? `; the result held ${result.rows.length} of ${result.totalRows} rows` : ''}.${legend && legend.entries.length > 1 ? ` Legend: ${legend.title}.` : ''} Use fly_to with layer ${layerId} to fit the map to it.`,
       );
     },
   });
