@@ -32,12 +32,15 @@ import { SettingsPanel } from '../ui/settings-panel';
 import { keepConversationResults } from './keep-conversation-results';
 import { openConversation } from './open-conversation';
 import type { Conversation } from '../agent/conversation/conversation';
+import type { JsonValue } from '../agent/conversation/conversation-document';
 import type { AgentSnapshot } from '../agent/types';
 import type { AppConfig } from '../config/app-config';
 import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
 import type { ConversationWriter } from '../storage/conversation-writer';
 import type { CredentialStore } from '../storage/credential-store';
+import type { ConversationMap } from '../tools/map/conversation-map';
+import type { ConversationMapState } from '../tools/map/conversation-map-state';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 
@@ -57,6 +60,10 @@ export interface MountChatOptions {
   hub?: McpHub;
   /** The data side when it starts later than the chat: engine and hub are taken from it once it settles. */
   data?: Promise<{ engine: DataEngine; hub: McpHub } | undefined>;
+  /** The map as the conversation owns it: restored when a conversation opens, saved as it changes. */
+  map?: ConversationMap;
+  /** Shows a notice to the person (what could not be restored). */
+  notify?: (message: string) => void;
   /** IndexedDB database name (tests isolate themselves with their own). */
   databaseName?: string;
 }
@@ -241,6 +248,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       await previous.writer?.dispose();
     }
     const opened = await openConversation({ store, id, resultStore });
+    if (opened.problem) options.notify?.(`${opened.problem} A new conversation was started.`);
+    // The map is the conversation's: its result layers (drawn from the rows just put back), filters,
+    // styles, visibility and view; a new conversation gets the publisher's map.
+    const mapReport = await options.map?.restore(
+      opened.conversation.document.map as ConversationMapState | undefined,
+    );
+    for (const problem of mapReport?.problems ?? []) options.notify?.(problem.message);
     const agent = createAgent(agentSnapshotOf(opened.conversation.document));
     const session = new ChatSession({
       conversation: opened.conversation,
@@ -249,6 +263,17 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       onWaiting: (detail) => panel.setWaiting(detail),
     });
     const teardown = [panel.show(opened.conversation)];
+    const map = options.map;
+    if (map) {
+      teardown.push(
+        map.onChange(() =>
+          opened.conversation.dispatch({
+            type: 'map-changed',
+            map: map.capture() as unknown as JsonValue,
+          }),
+        ),
+      );
+    }
     if (store) {
       teardown.push(keepConversationResults(opened.conversation, store, resultStore));
       teardown.push(opened.conversation.subscribe(() => void refreshList()));

@@ -9,6 +9,7 @@ import {
 } from '../config';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { CredentialStore } from '../storage/credential-store';
+import { loadDisabledTools, saveDisabledTools } from '../storage/tool-switches-store';
 import { maskCredentials } from '../tools/credential-placeholders';
 import { createConversationMap } from '../tools/map/conversation-map';
 import { createMapTools } from '../tools/map/create-map-tools';
@@ -143,6 +144,9 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         registry,
         resultStore,
         onWarning: (message) => banner.add(message),
+        // A tool switched off in the settings stays off after a reload.
+        disabledTools: loadDisabledTools(),
+        onPreferencesChange: (disabled) => saveDisabledTools(disabled),
       }),
     )
     .then((started: StartedData) => {
@@ -189,6 +193,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           resultStore,
           systemPrompt: () => handle.systemPrompt(),
           data: handle.data,
+          ...(handle.conversationMap ? { map: handle.conversationMap } : {}),
+          notify: (message) => banner.add(message),
         }),
       )
       .then(() => {
