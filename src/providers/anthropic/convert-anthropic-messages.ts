@@ -1,6 +1,7 @@
 // Messages to the Anthropic Messages wire format: the system prompt apart, tool_use / tool_result blocks,
 // alternating roles (consecutive messages of one role are merged), no empty text. Reasoning text is not
 // sent back; with thinking on, a turn that called tools starts with the thinking blocks it streamed.
+import { toObjectParameters } from '../tool-schema/object-parameters';
 import { thinkingBlocksOf, type AnthropicReasoningBlock } from './anthropic-thinking-blocks';
 import type { Message } from '../../agent/types';
 import type { ToolSpec } from '../../tools/tool';
@@ -107,6 +108,7 @@ export function prepareAnthropicTools(tools: ToolSpec[]): AnthropicWireTool[] {
   return tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
-    input_schema: tool.inputSchema,
+    // The Messages API takes an object schema with no anyOf / oneOf / allOf at the top.
+    input_schema: toObjectParameters(tool.inputSchema),
   }));
 }
