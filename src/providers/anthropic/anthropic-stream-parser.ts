@@ -221,7 +221,7 @@ export class AnthropicStreamParser implements StreamParser {
 
   private textEvents(text: string | undefined): ModelEvent[] {
     if (!text) return [];
-    if (text.trim().length > 0) this.sawAnswerText = true;
+    if (!this.sawAnswerText && text.trim().length > 0) this.sawAnswerText = true;
     return [{ type: 'text-delta', text }];
   }
 }

@@ -211,7 +211,7 @@ export class OpenAIStreamParser implements StreamParser {
 
   private pieceEvent(piece: ContentPiece): ModelEvent {
     if (piece.reasoning) return { type: 'reasoning-delta', text: piece.text };
-    if (piece.text.trim().length > 0) this.sawAnswerText = true;
+    if (!this.sawAnswerText && piece.text.trim().length > 0) this.sawAnswerText = true;
     return { type: 'text-delta', text: piece.text };
   }
 
