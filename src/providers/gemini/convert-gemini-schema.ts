@@ -10,6 +10,7 @@ import {
   appendSentence,
   isSchemaObject,
   resolveLocalReference,
+  withoutKeys,
   type SchemaObject,
 } from '../tool-schema/schema-object';
 
@@ -45,12 +46,6 @@ const annotationKeywords = new Set([
   '$defs',
   'definitions',
 ]);
-
-function withoutKeys(schema: SchemaObject, keys: Iterable<string>): SchemaObject {
-  const result = { ...schema };
-  for (const key of keys) delete result[key];
-  return result;
-}
 
 /** A value left open (any JSON value), keeping its description. */
 function openValue(schema: SchemaObject, note?: string): GeminiSchema {
@@ -217,7 +212,7 @@ function bound(
   exclusive: string,
   type: string,
   step: number,
-) {
+): number | undefined {
   if (typeof schema[inclusive] === 'number') return schema[inclusive] as number;
   const limit = schema[exclusive];
   if (typeof limit !== 'number') return undefined;

@@ -7,6 +7,7 @@ import {
   appendSentence,
   isSchemaObject,
   resolveLocalReference,
+  withoutKeys,
   type SchemaObject,
 } from './schema-object';
 
@@ -19,12 +20,6 @@ function branchObject(root: SchemaObject, branch: unknown): SchemaObject | undef
   if (typeof reference !== 'string') return branch;
   const target = resolveLocalReference(root, reference);
   return isSchemaObject(target) ? { ...target, ...branch } : undefined;
-}
-
-function withoutReference(schema: SchemaObject): SchemaObject {
-  const copy = { ...schema };
-  delete copy.$ref;
-  return copy;
 }
 
 function requiredOf(schema: SchemaObject): string[] {
@@ -48,7 +43,7 @@ export function toObjectParameters(input: unknown): SchemaObject {
   if (!isSchemaObject(input)) return { type: 'object', properties: {} };
   // A root that is a reference to its own definitions (`{"$ref": "#/$defs/Arguments", "$defs": ...}`).
   const target = typeof input.$ref === 'string' ? branchObject(input, input) : undefined;
-  const schema = target === undefined ? input : withoutReference(target);
+  const schema = target === undefined ? input : withoutKeys(target, ['$ref']);
   const result: SchemaObject = { ...schema, type: 'object' };
   const properties: SchemaObject = isSchemaObject(schema.properties)
     ? { ...schema.properties }

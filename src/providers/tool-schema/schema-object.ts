@@ -8,6 +8,13 @@ export function isSchemaObject(value: unknown): value is SchemaObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A copy of `schema` without the given keywords. */
+export function withoutKeys(schema: SchemaObject, keys: Iterable<string>): SchemaObject {
+  const result = { ...schema };
+  for (const key of keys) delete result[key];
+  return result;
+}
+
 /** Keywords whose value is one schema. */
 const singleSchemaKeywords = [
   'items',
