@@ -50,8 +50,12 @@ export interface ToolMessage {
 /** One message of a conversation, in no provider's wire format. */
 export type Message = SystemMessage | UserMessage | AssistantMessage | ToolMessage;
 
-/** Why a model stream ended. */
-export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'error' | 'other';
+/**
+ * Why a model stream ended. `refusal`: the model declined to answer; its text says so, and it is shown as
+ * an answer, not as an error.
+ */
+export type FinishReason =
+  'stop' | 'tool-calls' | 'length' | 'content-filter' | 'refusal' | 'error' | 'other';
 
 /** Token counts, when the provider reports them. */
 export interface Usage {

@@ -3,6 +3,7 @@
 import { errorFromFetchFailure, errorFromResponse, interruptedError } from './map-http-error';
 import { ProviderError, type ProviderName } from './provider-error';
 import { readServerSentEvents, type ServerSentEvent } from './read-server-sent-events';
+import { contentFilterNotice } from './refusal-notice';
 import { TextCallHoldback } from './text-call-holdback';
 import { recoverToolCalls } from './tool-call-recovery';
 import type { ModelEvent } from '../agent/types';
@@ -48,6 +49,11 @@ export async function* streamProviderCall(
 
   const holdback = call.recovery ? new TextCallHoldback(call.recovery) : undefined;
   let toolCallCount = 0;
+  let textShown = false;
+  const shown = (text: string): string => {
+    if (!textShown && text.trim().length > 0) textShown = true;
+    return text;
+  };
   let readError: unknown;
   // Text deltas from one network read are shown together anyway; joining them keeps the per-event
   // cost (hold-back scan, generator hand-off) per read rather than per token.
@@ -70,7 +76,7 @@ export async function* streamProviderCall(
           }
           if (pendingText.length > 0) {
             const visible = takeVisibleText();
-            if (visible.length > 0) yield { type: 'text-delta', text: visible };
+            if (visible.length > 0) yield { type: 'text-delta', text: shown(visible) };
           }
           if (event.type === 'tool-call') toolCallCount++;
           yield event;
@@ -79,7 +85,7 @@ export async function* streamProviderCall(
       }
       if (pendingText.length > 0) {
         const visible = takeVisibleText();
-        if (visible.length > 0) yield { type: 'text-delta', text: visible };
+        if (visible.length > 0) yield { type: 'text-delta', text: shown(visible) };
       }
       if (call.parser.done) break reading;
     }
@@ -103,16 +109,20 @@ export async function* streamProviderCall(
   if (held.length > 0) {
     if (toolCallCount === 0 && end.complete && call.recovery) {
       const recovered = recoverToolCalls(held, call.recovery);
-      if (recovered.text.length > 0) yield { type: 'text-delta', text: recovered.text };
+      if (recovered.text.length > 0) yield { type: 'text-delta', text: shown(recovered.text) };
       for (const toolCall of recovered.calls) {
         toolCallCount++;
         yield { type: 'tool-call', call: toolCall };
       }
     } else {
-      yield { type: 'text-delta', text: held };
+      yield { type: 'text-delta', text: shown(held) };
     }
   }
   if (!end.complete) throw interruptedError(call.provider, readError);
+  // A filtered answer with nothing shown would read as an empty answer; say what happened.
+  if (end.reason === 'content-filter' && !textShown && toolCallCount === 0) {
+    yield { type: 'text-delta', text: contentFilterNotice };
+  }
   const reason = toolCallCount > 0 && end.reason === 'stop' ? 'tool-calls' : end.reason;
   yield end.usage ? { type: 'finish', reason, usage: end.usage } : { type: 'finish', reason };
 }

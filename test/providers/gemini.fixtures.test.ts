@@ -69,4 +69,13 @@ describe('Gemini adapter replaying recorded streams', () => {
     expect(result.text).toBe('The largest quake was');
     expect((result.error as ProviderError).interrupted).toBe(true);
   });
+
+  it('says the content filter blocked a prompt, rather than ending with nothing to read', async () => {
+    const result = await collect(modelFor('prompt-blocked.sse').model, askWithTools);
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe(
+      "The provider's content filter blocked this answer. Rephrase the question, or choose another model.",
+    );
+    expect(result.finish?.reason).toBe('content-filter');
+  });
 });

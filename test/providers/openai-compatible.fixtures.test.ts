@@ -78,6 +78,37 @@ describe('OpenAI-compatible adapter replaying recorded streams', () => {
     expect(result.text).toBe('Done.');
   });
 
+  it('shows a delta.refusal as a marked answer that ends as a refusal, not as an empty answer', async () => {
+    for (const sizes of [[1], [7, 13], [4096]]) {
+      const { model } = modelFor('refusal.sse', sizes);
+      const result = await collect(model, askWithTools);
+      expect(result.error).toBeUndefined();
+      expect(result.text).toBe(
+        "The model declined to answer: I'm sorry, but I can't help with that request.",
+      );
+      expect(result.finish).toEqual({
+        reason: 'refusal',
+        usage: { inputTokens: 318, outputTokens: 12 },
+      });
+    }
+  });
+
+  it('reads content sent as an array of parts: thinking parts as reasoning, text parts as text', async () => {
+    for (const sizes of [[1], [9, 31], [4096]]) {
+      const { model } = modelFor('content-parts-thinking.sse', sizes);
+      const result = await collect(model, askWithTools);
+      expect(result.error).toBeUndefined();
+      expect(result.reasoning).toBe(
+        'Okay, the user wants the strongest quake. It was the M6.1 near Hualien. Answer briefly.',
+      );
+      expect(result.text).toBe('The strongest was a magnitude 6.1 near Hualien, Taiwan.');
+      expect(result.finish).toEqual({
+        reason: 'stop',
+        usage: { inputTokens: 402, outputTokens: 49 },
+      });
+    }
+  });
+
   it('moves <think> blocks split across chunks into reasoning', async () => {
     for (const sizes of [[1], [5, 11], [4096]]) {
       const { model } = modelFor('think-tags.sse', sizes);

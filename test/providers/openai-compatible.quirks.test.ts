@@ -163,6 +163,50 @@ describe('a server that ignores stream: true', () => {
   });
 });
 
+describe('a JSON completion with a refusal or content parts', () => {
+  it('shows message.refusal as a refusal', async () => {
+    const result = await collect(
+      model(
+        jsonFetch({
+          choices: [
+            {
+              message: { role: 'assistant', content: null, refusal: "I can't help with that." },
+              finish_reason: 'stop',
+            },
+          ],
+        }),
+      ),
+      askWithTools,
+    );
+    expect(result.text).toBe("The model declined to answer: I can't help with that.");
+    expect(result.finish?.reason).toBe('refusal');
+  });
+
+  it('reads message.content given as thinking and text parts', async () => {
+    const result = await collect(
+      model(
+        jsonFetch({
+          choices: [
+            {
+              message: {
+                role: 'assistant',
+                content: [
+                  { type: 'thinking', thinking: [{ type: 'text', text: 'Largest first.' }] },
+                  { type: 'text', text: 'Magnitude 6.1.' },
+                ],
+              },
+              finish_reason: 'stop',
+            },
+          ],
+        }),
+      ),
+      askWithTools,
+    );
+    expect(result.reasoning).toBe('Largest first.');
+    expect(result.text).toBe('Magnitude 6.1.');
+  });
+});
+
 describe('reading chunks that differ from the previous one only in their text', () => {
   it('still notices tool calls, escapes and the finish in chunks of the same shape', async () => {
     const line = (delta: string, finish = 'null') =>

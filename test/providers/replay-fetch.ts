@@ -80,6 +80,24 @@ export function replayFetch(
   return { fetch, requests };
 }
 
+/** A fetch that answers each request with the next payload, recording what was sent. */
+export function replaySequence(
+  payloads: string[],
+  options: ReplayOptions = {},
+): { fetch: FetchFunction; requests: RecordedRequest[] } {
+  const requests: RecordedRequest[] = [];
+  const fetch: FetchFunction = async (url, init) => {
+    const payload = payloads[requests.length];
+    if (payload === undefined)
+      throw new Error(`No recorded answer for request ${requests.length + 1}`);
+    const replay = replayFetch(payload, options);
+    const response = await replay.fetch(url, init);
+    requests.push(...replay.requests);
+    return response;
+  };
+  return { fetch, requests };
+}
+
 /** Everything one stream produced, gathered for assertions. */
 export interface Collected {
   events: ModelEvent[];

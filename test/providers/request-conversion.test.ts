@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createAnthropicModel } from '../../src/providers/anthropic/anthropic-model';
 import { createGeminiModel } from '../../src/providers/gemini/gemini-model';
 import { createOpenAICompatibleModel } from '../../src/providers/openai-compatible/openai-compatible-model';
+import {
+  anthropicRequestViolations,
+  geminiRequestViolations,
+  openAIRequestViolations,
+} from './provider-request-rules';
 import { collect, fixture, mapTools, replayFetch } from './replay-fetch';
 import type { Message, ModelRequest } from '../../src/agent/types';
 
@@ -204,5 +209,31 @@ describe('requests in each wire format', () => {
     await collect(model, request);
     expect(replay.requests[0]?.body.tools).toBeUndefined();
     expect(replay.requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it("each adapter's request for a conversation with tool calls follows its provider's documented rules", async () => {
+    const openAI = replayFetch(fixture('openai-compatible', 'text.sse'));
+    await collect(
+      createOpenAICompatibleModel({
+        model: 'o4-mini',
+        apiKey: 'k',
+        maxTokens: 900,
+        fetch: openAI.fetch,
+      }),
+      request,
+    );
+    expect(openAIRequestViolations(openAI.requests[0]!.body)).toEqual([]);
+    const anthropic = replayFetch(fixture('anthropic', 'text.sse'));
+    await collect(
+      createAnthropicModel({ model: 'claude-sonnet-4-5', apiKey: 'k', fetch: anthropic.fetch }),
+      request,
+    );
+    expect(anthropicRequestViolations(anthropic.requests[0]!.body)).toEqual([]);
+    const gemini = replayFetch(fixture('gemini', 'text.sse'));
+    await collect(
+      createGeminiModel({ model: 'gemini-2.5-flash', apiKey: 'k', fetch: gemini.fetch }),
+      request,
+    );
+    expect(geminiRequestViolations(gemini.requests[0]!.body)).toEqual([]);
   });
 });

@@ -12,7 +12,10 @@ export interface AnthropicModelOptions extends ProviderModelOptions {
   baseUrl?: string;
   /** The `anthropic-version` header. Default `2023-06-01`. */
   apiVersion?: string;
-  /** Turns on extended thinking with this token budget (must be below maxTokens). */
+  /**
+   * Turns on extended thinking with this token budget (at least 1024, the API's minimum). Thinking counts
+   * towards `max_tokens`, so with it on `max_tokens` is the budget plus `maxTokens` for the answer.
+   */
   thinkingBudgetTokens?: number;
 }
 
@@ -22,6 +25,26 @@ export const anthropicBaseUrl = 'https://api.anthropic.com';
 /** The Messages API requires max_tokens; this is used when the options give none. */
 export const anthropicDefaultMaxTokens = 4096;
 
+/** The smallest thinking budget the Messages API accepts. */
+export const anthropicMinimumThinkingBudget = 1024;
+
+/**
+ * `max_tokens` and the thinking settings for one request. The API refuses a budget that is not below
+ * `max_tokens`; adding the budget to the answer's allowance keeps it below whatever `maxTokens` is.
+ */
+export function anthropicTokenSettings(options: AnthropicModelOptions): {
+  maxTokens: number;
+  thinking?: { type: 'enabled'; budget_tokens: number };
+} {
+  const answerTokens = options.maxTokens ?? anthropicDefaultMaxTokens;
+  if (options.thinkingBudgetTokens === undefined) return { maxTokens: answerTokens };
+  const budget = Math.max(anthropicMinimumThinkingBudget, Math.floor(options.thinkingBudgetTokens));
+  return {
+    maxTokens: budget + answerTokens,
+    thinking: { type: 'enabled', budget_tokens: budget },
+  };
+}
+
 /** A ChatModel speaking the Anthropic Messages streaming wire format. */
 export class AnthropicModel extends StreamingProviderModel<AnthropicModelOptions> {
   constructor(options: AnthropicModelOptions) {
@@ -30,17 +53,20 @@ export class AnthropicModel extends StreamingProviderModel<AnthropicModelOptions
 
   protected wireRequest(prepared: PreparedRequest): WireRequest {
     const { options } = this;
-    const converted = convertAnthropicMessages(prepared.messages);
+    const tokens = anthropicTokenSettings(options);
+    const converted = convertAnthropicMessages(prepared.messages, {
+      thinking: tokens.thinking !== undefined,
+    });
     const body: Record<string, unknown> = {
       model: options.model,
-      max_tokens: options.maxTokens ?? anthropicDefaultMaxTokens,
+      max_tokens: tokens.maxTokens,
       messages: converted.messages,
       stream: true,
     };
     if (converted.system !== undefined) body.system = converted.system;
     if (prepared.nativeTools.length > 0) body.tools = prepareAnthropicTools(prepared.nativeTools);
-    if (options.thinkingBudgetTokens !== undefined) {
-      body.thinking = { type: 'enabled', budget_tokens: options.thinkingBudgetTokens };
+    if (tokens.thinking !== undefined) {
+      body.thinking = tokens.thinking;
     } else if (options.temperature !== undefined) {
       body.temperature = options.temperature; // not allowed together with thinking
     }

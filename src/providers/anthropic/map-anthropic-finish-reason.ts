@@ -15,7 +15,7 @@ export function mapAnthropicFinishReason(reason: string | null | undefined): Fin
     case 'tool_use':
       return 'tool-calls';
     case 'refusal':
-      return 'content-filter';
+      return 'refusal';
     default:
       return 'other';
   }

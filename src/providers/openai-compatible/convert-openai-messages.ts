@@ -1,4 +1,5 @@
 // Messages to the Chat Completions wire format. Reasoning is never sent back.
+import { prepareOpenAIParameters } from './prepare-openai-parameters';
 import type { Message } from '../../agent/types';
 import type { ToolSpec } from '../../tools/tool';
 
@@ -52,6 +53,10 @@ export function convertOpenAIMessages(messages: Message[]): OpenAIWireMessage[] 
 export function prepareOpenAITools(tools: ToolSpec[]): OpenAIWireTool[] {
   return tools.map((tool) => ({
     type: 'function',
-    function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: prepareOpenAIParameters(tool.inputSchema),
+    },
   }));
 }

@@ -2,6 +2,7 @@
 import { trimBaseUrl, type ProviderModelOptions } from '../provider-options';
 import { StreamingProviderModel, type WireRequest } from '../streaming-provider-model';
 import { convertOpenAIMessages, prepareOpenAITools } from './convert-openai-messages';
+import { isOpenAIReasoningModel } from './openai-reasoning-model';
 import { OpenAIStreamParser } from './openai-stream-parser';
 import type { ChatModel } from '../../agent/types';
 import type { PreparedRequest } from '../prepare-tool-mode';
@@ -18,6 +19,12 @@ export interface OpenAICompatibleModelOptions extends ProviderModelOptions {
    * it never opened, and forgotten after an answer that never closes one.
    */
   thinkStartsInside?: boolean;
+  /**
+   * The model is one of OpenAI's reasoning models: `maxTokens` goes as `max_completion_tokens` and no
+   * temperature is sent. Default: from the model name (o1, o3, o4-mini, gpt-5...); set it for a
+   * deployment whose name does not say (Azure).
+   */
+  reasoningModel?: boolean;
 }
 
 /** The default base URL: OpenAI's own API. */
@@ -45,8 +52,12 @@ export class OpenAICompatibleModel extends StreamingProviderModel<OpenAICompatib
     };
     if (options.includeUsage ?? true) body.stream_options = { include_usage: true };
     if (prepared.nativeTools.length > 0) body.tools = prepareOpenAITools(prepared.nativeTools);
-    if (options.temperature !== undefined) body.temperature = options.temperature;
-    if (options.maxTokens !== undefined) body.max_tokens = options.maxTokens;
+    const reasoningModel = options.reasoningModel ?? isOpenAIReasoningModel(options.model);
+    if (options.temperature !== undefined && !reasoningModel)
+      body.temperature = options.temperature;
+    if (options.maxTokens !== undefined) {
+      body[reasoningModel ? 'max_completion_tokens' : 'max_tokens'] = options.maxTokens;
+    }
     return {
       body,
       parser: this.parser(),

@@ -1,8 +1,10 @@
-// Reads Chat Completions chunks: text (with <think> blocks split out), reasoning fields, tool-call
-// fragments assembled by index, the finish reason, and usage when the server sends it.
+// Reads Chat Completions chunks: text (with <think> blocks split out), content sent as an array of parts
+// (Mistral's reasoning models: thinking and text parts), reasoning fields, a refusal, tool-call fragments
+// assembled by index, the finish reason, and usage when the server sends it.
 import { streamErrorEvent } from '../map-http-error';
 import { parseToolArguments } from '../parse-tool-arguments';
-import { ThinkTagSplitter } from '../think-tag-splitter';
+import { refusalPrefix } from '../refusal-notice';
+import { ThinkTagSplitter, type ContentPiece } from '../think-tag-splitter';
 import { createCallId } from '../tool-call-id';
 import { ContentChunkTemplate } from './content-chunk-template';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
@@ -16,8 +18,20 @@ interface ToolCallDelta {
   function?: { name?: string; arguments?: string };
 }
 
+/**
+ * One part of a content array. Mistral's reasoning models send `{type: "thinking", thinking: [{type:
+ * "text", text}]}` and `{type: "text", text}`; other part types (references, images) carry no text.
+ */
+interface ContentPart {
+  type?: string;
+  text?: unknown;
+  thinking?: unknown;
+}
+
 interface ChunkDelta {
-  content?: string | null;
+  content?: string | ContentPart[] | null;
+  /** OpenAI's refusal message, streamed in pieces instead of content. */
+  refusal?: string | null;
   reasoning_content?: string | null;
   reasoning?: string | null;
   tool_calls?: ToolCallDelta[];
@@ -58,6 +72,10 @@ export class OpenAIStreamParser implements StreamParser {
   private readonly slotByIndex = new Map<number, ToolCallSlot>();
   private readonly think: ThinkTagSplitter;
   private sawContent = false;
+  /** True once answer text was emitted, so a refusal after it reads as cutting the answer short. */
+  private sawAnswerText = false;
+  /** True once a refusal arrived: the finish reason becomes `refusal`. */
+  private refused = false;
   /** The previous text-only chunk's shape, to read the next ones without JSON.parse. */
   private template: ContentChunkTemplate | undefined;
 
@@ -123,6 +141,8 @@ export class OpenAIStreamParser implements StreamParser {
         events.push({ type: 'reasoning-delta', text: reasoning });
       }
       if (typeof delta.content === 'string') events.push(...this.contentEvents(delta.content));
+      else if (Array.isArray(delta.content)) events.push(...this.contentPartEvents(delta.content));
+      if (typeof delta.refusal === 'string') events.push(...this.refusalEvents(delta.refusal));
       if (delta.tool_calls) for (const fragment of delta.tool_calls) this.addFragment(fragment);
     }
     if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
@@ -148,7 +168,7 @@ export class OpenAIStreamParser implements StreamParser {
       }));
     return {
       complete: this.done || this.sawFinish,
-      reason: mapOpenAIFinishReason(this.finishReason),
+      reason: this.refused ? 'refusal' : mapOpenAIFinishReason(this.finishReason),
       calls,
       ...(this.usage ? { usage: this.usage } : {}),
     };
@@ -157,17 +177,42 @@ export class OpenAIStreamParser implements StreamParser {
   private contentEvents(content: string): ModelEvent[] {
     if (content.length === 0) return [];
     this.sawContent = true;
-    return this.think.push(content).map((piece) => ({
-      type: piece.reasoning ? 'reasoning-delta' : 'text-delta',
-      text: piece.text,
-    }));
+    return this.think.push(content).map((piece) => this.pieceEvent(piece));
+  }
+
+  /** Text parts go through the <think> splitter like string content; thinking parts are reasoning. */
+  private contentPartEvents(parts: ContentPart[]): ModelEvent[] {
+    const events: ModelEvent[] = [];
+    for (const part of parts) {
+      if (typeof part !== 'object' || part === null) continue;
+      if (part.type === 'text' && typeof part.text === 'string') {
+        events.push(...this.contentEvents(part.text));
+      } else if (part.type === 'thinking') {
+        const text = thinkingText(part.thinking);
+        if (text.length > 0) events.push({ type: 'reasoning-delta', text });
+      }
+    }
+    return events;
+  }
+
+  /** The refusal is the answer the person reads, introduced as a refusal the first time. */
+  private refusalEvents(refusal: string): ModelEvent[] {
+    if (refusal.length === 0) return [];
+    const events = this.flushContent();
+    const prefix = this.refused ? '' : refusalPrefix(this.sawAnswerText);
+    this.refused = true;
+    events.push({ type: 'text-delta', text: `${prefix}${refusal}` });
+    return events;
   }
 
   private flushContent(): ModelEvent[] {
-    return this.think.flush().map((piece) => ({
-      type: piece.reasoning ? 'reasoning-delta' : 'text-delta',
-      text: piece.text,
-    }));
+    return this.think.flush().map((piece) => this.pieceEvent(piece));
+  }
+
+  private pieceEvent(piece: ContentPiece): ModelEvent {
+    if (piece.reasoning) return { type: 'reasoning-delta', text: piece.text };
+    if (!this.sawAnswerText && piece.text.trim().length > 0) this.sawAnswerText = true;
+    return { type: 'text-delta', text: piece.text };
   }
 
   private addFragment(fragment: ToolCallDelta): void {
@@ -212,7 +257,20 @@ function textOnlyContent<T>(chunk: Chunk, make: (content: string) => T | undefin
   if (choice?.finish_reason !== undefined && choice.finish_reason !== null) return undefined;
   const delta = choice?.delta;
   if (!delta || typeof delta.content !== 'string' || delta.content.length === 0) return undefined;
-  if (delta.tool_calls !== undefined || delta.reasoning_content || delta.reasoning)
+  if (delta.tool_calls !== undefined || delta.reasoning_content || delta.reasoning || delta.refusal)
     return undefined;
   return make(delta.content);
+}
+
+/** The text of a thinking part: a string, or a list of text parts. */
+function thinkingText(thinking: unknown): string {
+  if (typeof thinking === 'string') return thinking;
+  if (!Array.isArray(thinking)) return '';
+  return thinking
+    .map((part: unknown) =>
+      typeof part === 'object' && part !== null && typeof (part as ContentPart).text === 'string'
+        ? ((part as ContentPart).text as string)
+        : '',
+    )
+    .join('');
 }
