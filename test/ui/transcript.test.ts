@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toToolResult } from '../../src/mcp/mcp-result';
 import { applyAgentEvent, createTurn, turnText } from '../../src/ui/transcript';
 import type { AgentEvent } from '../../src/agent/types';
 
@@ -81,6 +82,37 @@ describe('the transcript follows the agent', () => {
       resultSummary: 'one row',
     });
     expect(record?.data).toEqual({ rows: [{ a: 1 }] });
+  });
+
+  it('masks secrets inside the quoted values of a structured MCP result shown as JSON', () => {
+    const call = { id: 'c1', name: 'inspect', arguments: {} };
+    const result = toToolResult(
+      {
+        content: [],
+        structuredContent: {
+          note: 'password: hunter2',
+          env: 'PGPASSWORD=abc123 psql',
+          dsn: "host=db user=ana password='s3cret' dbname=x",
+        },
+      },
+      { serverId: 'warehouse', toolName: 'inspect' },
+    );
+    const turn = play([
+      {
+        type: 'tool-call-end',
+        runId,
+        round: 0,
+        callIndex: 0,
+        call,
+        result,
+        status: 'success',
+        durationMs: 1,
+      },
+    ]);
+    const summary = turn.rounds[0]?.calls[0]?.resultSummary ?? '';
+    expect(summary).toBe(
+      '{"note":"password: [REDACTED]","env":"PGPASSWORD=[REDACTED] psql","dsn":"host=db user=ana password=\'[REDACTED]\' dbname=x"}',
+    );
   });
 
   it('marks a stopped turn as interrupted and settles calls that never finished', () => {
