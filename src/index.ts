@@ -19,9 +19,10 @@ export type { SessionApprovalsState } from './agent/session-approvals';
 export { isRetryableModelError, parseRetryAfter } from './agent/retry-policy';
 export type { RetryOptions } from './agent/retry-policy';
 export { describeToolCalls } from './agent/describe-tool-calls';
-export { redactArguments, redactSecrets } from './agent/redact';
+export { redactArguments, redactSecrets, redactSql } from './agent/redact';
 export { ToolRegistry } from './tools/tool-registry';
 export type { ToolExecuteOptions, ToolExecution, ToolRegistryOptions } from './tools/tool-registry';
+export type { DataCredential } from './tools/credential-placeholders';
 export { createScriptedModel } from './testing/scripted-model';
 export type {
   ScriptedEvent,

@@ -4,6 +4,7 @@ import { raceAbort } from './abort-race';
 import { describeToolCalls } from './describe-tool-calls';
 import { errorMessage } from './errors';
 import { redactArguments, redactSecrets } from './redact';
+import { sqlDisplayMismatch } from './sql-display-check';
 import { finishToolCall, runToolCall, type RoundCall } from './tool-call-runner';
 import type { ResultRecorder } from './result-recorder';
 import type { RunContext } from './run-context';
@@ -20,10 +21,13 @@ export function buildProposal(
     round: run.round,
     calls: asked.map(({ call, callIndex }) => {
       const tool = run.registry.get(call.name);
+      const displayArguments = redactArguments(call.arguments);
+      const mismatch = sqlDisplayMismatch(call.arguments, displayArguments);
       return {
         callIndex,
         call,
-        displayArguments: redactArguments(call.arguments),
+        displayArguments,
+        ...(mismatch === undefined ? {} : { displayMismatch: mismatch }),
         ...(tool?.origin.kind === 'mcp' ? { serverId: tool.origin.serverId } : {}),
         description: redactSecrets(describeToolCalls([call])),
       };
@@ -101,12 +105,23 @@ async function apply(
     finishToolCall(run, recorder, item, { content, isError: true }, 'error');
     return;
   }
+  if (decision.kind !== 'deny') {
+    // Whatever the gate shows, a call whose masked SQL reads differently from the SQL it runs never runs.
+    const args = decision.kind === 'approve' ? item.call.arguments : decision.arguments;
+    const mismatch = sqlDisplayMismatch(args, redactArguments(args));
+    if (mismatch !== undefined) {
+      const content = `Nothing ran: ${mismatch}`;
+      finishToolCall(run, recorder, item, { content, isError: true }, 'error');
+      return;
+    }
+  }
   switch (decision.kind) {
     case 'approve':
       return runToolCall(run, recorder, item);
     case 'approve-edited': {
       const call = { id: item.call.id, name: item.call.name, arguments: decision.arguments };
-      const note = `The person edited the arguments before approving; the call ran with: ${JSON.stringify(decision.arguments)}`;
+      // The model and the timeline read the edit with its secrets masked, like everything they read.
+      const note = `The person edited the arguments before approving; the call ran with: ${JSON.stringify(redactArguments(decision.arguments))}`;
       return runToolCall(run, recorder, { callIndex: item.callIndex, call }, note);
     }
     case 'deny': {

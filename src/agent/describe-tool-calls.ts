@@ -4,11 +4,11 @@ import { MODIFYING_KEYWORDS, READ_ONLY_KEYWORDS } from '../sql/sql-statement';
 import { tokenizeSql } from '../sql/sql-tokens';
 import { summarizeSql, SQL_FEATURES } from '../sql/summarize-sql';
 import { redactArguments, redactSecrets } from './redact';
+import { SQL_ARGUMENT_NAMES } from './sql-argument-names';
 import { summarizeArguments } from './summarize-arguments';
 import type { ToolCall } from './types';
 
-/** Argument names that carry SQL, in the order they are looked for. */
-export const SQL_ARGUMENT_NAMES = ['sql_query', 'sql', 'query'] as const;
+export { SQL_ARGUMENT_NAMES };
 
 const maximumTables = 8;
 const maximumLineLength = 400;

@@ -42,6 +42,9 @@ const secretKeyQualifiers = new Set([
   'service',
 ]);
 
+// One glued word that ends in one of these holds a credential: `PGPASSWORD`, `GHTOKEN`, `APPSECRET`.
+const gluedSecretEndings = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey'];
+
 const mayBeSecretName = /pass|pwd|secret|token|key|credential|auth|cookie|sig/i;
 
 /** Splits a field name into lower-case words across camel, snake, kebab and dotted styles. */
@@ -63,6 +66,7 @@ export function isSecretKeyName(name: string): boolean {
   const previous = words[words.length - 2];
   if (last === undefined) return false;
   if (secretLastWords.has(last)) return true;
+  if (gluedSecretEndings.some((ending) => last.endsWith(ending))) return true;
   if (last === 'key') return previous !== undefined && secretKeyQualifiers.has(previous);
   // access_key_id, KEY_ID and private_key_id identify a key and are masked with it.
   return last === 'id' && previous === 'key';

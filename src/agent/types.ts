@@ -115,6 +115,8 @@ export interface ProposedCall {
   call: ToolCall;
   /** The arguments with secrets masked, for display. */
   displayArguments: Record<string, unknown>;
+  /** Set when the masked SQL shown reads as other statements than the SQL that runs: not approvable. */
+  displayMismatch?: string;
   serverId?: string;
   description: string;
 }

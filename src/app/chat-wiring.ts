@@ -203,7 +203,14 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
 
   const openSettings = (note?: string): void => {
     const sections = [
-      ...(options.credentials ? [new CredentialsSection(options.credentials).root] : []),
+      ...(options.credentials
+        ? [
+            new CredentialsSection(
+              options.credentials,
+              () => hub?.servers().map((server) => server.id) ?? [],
+            ).root,
+          ]
+        : []),
       ...(mcpSection ? [mcpSection.root] : []),
     ];
     const settingsPanel = new SettingsPanel({

@@ -70,7 +70,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   // The basemap and layer files download while MapLibre's code is still arriving.
   const mapFiles = prefetchMapFiles(config);
 
-  // Data credentials: filled into approved calls at dispatch, masked in every result (never in the model).
+  // Data credentials: filled into approved calls of their own server's tools at dispatch, masked in
+  // every result (with their common transforms), never seen by the model.
   const credentials = new CredentialStore();
   const registry = new ToolRegistry({
     defaultTimeoutMs: config.limits.toolTimeoutMs,

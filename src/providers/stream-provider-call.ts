@@ -39,6 +39,9 @@ export async function* streamProviderCall(
       headers: call.headers,
       body: JSON.stringify(call.body),
       signal,
+      // The key is bound to this endpoint: a redirect would carry it (custom key headers included)
+      // to another host, so a redirect fails the call instead of being followed.
+      redirect: 'error',
     });
   } catch (error) {
     if (signal.aborted) return;

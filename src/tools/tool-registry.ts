@@ -1,7 +1,13 @@
 // Local and MCP tools behind one name space: validation, timeouts, cancellation, bounded results.
 import { createArgumentValidator, type ArgumentValidator } from './argument-validator';
 import { boundContent, DEFAULT_CONTENT_BUDGET } from './bound-content';
-import { credentialPlaceholder, fillCredentials, maskCredentials } from './credential-placeholders';
+import {
+  credentialPlaceholder,
+  fillCredentials,
+  maskCredentials,
+  type DataCredential,
+  type MisplacedCredential,
+} from './credential-placeholders';
 import {
   cancelledResult,
   errorMessage,
@@ -26,9 +32,10 @@ export interface ToolRegistryOptions {
   contentBudget?: number;
   /**
    * The person's data credentials by name, read at each call: `{{secret:NAME}}` in an argument is
-   * filled at dispatch and every copy of a value in the result is masked back (credential-placeholders).
+   * filled at dispatch, only for a tool of the credential's own server, and every copy of a value in the
+   * result is masked back (credential-placeholders).
    */
-  credentials?: () => ReadonlyMap<string, string>;
+  credentials?: () => ReadonlyMap<string, DataCredential>;
 }
 
 /** Options of one execution. */
@@ -62,7 +69,7 @@ interface Entry {
 
 /** Holds local tools and each MCP server's tools; validates and executes calls. Never throws for a tool failure. */
 export class ToolRegistry {
-  private readonly credentials: () => ReadonlyMap<string, string>;
+  private readonly credentials: () => ReadonlyMap<string, DataCredential>;
   private readonly local = new Map<string, Entry>();
   private readonly servers = new Map<string, Entry[]>();
   private entries = new Map<string, Entry>();
@@ -199,10 +206,16 @@ export class ToolRegistry {
     }
     const timeoutMs = entry.source.timeoutMs ?? options.timeoutMs ?? this.defaultTimeoutMs;
     const credentials = this.credentials();
-    const filled = fillCredentials(call.arguments, credentials);
-    if ('missing' in filled) {
+    const serverId =
+      entry.serverId ??
+      (entry.source.origin.kind === 'mcp' ? entry.source.origin.serverId : undefined);
+    const filled = fillCredentials(call.arguments, credentials, serverId);
+    if (!('args' in filled)) {
       return {
-        result: this.missingCredentials(filled.missing),
+        result:
+          'missing' in filled
+            ? this.missingCredentials(filled.missing)
+            : misplacedCredentials(filled.misplaced, tool.name, serverId),
         status: 'error',
         durationMs: elapsed(),
         tool,
@@ -327,6 +340,30 @@ export class ToolRegistry {
       isError: true,
     };
   }
+}
+
+/** The error for placeholders whose credential belongs to another server (or to none yet). */
+function misplacedCredentials(
+  misplaced: MisplacedCredential[],
+  toolName: string,
+  serverId: string | undefined,
+): ToolResult {
+  const here =
+    serverId === undefined
+      ? `"${toolName}" is a local tool`
+      : `"${toolName}" is a tool of the server "${serverId}"`;
+  const lines = misplaced.map(({ name, serverId: owner }) =>
+    owner === undefined
+      ? `the data credential ${name} is not bound to any server yet, so no tool receives it`
+      : `the data credential ${name} belongs to the server "${owner}"`,
+  );
+  return {
+    content:
+      `Nothing ran: ${lines.join('; ')}, and ${here}. A credential is filled in only for the tools ` +
+      'of the server it was saved for. Call a tool of that server, or ask the person to save the ' +
+      'credential for this server (or choose its server) in Settings → Data credentials.',
+    isError: true,
+  };
 }
 
 /** A copy of a tool whose `execute` still runs on the original object (class instances keep `this`). */

@@ -1,16 +1,33 @@
-// Settings for data credentials: the person saves a value under a name, and tools use it as
-// `{{secret:NAME}}`, filled in only when an approved call runs. Values are never shown again.
+// Settings for data credentials: the person saves a value under a name for one MCP server, and that
+// server's tools use it as `{{secret:NAME}}`, filled in only when an approved call runs. Values are never
+// shown again. A credential saved before credentials were bound to servers is listed as unbound, with a
+// server to choose: until then no tool receives it.
 import { credentialPlaceholder } from '../tools/credential-placeholders';
 import { button, element, settingsSection } from './dom';
 import type { CredentialPersistence, CredentialStore } from '../storage/credential-store';
+
+/** The server offered first: the in-page SQL server, whose credentials never leave the browser's own engine. */
+const PREFERRED_SERVER = 'embedded';
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** The data credentials section of the settings. */
 export class CredentialsSection {
   /** The element that holds the section. */
   readonly root: HTMLElement;
   private readonly list = element('ul', { className: 'mw-credentials' });
+  private readonly server = element('select', {
+    attributes: { 'aria-label': 'Server whose tools may use this credential' },
+  });
+  private readonly message = element('p', { className: 'mw-note', attributes: { role: 'status' } });
 
-  constructor(private readonly store: CredentialStore) {
+  /** `servers` lists the ids of the MCP servers a credential can be bound to, read when shown. */
+  constructor(
+    private readonly store: CredentialStore,
+    private readonly servers: () => string[],
+  ) {
     const name = element('input', {
       attributes: {
         type: 'text',
@@ -29,18 +46,20 @@ export class CredentialsSection {
     const remember = element('input', {
       attributes: { type: 'checkbox', 'aria-label': 'Remember this credential in this browser' },
     });
-    const message = element('p', { className: 'mw-note', attributes: { role: 'status' } });
+    // Servers added in the MCP section while the settings are open appear when the list is opened.
+    this.server.addEventListener('focus', () => this.fillServers(this.server));
     const save = button(
       'Save credential',
       () => {
         const persistence: CredentialPersistence = remember.checked ? 'browser' : 'session';
+        const serverId = this.server.value;
         try {
-          store.set(name.value.trim(), value.value, persistence);
+          store.set(name.value.trim(), value.value, persistence, serverId);
         } catch (error) {
-          message.textContent = error instanceof Error ? error.message : String(error);
+          this.message.textContent = errorText(error);
           return;
         }
-        message.textContent = `Saved; tools can use it as ${credentialPlaceholder(name.value.trim())}.`;
+        this.message.textContent = `Saved; the tools of ${serverId} can use it as ${credentialPlaceholder(name.value.trim())}.`;
         name.value = value.value = '';
         this.render();
       },
@@ -49,7 +68,7 @@ export class CredentialsSection {
     this.root = settingsSection('Data credentials', 'mw-credential-settings', [
       element('p', {
         className: 'mw-note',
-        text: 'Passwords or tokens your data needs. The agent writes {{secret:NAME}} in a tool call; the value is filled in only when the approved call runs, and the model never sees it.',
+        text: 'Passwords or tokens your data needs, each for one server. The agent writes {{secret:NAME}} in a call to that server’s tools; the value is filled in only when the approved call runs, never for another server, and the model never sees it.',
       }),
       this.list,
       element('div', {
@@ -57,31 +76,51 @@ export class CredentialsSection {
         children: [
           name,
           value,
+          element('label', { children: [document.createTextNode('for '), this.server] }),
           element('label', {
             children: [remember, document.createTextNode(' remember in this browser')],
           }),
           save,
         ],
       }),
-      message,
+      this.message,
     ]);
     this.render();
   }
 
+  /** Offers the known servers in `select`, keeping its choice; the in-page server first. */
+  private fillServers(select: HTMLSelectElement): void {
+    const ids = [...new Set(this.servers())].sort((left, right) =>
+      left === PREFERRED_SERVER ? -1 : right === PREFERRED_SERVER ? 1 : left.localeCompare(right),
+    );
+    const chosen = select.value;
+    select.replaceChildren(
+      ...(ids.length === 0
+        ? [element('option', { text: 'no server yet', attributes: { value: '' } })]
+        : ids.map((id) => element('option', { text: id, attributes: { value: id } }))),
+    );
+    if (ids.includes(chosen)) select.value = chosen;
+  }
+
   private render(): void {
+    this.fillServers(this.server);
+    const credentials = this.store.values();
     const names = this.store.names();
     this.list.replaceChildren(
       ...(names.length === 0
         ? [element('li', { className: 'mw-note', text: 'None saved.' })]
-        : names.map((name) =>
-            element('li', {
+        : names.map((name) => {
+            const serverId = credentials.get(name)?.serverId;
+            return element('li', {
               children: [
                 element('code', { text: credentialPlaceholder(name) }),
                 element('span', {
                   className: 'mw-note',
                   text:
-                    this.store.persistence(name) === 'browser' ? ' remembered ' : ' this tab only ',
+                    (serverId === undefined ? ' not bound to a server: ' : ` for ${serverId}, `) +
+                    (this.store.persistence(name) === 'browser' ? 'remembered ' : 'this tab only '),
                 }),
+                serverId === undefined ? this.bindControls(name) : undefined,
                 button(
                   'Remove',
                   () => {
@@ -91,8 +130,36 @@ export class CredentialsSection {
                   { ariaLabel: `Remove credential ${name}` },
                 ),
               ],
-            }),
-          )),
+            });
+          })),
     );
+  }
+
+  /** A server choice and a Bind button for a credential saved before credentials had a server. */
+  private bindControls(name: string): HTMLElement {
+    const select = element('select', {
+      attributes: { 'aria-label': `Server whose tools may use ${name}` },
+    });
+    this.fillServers(select);
+    return element('span', {
+      className: 'mw-bind-credential',
+      children: [
+        select,
+        button(
+          'Bind',
+          () => {
+            try {
+              this.store.bind(name, select.value);
+            } catch (error) {
+              this.message.textContent = errorText(error);
+              return;
+            }
+            this.message.textContent = `${credentialPlaceholder(name)} is now used only by the tools of ${select.value}.`;
+            this.render();
+          },
+          { ariaLabel: `Bind credential ${name} to the chosen server` },
+        ),
+      ],
+    });
   }
 }

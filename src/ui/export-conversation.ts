@@ -27,7 +27,8 @@ export function conversationToMarkdown(title: string, turns: TurnRecord[]): stri
           '',
         );
         const sql = sqlArgument(args);
-        if (sql !== undefined) parts.push(fence(redactSecrets(sql), 'sql'), '');
+        // Already masked token by token (redactSql): masking it again as prose could join statements.
+        if (sql !== undefined) parts.push(fence(sql, 'sql'), '');
         else parts.push(fence(redactSecrets(formatArguments(args)), 'json'), '');
         if (call.resultSummary)
           parts.push('Result:', '', fence(redactSecrets(call.resultSummary)), '');

@@ -61,6 +61,13 @@ export class ProposedCallView {
     const rest = { ...args };
     if (this.sqlKey) delete rest[this.sqlKey];
     const name = proposed.call.name;
+    const mismatch = proposed.displayMismatch
+      ? element('p', {
+          className: 'mw-modifies mw-display-mismatch',
+          text: `⚠ ${proposed.displayMismatch}`,
+          attributes: { role: 'alert' },
+        })
+      : undefined;
     const description = element('p', {
       className: 'mw-proposal-description',
       text: proposed.description,
@@ -140,6 +147,7 @@ export class ProposedCallView {
             }),
           ],
         }),
+        mismatch,
         warning,
         description,
         this.editor
@@ -187,10 +195,15 @@ export class ProposedCallView {
 
   /**
    * Approves, with the edited SQL when the analyst changed it. An edit that would send a mask
-   * (`[REDACTED]`) as a value is refused with a message instead, so a masked secret never runs.
+   * (`[REDACTED]`) as a value is refused with a message instead, so a masked secret never runs; so is
+   * SQL whose masked display reads as other statements than the SQL that would run.
    */
   approve(): void {
     if (this.decision) return;
+    if (this.proposed.displayMismatch) {
+      this.refuse(`Not approved: ${this.proposed.displayMismatch}`);
+      return;
+    }
     const edited = this.editor?.value;
     if (this.sqlKey && edited !== undefined && edited !== this.originalSql) {
       if (this.secretMasked || edited.includes(REDACTED)) {

@@ -60,6 +60,13 @@ export class SettingsPanel {
     className: 'mw-key-persistence',
     attributes: { name: 'keyPersistence' },
   });
+  /** Says why the key field was emptied when the endpoint or provider changed. */
+  private readonly keyNote = element('small', {
+    className: 'mw-key-note',
+    attributes: { role: 'status', 'aria-live': 'polite' },
+  });
+  /** The provider and endpoint the key in the field was saved or typed for: it goes nowhere else. */
+  private keyOwner = '';
   private readonly report = element('p', {
     className: 'mw-connection-report',
     attributes: { role: 'status', 'aria-live': 'polite' },
@@ -82,11 +89,18 @@ export class SettingsPanel {
       const defaults = PROVIDER_DEFAULTS[this.provider.value as LlmProviderId];
       this.endpoint.value = defaults.endpoint;
       this.model.value = defaults.model;
-      // A key belongs to one provider: carrying it over would send it to the new provider's endpoint.
-      const saved = options.settings;
-      const backToSaved = this.provider.value === saved.provider;
-      if (backToSaved) this.endpoint.value = saved.endpoint;
-      this.apiKey.value = backToSaved ? saved.apiKey : '';
+      if (this.provider.value === options.settings.provider) {
+        this.endpoint.value = options.settings.endpoint;
+      }
+      this.bindKey();
+    });
+    // A key belongs to the endpoint it was entered for: editing the endpoint empties the field, so
+    // neither Test connection nor Save can send the key to the address just typed.
+    this.endpoint.addEventListener('input', () => this.bindKey());
+    this.endpoint.addEventListener('change', () => this.bindKey());
+    this.apiKey.addEventListener('input', () => {
+      this.keyOwner = this.owner();
+      this.keyNote.textContent = '';
     });
     const form = element('form', {
       className: 'mw-settings-form',
@@ -97,6 +111,7 @@ export class SettingsPanel {
         field('Endpoint', this.endpoint, 'The key is sent only to this address.'),
         field('Model', this.model),
         field('API key', this.apiKey, 'Not needed for a local server.'),
+        this.keyNote,
         field('Keep the key', this.persistence),
         element('div', {
           className: 'mw-settings-actions',
@@ -151,15 +166,45 @@ export class SettingsPanel {
     this.model.value = settings.model;
     this.apiKey.value = settings.apiKey;
     this.persistence.value = settings.keyPersistence;
+    this.keyOwner = this.owner();
   }
 
-  /** The settings as the form shows them. */
+  /** The provider and endpoint the form shows, as one comparable value. */
+  private owner(provider = this.provider.value, endpoint = this.endpoint.value): string {
+    return `${provider} ${endpoint.trim()}`;
+  }
+
+  /**
+   * Keeps the key field with the endpoint it belongs to: back on the saved endpoint the saved key
+   * returns; anywhere else a key entered for another endpoint is cleared, with a note saying why.
+   */
+  private bindKey(): void {
+    const current = this.owner();
+    if (current === this.keyOwner) return;
+    const saved = this.options.settings;
+    if (current === this.owner(saved.provider, saved.endpoint) && saved.apiKey !== '') {
+      this.apiKey.value = saved.apiKey;
+      this.keyOwner = current;
+      this.keyNote.textContent = '';
+      return;
+    }
+    if (this.apiKey.value !== '') {
+      this.apiKey.value = '';
+      this.keyOwner = current;
+      this.keyNote.textContent =
+        'The API key was cleared: a key is sent only to the endpoint it was entered for. ' +
+        'Paste it again if this endpoint should have it.';
+    }
+  }
+
+  /** The settings as the form shows them; the key only with the endpoint it was entered for. */
   read(): LlmSettings {
+    const keyBelongsHere = this.owner() === this.keyOwner;
     return {
       provider: this.provider.value as LlmProviderId,
       endpoint: this.endpoint.value.trim(),
       model: this.model.value.trim(),
-      apiKey: this.apiKey.value.trim(),
+      apiKey: keyBelongsHere ? this.apiKey.value.trim() : '',
       keyPersistence: this.persistence.value as KeyPersistence,
     };
   }

@@ -263,6 +263,94 @@ const masked: Array<{ name: string; input: string; expected: string }> = [
     expected:
       'fetch https://u:[REDACTED]@h.example.com failed with api_key=[REDACTED] and Bearer [REDACTED]',
   },
+  {
+    name: 'a one-word PGPASSWORD variable before a command',
+    input: 'PGPASSWORD=hunter2 psql -h db.internal',
+    expected: 'PGPASSWORD=[REDACTED] psql -h db.internal',
+  },
+  {
+    name: 'one-word *PASSWORD, *TOKEN and *SECRET variables in an env file',
+    input: 'MYSQLPASSWORD=abc\nGHTOKEN=def\nAPPSECRET=ghi\nexport DB_TOKEN=jkl',
+    expected:
+      'MYSQLPASSWORD=[REDACTED]\nGHTOKEN=[REDACTED]\nAPPSECRET=[REDACTED]\nexport DB_TOKEN=[REDACTED]',
+  },
+  {
+    name: 'a one-word password in YAML, on its own line',
+    input: 'db:\n  user: ana\n  password: hunter\n  port: 5432',
+    expected: 'db:\n  user: ana\n  password: [REDACTED]\n  port: 5432',
+  },
+  {
+    name: 'a one-word secret at the end of the text and before a comma',
+    input: 'secret: swordfish, token: banana',
+    expected: 'secret: [REDACTED], token: [REDACTED]',
+  },
+  {
+    name: 'a SendGrid key',
+    input: 'SENDGRID 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 end',
+    expected: 'SENDGRID [REDACTED] end',
+  },
+  {
+    name: 'Shopify access, shared-secret, custom-app and partner tokens',
+    input:
+      'shpat_0123456789abcdef0123456789abcdef shpss_0123456789abcdef0123456789abcdef shpca_0123456789abcdef0123456789abcdef shppa_0123456789abcdef0123456789abcdef',
+    expected: '[REDACTED] [REDACTED] [REDACTED] [REDACTED]',
+  },
+  {
+    name: 'Slack app-level and user tokens',
+    input: 'xapp-1-A0123456789-0123456789012-abcdef0123 xoxp-0123456789-abcdefABCDEF',
+    expected: '[REDACTED] [REDACTED]',
+  },
+  {
+    name: 'a Stripe webhook secret, a Google OAuth token and client secret',
+    input:
+      'whsec_AbCdEfGhIjKlMnOpQrStUv0123456789 ya29.a0AfH6SMBx0123456789abcdefghij GOCSPX-AbCdEfGhIj0123456789KlMn',
+    expected: '[REDACTED] [REDACTED] [REDACTED]',
+  },
+  {
+    name: 'a password inside a JSON value under an ordinary key',
+    input: '{"note":"password: hunter2","env":"PGPASSWORD=abc123 psql","ok":"fine"}',
+    expected: '{"note":"password: [REDACTED]","env":"PGPASSWORD=[REDACTED] psql","ok":"fine"}',
+  },
+  {
+    name: 'a token in escaped quotes inside a JSON value',
+    input: '{"config":"token=\\"abcdEF12\\" region=eu"}',
+    expected: '{"config":"token=\\"[REDACTED]\\" region=eu"}',
+  },
+  {
+    name: 'a SQL string in a JSON value',
+    input: '{"sql":"SELECT * FROM users WHERE password = \'hunter2\'"}',
+    expected: '{"sql":"SELECT * FROM users WHERE password = \'[REDACTED]\'"}',
+  },
+];
+
+// A mask stops at a line terminator, raw or escaped: what follows it stays visible.
+const lineBreaks: Array<{ name: string; input: string; expected: string }> = [
+  ...['\n', '\r', '\v', '\f', '\u2028', '\u2029'].map((lineBreak) => ({
+    name: `a quoted value cut by ${JSON.stringify(lineBreak)}`,
+    input: `SELECT 1 -- password: 'x${lineBreak}UPDATE airports SET name = 'y' --'`,
+    expected: `SELECT 1 -- password: '[REDACTED]${lineBreak}UPDATE airports SET name = 'y' --'`,
+  })),
+  ...['\\n', '\\r', '\\u2028', '\\f'].map((escape) => ({
+    name: `a quoted value in JSON cut by the escape ${escape}`,
+    input: `{"sql":"SELECT 1 -- password: 'x${escape}UPDATE airports SET name = 'y' --'"}`,
+    expected: `{"sql":"SELECT 1 -- password: '[REDACTED]${escape}UPDATE airports SET name = 'y' --'"}`,
+  })),
+  {
+    name: 'a double-quoted value cut by a carriage return',
+    input: 'token: "abc\r; DROP TABLE airports; --"',
+    expected: 'token: "[REDACTED]\r; DROP TABLE airports; --"',
+  },
+  {
+    name: 'a CREATE SECRET value cut by a carriage return',
+    input: "SECRET 'abc\r; UPDATE airports SET name = 'y'",
+    expected: "SECRET '[REDACTED]\r; UPDATE airports SET name = 'y'",
+  },
+  {
+    name: 'a forged private key header over SQL',
+    input:
+      "-- -----BEGIN PRIVATE KEY-----\nUPDATE airports SET name = 'x';\n-- -----END PRIVATE KEY-----",
+    expected: "-- [REDACTED]\nUPDATE airports SET name = 'x';\n-- -----END PRIVATE KEY-----",
+  },
 ];
 
 // Text a person must see exactly as written.
@@ -323,10 +411,24 @@ const unchanged: Array<{ name: string; input: string }> = [
     input: 'CREATE TABLE t (secret_name VARCHAR, token_type VARCHAR)',
   },
   { name: 'an ISO timestamp', input: '2024-01-01T12:34:56Z and 12:00' },
+  { name: 'a password prompt in prose', input: 'Password: see the vault. Token: optional' },
+  { name: 'a schema that only names a password', input: 'password: required\ntoken: string' },
+  { name: 'a secret told in a sentence', input: 'The secret: patience is key.' },
+  { name: 'a path to a password file', input: 'PGPASSFILE=/home/ana/.pgpass password_file=x' },
+  { name: 'words that contain token', input: 'tokenizer=fast tokens=12 max_tokens=512' },
+  { name: 'SG and shpat_ as words', input: 'SG. is short for Singapore; shpat_ is a prefix' },
+  { name: 'a key-value store', input: 'a key-value store keeps key-1 and key-2' },
+  { name: 'Slack channel names', input: 'xoxo-hugs and #xoxb-team' },
 ];
 
 describe('redactSecrets masks credentials', () => {
   it.each(masked)('$name', ({ input, expected }) => {
+    expect(redactSecrets(input)).toBe(expected);
+  });
+});
+
+describe('redactSecrets never masks across a line break', () => {
+  it.each(lineBreaks)('$name', ({ input, expected }) => {
     expect(redactSecrets(input)).toBe(expected);
   });
 });

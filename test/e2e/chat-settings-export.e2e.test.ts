@@ -117,6 +117,35 @@ describe('settings and export in the browser', () => {
     await opened.context.close();
   });
 
+  it('API key: after editing only the endpoint, Test connection, Save and the next question send no key to the new host', async () => {
+    const key = 'sk-bound-key-0123456789abcdefghij';
+    const other = await startFakeLlm({ script });
+    try {
+      const opened = await openChatPage(harness.browser, harness.appUrl, {
+        endpoint: fake.url,
+        apiKey: key,
+      });
+      const { page } = opened;
+      await page.getByRole('button', { name: 'Open the settings' }).click();
+      expect(await page.locator('.mw-api-key').inputValue()).toBe(key);
+      await page.locator('.mw-endpoint').fill(other.url);
+      expect(await page.locator('.mw-api-key').inputValue()).toBe('');
+      await page.getByRole('button', { name: 'Test the connection to the model' }).click();
+      await page.locator('.mw-connection-report[data-ok="true"]').waitFor();
+      await page.getByRole('button', { name: 'Save the language model settings' }).click();
+      await page.getByRole('button', { name: 'Close the settings' }).click();
+      await ask(page, 'hello there');
+      await page.locator('.mw-answer', { hasText: 'No script for that.' }).waitFor();
+      await waitForIdle(page);
+      expect(other.requests.length).toBeGreaterThanOrEqual(2);
+      expect(JSON.stringify(other.requests)).not.toContain(key);
+      await expectClean(opened);
+      await opened.context.close();
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('MCP servers: an unreachable server shows its error; Disable keeps it off after a reload; Remove forgets it', async () => {
     const opened = await openChat();
     const { page } = opened;

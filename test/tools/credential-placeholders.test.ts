@@ -3,14 +3,15 @@ import {
   fillCredentials,
   maskCredentials,
   referencedCredentials,
+  type DataCredential,
 } from '../../src/tools/credential-placeholders';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import type { Tool, ToolResult } from '../../src/tools/tool';
 
-const credentials = new Map([
-  ['PG_PASSWORD', 's3cr3t-pass'],
-  ['API_TOKEN', 'tok_123456'],
-  ['PIN', '42'],
+const credentials = new Map<string, DataCredential>([
+  ['PG_PASSWORD', { value: 's3cr3t-pass', serverId: 'warehouse' }],
+  ['API_TOKEN', { value: 'tok_123456', serverId: 'warehouse' }],
+  ['PIN', { value: '42', serverId: 'warehouse' }],
 ]);
 
 describe('data credential placeholders', () => {
@@ -24,17 +25,34 @@ describe('data credential placeholders', () => {
     ).toEqual(['PG_PASSWORD', 'API_TOKEN']);
   });
 
-  it('fills every placeholder, or names the ones with no saved credential', () => {
+  it('fills every placeholder for its own server, or names the ones with no saved credential', () => {
     expect(
       fillCredentials(
         { sql: "SELECT '{{secret:PG_PASSWORD}}'", n: 3, list: ['{{secret:PIN}}'] },
         credentials,
+        'warehouse',
       ),
     ).toEqual({ args: { sql: "SELECT 's3cr3t-pass'", n: 3, list: ['42'] } });
     expect(
-      fillCredentials({ a: '{{secret:NOPE}} {{secret:PIN}} {{secret:ALSO_NOT}}' }, credentials),
-    ).toEqual({
-      missing: ['NOPE', 'ALSO_NOT'],
+      fillCredentials(
+        { a: '{{secret:NOPE}} {{secret:PIN}} {{secret:ALSO_NOT}}' },
+        credentials,
+        'warehouse',
+      ),
+    ).toEqual({ missing: ['NOPE', 'ALSO_NOT'] });
+  });
+
+  it('fills nothing for another server, a local tool, or a credential not bound yet', () => {
+    const args = { sql: "SELECT '{{secret:PG_PASSWORD}}'" };
+    expect(fillCredentials(args, credentials, 'embedded')).toEqual({
+      misplaced: [{ name: 'PG_PASSWORD', serverId: 'warehouse' }],
+    });
+    expect(fillCredentials(args, credentials, undefined)).toEqual({
+      misplaced: [{ name: 'PG_PASSWORD', serverId: 'warehouse' }],
+    });
+    const unbound = new Map([['PG_PASSWORD', { value: 's3cr3t-pass', serverId: undefined }]]);
+    expect(fillCredentials(args, unbound, 'warehouse')).toEqual({
+      misplaced: [{ name: 'PG_PASSWORD', serverId: undefined }],
     });
   });
 
@@ -70,13 +88,15 @@ describe('the registry with data credentials', () => {
   it('fills placeholders at dispatch and hands back the result with the value masked', async () => {
     const seen: unknown[] = [];
     const registry = new ToolRegistry({ credentials: () => credentials });
-    registry.register({
-      ...echo,
-      execute: async (args, context) => {
-        seen.push(args.text);
-        return echo.execute(args, context);
+    registry.setServerTools('warehouse', [
+      {
+        ...echo,
+        execute: async (args, context) => {
+          seen.push(args.text);
+          return echo.execute(args, context);
+        },
       },
-    });
+    ]);
     const result = await registry.execute(
       { id: '1', name: 'echo', arguments: { text: 'key {{secret:API_TOKEN}}' } },
       { signal },
@@ -100,5 +120,61 @@ describe('the registry with data credentials', () => {
     expect(result.isError).toBe(true);
     expect(result.content).toContain('no data credential is saved under API_TOKEN');
     expect(result.content).toContain('Settings → Data credentials');
+  });
+
+  it('fills a credential only for the tools of its own server, and names that server otherwise', async () => {
+    const received: unknown[] = [];
+    const recording = (serverId: string): Tool => ({
+      ...echo,
+      origin: { kind: 'mcp', serverId, originalName: 'echo' },
+      execute: async (args) => {
+        received.push(args.text);
+        return { content: 'ran' };
+      },
+    });
+    const registry = new ToolRegistry({ credentials: () => credentials });
+    registry.setServerTools('warehouse', [recording('warehouse')]);
+    registry.setServerTools('collector', [recording('collector')]);
+    const local: Tool = { ...recording('none'), name: 'note', origin: { kind: 'local' } };
+    registry.register(local);
+    const other = registry
+      .list()
+      .find((tool) => tool.origin.kind === 'mcp' && tool.origin.serverId === 'collector');
+    const args = { text: '{{secret:PG_PASSWORD}}' };
+
+    const elsewhere = await registry.execute(
+      { id: '1', name: other!.name, arguments: args },
+      { signal },
+    );
+    expect(elsewhere.isError).toBe(true);
+    expect(elsewhere.content).toContain(
+      'Nothing ran: the data credential PG_PASSWORD belongs to the server "warehouse"',
+    );
+    expect(elsewhere.content).toContain('is a tool of the server "collector"');
+    const fromLocal = await registry.execute(
+      { id: '2', name: 'note', arguments: args },
+      { signal },
+    );
+    expect(fromLocal.content).toContain('"note" is a local tool');
+    expect(received).toEqual([]);
+
+    const own = registry
+      .list()
+      .find((tool) => tool.origin.kind === 'mcp' && tool.origin.serverId === 'warehouse');
+    await registry.execute({ id: '3', name: own!.name, arguments: args }, { signal });
+    expect(received).toEqual(['s3cr3t-pass']);
+  });
+
+  it('fills an unbound credential for no tool, and says it needs a server', async () => {
+    const registry = new ToolRegistry({
+      credentials: () => new Map([['OLD', { value: 'old-value-1', serverId: undefined }]]),
+    });
+    registry.setServerTools('warehouse', [echo]);
+    const result = await registry.execute(
+      { id: '1', name: 'echo', arguments: { text: '{{secret:OLD}}' } },
+      { signal },
+    );
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('the data credential OLD is not bound to any server yet');
   });
 });

@@ -2,6 +2,7 @@
 // SQL that holds a secret is shown masked on the card; the analyst must never send the mask as a value.
 import { afterEach, describe, expect, it } from 'vitest';
 import { redactArguments } from '../../src/agent/redact';
+import { sqlDisplayMismatch } from '../../src/agent/sql-display-check';
 import { ApprovalCard } from '../../src/ui/approval-card';
 import type { ApprovalDecision, ToolProposal } from '../../src/agent/types';
 
@@ -79,5 +80,42 @@ describe('SQL with a secret on the approval card', () => {
     expect(decisions).toEqual([
       [{ kind: 'approve-edited', arguments: { sql_query: 'SELECT name FROM airports LIMIT 3' } }],
     ]);
+  });
+});
+
+describe('SQL whose masked display reads as other statements', () => {
+  it('says so plainly on the card, and Approve refuses to run it', () => {
+    const sql = "SELECT 'password=' ; DROP TABLE airports; --'";
+    const args = { sql_query: sql };
+    // A display masked as prose, where the quoted value swallowed the DROP.
+    const displayArguments = { sql_query: "SELECT 'password='[REDACTED]'" };
+    const mismatch = sqlDisplayMismatch(args, displayArguments);
+    const proposal: ToolProposal = {
+      runId: 'run-1',
+      round: 0,
+      description: 'query: reads nothing',
+      calls: [
+        {
+          callIndex: 0,
+          call: { id: 'c0', name: 'query', arguments: args },
+          displayArguments,
+          ...(mismatch === undefined ? {} : { displayMismatch: mismatch }),
+          serverId: 'warehouse',
+          description: 'query: reads nothing',
+        },
+      ],
+    };
+    const decisions: ApprovalDecision[][] = [];
+    const card = new ApprovalCard({ proposal, onDone: (made) => decisions.push(made) });
+    document.body.append(card.root);
+    expect(card.root.querySelector('.mw-display-mismatch')?.textContent).toContain(
+      'the SQL that would run is 2 statements (SELECT, DROP)',
+    );
+    card.calls[0]!.approve();
+    expect(decisions).toEqual([]);
+    expect(card.calls[0]!.root.dataset.refused).toBe('true');
+    expect(card.calls[0]!.root.querySelector('.mw-call-outcome')?.textContent).toMatch(
+      /^Not approved: .*It cannot be approved/,
+    );
   });
 });

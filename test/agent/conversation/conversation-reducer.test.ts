@@ -9,6 +9,7 @@ import {
   reduceConversation,
   type ConversationAction,
 } from '../../../src/agent/conversation/conversation-reducer';
+import { toToolResult } from '../../../src/mcp/mcp-result';
 import type { AgentEvent, ToolProposal } from '../../../src/agent/types';
 
 const runId = 'run-1';
@@ -136,6 +137,37 @@ describe('the conversation reducer follows the agent', () => {
     expect(record?.resultSummary).toMatch(/^one row, key /);
     expect(record?.resultSummary).not.toContain('Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z');
     expect(record?.data).toEqual({ rows: [{ a: 1 }] });
+  });
+
+  it('masks secrets inside the quoted values of a structured MCP result shown as JSON', () => {
+    const call = { id: 'c1', name: 'inspect', arguments: {} };
+    const result = toToolResult(
+      {
+        content: [],
+        structuredContent: {
+          note: 'password: hunter2',
+          env: 'PGPASSWORD=abc123 psql',
+          dsn: "host=db user=ana password='s3cret' dbname=x",
+        },
+      },
+      { serverId: 'warehouse', toolName: 'inspect' },
+    );
+    const turn = play([
+      {
+        type: 'tool-call-end',
+        runId,
+        round: 0,
+        callIndex: 0,
+        call,
+        result,
+        status: 'success',
+        durationMs: 1,
+      },
+    ]);
+    const summary = turn.rounds[0]?.calls[0]?.resultSummary ?? '';
+    expect(summary).toBe(
+      '{"note":"password: [REDACTED]","env":"PGPASSWORD=[REDACTED] psql","dsn":"host=db user=ana password=\'[REDACTED]\' dbname=x"}',
+    );
   });
 
   it('marks a stopped turn as interrupted and settles calls that never finished', () => {
