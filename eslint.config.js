@@ -117,16 +117,8 @@ export default tseslint.config(
               message: 'src/agent imports no packages: it is pure TypeScript.',
             },
             {
-              group: [
-                '../providers/*',
-                '../mcp/*',
-                '../map/*',
-                '../data/*',
-                '../ui/*',
-                '../storage/*',
-                '../config/*',
-                '../app/*',
-              ],
+              // Any depth: src/agent/conversation/x.ts reaches src/ui through ../../ui.
+              regex: '^(\\.\\./)+(providers|mcp|map|data|ui|storage|config|app|geo)(/|$)',
               message:
                 'src/agent sees other layers only through interfaces in agent/types.ts or tools/tool.ts.',
             },
@@ -184,7 +176,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../agent/*', '!../agent/types'],
+              // Any depth: src/providers/gemini/x.ts reaches the agent through ../../agent.
+              regex: '^(\\.\\./)+agent/(?!types$)',
               message: 'Providers import only agent types.',
               allowTypeImports: true,
             },

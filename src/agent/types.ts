@@ -1,20 +1,8 @@
 // The provider-neutral contract between the agent, the models, the tools and the UI.
 // Shapes may grow; names are the contract (see ARCHITECTURE.md "Core types").
-import type { ToolResult, ToolSpec } from '../tools/tool';
+import type { ToolCall, ToolResult, ToolSpec } from '../tools/tool';
 
-/** A tool call as the agent sees it: arguments already parsed into an object. */
-export interface ToolCall {
-  id: string;
-  name: string;
-  arguments: Record<string, unknown>;
-  /** Set when the arguments could not be parsed or repaired; the call becomes an error result. */
-  argumentsError?: string;
-  /**
-   * Opaque data the provider needs echoed back with this call in later requests (Gemini's
-   * `thoughtSignature`). Keep it in history; never show it.
-   */
-  providerMetadata?: Record<string, unknown>;
-}
+export type { ToolCall } from '../tools/tool';
 
 /** The system prompt. */
 export interface SystemMessage {

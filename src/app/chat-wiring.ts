@@ -246,7 +246,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     return true;
   };
 
-  const open = async (id: string | undefined): Promise<void> => {
+  /**
+   * Opens a conversation. At start-up (`initial`) the map and the results are left as the page has
+   * them unless the conversation saved a map of its own; switching and New chat replace both.
+   */
+  const open = async (id: string | undefined, initial = false): Promise<void> => {
     const previous = current;
     current = undefined;
     if (previous) {
@@ -254,13 +258,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       for (const teardown of previous.teardown) teardown();
       await previous.writer?.dispose();
     }
-    const opened = await openConversation({ store, id, resultStore });
+    const opened = await openConversation({ store, id, resultStore, keepResults: initial });
     if (opened.problem) options.notify?.(`${opened.problem} A new conversation was started.`);
     // The map is the conversation's: its result layers (drawn from the rows just put back), filters,
     // styles, visibility and view; a new conversation gets the publisher's map.
-    const mapReport = await options.map?.restore(
-      opened.conversation.document.map as ConversationMapState | undefined,
-    );
+    const savedMap = opened.conversation.document.map as ConversationMapState | undefined;
+    const mapReport =
+      initial && savedMap === undefined ? undefined : await options.map?.restore(savedMap);
     for (const problem of mapReport?.problems ?? []) options.notify?.(problem.message);
     const agent = createAgent(agentSnapshotOf(opened.conversation.document));
     const session = new ChatSession({
@@ -345,7 +349,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   panel.toolbar.append(bar.root, controls.root);
   options.element.replaceChildren(panel.root);
 
-  await open(store ? (await store.list())[0]?.id : undefined);
+  await open(store ? (await store.list())[0]?.id : undefined, true);
   options.element.dataset.chatReady = 'true';
   options.element.removeAttribute('aria-busy');
   return {

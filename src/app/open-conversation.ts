@@ -26,6 +26,8 @@ export async function openConversation(options: {
   store: ConversationStore | undefined;
   id: string | undefined;
   resultStore: ResultStore;
+  /** Keep the results the page holds (at start-up) instead of replacing them with this conversation's. */
+  keepResults?: boolean;
   onWriteError?: (error: unknown) => void;
   now?: () => number;
 }): Promise<OpenedConversation> {
@@ -44,7 +46,7 @@ export async function openConversation(options: {
     stored ??
     (store ? await store.create(now()) : createConversationDocument(crypto.randomUUID(), now()));
   const { document, resumeCalls } = reopenConversation(base, now());
-  resultStore.clear();
+  if (!options.keepResults) resultStore.clear();
   if (store) {
     for (const result of await store.loadResults(document.id).catch(() => [])) {
       resultStore.put(result);

@@ -1,9 +1,9 @@
 // Turns a file the person picked or dropped into a table in the data engine and a map layer. The file is
 // read in the page; nothing is sent anywhere.
-import { fixAntimeridian } from '../map/antimeridian';
+import { fixAntimeridian } from '../geo/antimeridian';
+import { pointFeatures } from '../geo/point-features';
 import { kindForGeometry } from '../map/layer-paint';
 import { parseDelimited } from '../map/parse-delimited';
-import { pointFeatures } from '../map/point-features';
 import type { CatalogEntry, DatasetCatalog } from '../config/dataset-catalog';
 import type { DataEngine, TableSource } from '../data/data-engine';
 import type { MapPort } from '../tools/map/map-port';

@@ -22,10 +22,13 @@ export function takeUnloadStash(
   }
 }
 
-function isStreamingDelta(action: ConversationAction): boolean {
+// Streamed text and typing on a card change the document many times a second: written at most every
+// `delayMs`. Every other change is a step, written at once.
+function isFrequent(action: ConversationAction): boolean {
   return (
-    action.type === 'agent-event' &&
-    (action.event.type === 'text-delta' || action.event.type === 'reasoning-delta')
+    action.type === 'approval-edited' ||
+    (action.type === 'agent-event' &&
+      (action.event.type === 'text-delta' || action.event.type === 'reasoning-delta'))
   );
 }
 
@@ -44,7 +47,7 @@ export class ConversationWriter {
   ) {
     this.unsubscribe = conversation.subscribe((document, action) => {
       this.pending = document;
-      this.schedule(!isStreamingDelta(action));
+      this.schedule(!isFrequent(action));
     });
   }
 

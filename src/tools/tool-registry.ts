@@ -16,8 +16,7 @@ import {
 } from './run-with-limits';
 import { stableJson } from './stable-json';
 import { namespacedToolName, parseNamespacedToolName, sanitizeToolName } from './tool-names';
-import type { ToolCall } from '../agent/types';
-import type { Tool, ToolResult, ToolSpec } from './tool';
+import type { Tool, ToolCall, ToolResult, ToolSpec } from './tool';
 
 /** Default per-call timeout when neither the tool nor the caller gives one. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;

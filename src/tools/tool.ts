@@ -7,6 +7,20 @@ export type JsonSchema = Record<string, unknown> & { type?: unknown; properties?
 export type ToolOrigin =
   { kind: 'local' } | { kind: 'mcp'; serverId: string; originalName: string };
 
+/** A tool call as the agent and the registry see it: arguments already parsed into an object. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  /** Set when the arguments could not be parsed or repaired; the call becomes an error result. */
+  argumentsError?: string;
+  /**
+   * Opaque data the provider needs echoed back with this call in later requests (Gemini's
+   * `thoughtSignature`). Keep it in history; never show it.
+   */
+  providerMetadata?: Record<string, unknown>;
+}
+
 /** What a tool returns. `content` is for the model (bounded); `data` is for the UI only. */
 export interface ToolResult {
   content: string;

@@ -46,6 +46,43 @@ describe('lint enforces the dependency rules', () => {
     expect(ids).toEqual([]);
   });
 
+  it('applies the agent and provider rules to files in nested folders too', async () => {
+    for (const [code, filePath] of [
+      [
+        "import { x } from '../../ui/chat-panel';\nexport const y = x;\n",
+        'src/agent/conversation/bad.ts',
+      ],
+      [
+        "import { x } from '../../../map/map-controller';\nexport const y = x;\n",
+        'src/agent/a/b/bad.ts',
+      ],
+      [
+        "import { x } from '../../storage/conversation-store';\nexport const y = x;\n",
+        'src/agent/conversation/bad.ts',
+      ],
+    ] as const) {
+      expect(await ruleIds(code, filePath)).toContain('no-restricted-imports');
+    }
+    expect(
+      await ruleIds(
+        "import { Agent } from '../../agent/agent';\nexport const x = Agent;\n",
+        'src/providers/gemini/bad.ts',
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await ruleIds(
+        "import type { Message } from '../../agent/types';\nexport type X = Message;\n",
+        'src/providers/gemini/good.ts',
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        "import { reduceConversation } from './conversation-reducer';\nexport const x = reduceConversation;\n",
+        'src/agent/conversation/good.ts',
+      ),
+    ).toEqual([]);
+  });
+
   it('keeps src/sql pure: no packages, no other layer, at any depth', async () => {
     for (const filePath of ['src/sql/bad.ts', 'src/sql/nested/deeper/bad.ts']) {
       expect(

@@ -1,6 +1,6 @@
 // Turns stored query rows into map features, by the geometry mapping the model chose.
-import { fixAntimeridian } from '../../map/antimeridian';
-import { plainProperties, pointFeatures } from '../../map/point-features';
+import { fixAntimeridian } from '../../geo/antimeridian';
+import { plainProperties, pointFeatures } from '../../geo/point-features';
 import type { ResultGeometry } from './conversation-map-state';
 import type { MapPort } from './map-port';
 import type { FeatureCollection, Geometry } from 'geojson';
