@@ -1,10 +1,13 @@
 // `npm run mcp-server -- --data DIR|FILES --port N`: the SQL MCP server over native DuckDB, on loopback.
 import { parseArgs } from 'node:util';
+import { workerThreadCount } from '../src/mcp/node/default-query-limits';
 import { startNodeSqlServer } from '../src/mcp/node/start-node-sql-server';
 
 const usage = `Usage: npm run mcp-server -- --data DIR|FILE [--data ...] [--port 8765] [--host 127.0.0.1]
   [--token SECRET | env MAPWRIGHT_MCP_TOKEN] [--allow-origin https://example.org | '*']
-  [--allow-host NAME] [--writable] [--max-rows 10000] [--timeout-ms 30000]`;
+  [--allow-host NAME] [--writable] [--max-rows 10000] [--timeout-ms 30000]
+  [--max-concurrent-queries N] [--max-queued-queries 8] [--max-body-bytes 1048576]
+  [--max-sessions 100] [--session-idle-minutes 30]`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -18,6 +21,11 @@ const { values, positionals } = parseArgs({
     writable: { type: 'boolean', default: false },
     'max-rows': { type: 'string' },
     'timeout-ms': { type: 'string' },
+    'max-concurrent-queries': { type: 'string' },
+    'max-queued-queries': { type: 'string' },
+    'max-body-bytes': { type: 'string' },
+    'max-sessions': { type: 'string' },
+    'session-idle-minutes': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -26,6 +34,37 @@ const paths = [...(values.data ?? []), ...positionals];
 if (values.help || paths.length === 0) {
   console.error(usage);
   process.exit(values.help ? 0 : 2);
+}
+
+/** The flag's value as a whole number no smaller than `least`, or exits with the usage. */
+function wholeNumberFlag(name: keyof typeof values, least: number): number | undefined {
+  const given = values[name];
+  if (given === undefined) return undefined;
+  const value = Number(given);
+  if (typeof given !== 'string' || !Number.isInteger(value) || value < least) {
+    console.error(`--${name} must be a whole number of at least ${least}, not "${String(given)}".`);
+    console.error(usage);
+    process.exit(2);
+  }
+  return value;
+}
+
+const limits = {
+  maxConcurrentQueries: wholeNumberFlag('max-concurrent-queries', 1),
+  maxQueuedQueries: wholeNumberFlag('max-queued-queries', 0),
+  maxBodyBytes: wholeNumberFlag('max-body-bytes', 1),
+  maxSessions: wholeNumberFlag('max-sessions', 1),
+  sessionIdleMinutes: wholeNumberFlag('session-idle-minutes', 1),
+};
+if (
+  limits.maxConcurrentQueries !== undefined &&
+  limits.maxConcurrentQueries >= workerThreadCount()
+) {
+  // Every running query holds one of Node's worker threads; with none left, new connections wait.
+  console.error(
+    `--max-concurrent-queries ${limits.maxConcurrentQueries} leaves none of Node's ${workerThreadCount()} ` +
+      `worker threads free: start with UV_THREADPOOL_SIZE=${limits.maxConcurrentQueries + 1} as well.`,
+  );
 }
 
 const token = values.token ?? process.env.MAPWRIGHT_MCP_TOKEN;
@@ -41,6 +80,11 @@ const running = await startNodeSqlServer({
   ...(values['allow-host'] ? { allowedHosts: values['allow-host'] } : {}),
   ...(values['max-rows'] ? { rowCap: Number(values['max-rows']) } : {}),
   ...(values['timeout-ms'] ? { timeoutMs: Number(values['timeout-ms']) } : {}),
+  ...(limits.maxConcurrentQueries ? { maxConcurrentQueries: limits.maxConcurrentQueries } : {}),
+  ...(limits.maxQueuedQueries !== undefined ? { maxQueuedQueries: limits.maxQueuedQueries } : {}),
+  ...(limits.maxBodyBytes ? { maxBodyBytes: limits.maxBodyBytes } : {}),
+  ...(limits.maxSessions ? { maxSessions: limits.maxSessions } : {}),
+  ...(limits.sessionIdleMinutes ? { sessionIdleMs: limits.sessionIdleMinutes * 60_000 } : {}),
 });
 // The URL goes to stdout (alone) so scripts and tests can read it; everything else goes to stderr.
 console.log(running.url);

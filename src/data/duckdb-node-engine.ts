@@ -2,7 +2,12 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBDataChunk } from '@duckdb/node-api';
+import {
+  DuckDBInstance,
+  JSDuckDBValueConverter,
+  type DuckDBConnection,
+  type DuckDBDataChunk,
+} from '@duckdb/node-api';
 import { arrowToParquet } from './arrow-to-parquet';
 import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
@@ -10,7 +15,7 @@ import { geojsonToRows, normaliseRows } from './geojson-rows';
 import { readNdjsonSql, rowsToNdjson } from './json-rows-sql';
 import { loadOnce } from './load-once';
 import { toPlainRow } from './plain-value';
-import { finishGuardedQuery, guardQuery } from './query-errors';
+import { finishGuardedQuery, guardQuery, type QueryGuard, type QueryRows } from './query-errors';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import type {
   DataEngine,
@@ -82,30 +87,15 @@ export class DuckDbNodeEngine implements DataEngine {
     const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? 1000;
     const connection = await (await this.ready()).connect();
     const guard = guardQuery(options, () => connection.interrupt());
+    const work = streamRows(connection, sql, maxRows, guard);
     try {
-      const work = async () => {
-        const result = await connection.stream(sql);
-        const names = result.columnNames();
-        const columns = names.map((name, index) => ({
-          name,
-          type: String(result.columnTypes()[index]),
-        }));
-        const rows: Row[] = [];
-        let totalRows = 0;
-        for (;;) {
-          guard.throwIfStopped();
-          const chunk = await result.fetchChunk();
-          if (!chunk || chunk.rowCount === 0) break;
-          if (rows.length < maxRows) {
-            rows.push(...rowsOfChunk(chunk, names, maxRows - rows.length));
-          }
-          totalRows += chunk.rowCount;
-        }
-        return { columns, rows, totalRows };
-      };
-      return await finishGuardedQuery(work(), guard, started);
+      return await finishGuardedQuery(work, guard, started);
     } finally {
       guard.dispose();
+      // A stopped query can still be running in one of Node's four worker threads. Closing its connection
+      // then would lose the interrupt and keep that thread busy for minutes, so the caller's answer (and
+      // its concurrency slot) waits until DuckDB has really let the query go, usually a few milliseconds.
+      await interruptUntilSettled(work, () => connection.interrupt());
       connection.closeSync();
     }
   }
@@ -194,4 +184,50 @@ function rowsOfChunk(chunk: DuckDBDataChunk, names: string[], limit: number): Ro
     rows.push(toPlainRow(row));
   }
   return rows;
+}
+
+/** Streams a query's result, keeping at most `maxRows` rows and counting the rest. */
+async function streamRows(
+  connection: DuckDBConnection,
+  sql: string,
+  maxRows: number,
+  guard: QueryGuard,
+): Promise<QueryRows> {
+  guard.throwIfStopped();
+  const result = await connection.stream(sql);
+  const names = result.columnNames();
+  const columns = names.map((name, index) => ({
+    name,
+    type: String(result.columnTypes()[index]),
+  }));
+  const rows: Row[] = [];
+  let totalRows = 0;
+  for (;;) {
+    guard.throwIfStopped();
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    if (rows.length < maxRows) {
+      rows.push(...rowsOfChunk(chunk, names, maxRows - rows.length));
+    }
+    totalRows += chunk.rowCount;
+  }
+  return { columns, rows, totalRows };
+}
+
+/** How often a stopped query is interrupted again until DuckDB gives it up. */
+const reinterruptEveryMs = 25;
+
+/**
+ * Waits until `work` settles, interrupting it again and again meanwhile: DuckDB clears a connection's
+ * interrupt when a statement begins, so an interrupt that lands while the statement is still being
+ * prepared or waits for a worker thread is lost, and only a later one stops it.
+ */
+async function interruptUntilSettled(work: Promise<unknown>, interrupt: () => void): Promise<void> {
+  // Work that already settled (the query finished or failed on its own) ends the wait before the first tick.
+  const timer = setInterval(interrupt, reinterruptEveryMs);
+  try {
+    await work.catch(() => {});
+  } finally {
+    clearInterval(timer);
+  }
 }

@@ -20,6 +20,20 @@ export class QueryTimeoutError extends Error {
   }
 }
 
+/**
+ * The server turned the query away without running it: its queue was full, or no slot came free in time.
+ * Nothing is wrong with the query; the same call may succeed a few seconds later.
+ */
+export class QueryBusyError extends Error {
+  override readonly name = 'QueryBusyError';
+  constructor(
+    readonly reason: 'queue full' | 'waited too long',
+    detail: string,
+  ) {
+    super(`The SQL server is busy: ${detail}. Try again in a few seconds.`);
+  }
+}
+
 /** A guard for one running query: fires `onStop` once on abort or timeout, and says why. */
 export interface QueryGuard {
   /** Rejects when the query is stopped; race it against the work. */

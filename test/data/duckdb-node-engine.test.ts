@@ -134,4 +134,18 @@ describe('the native DuckDB engine', () => {
     // The engine is still usable after an interrupt.
     expect((await engine.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
+
+  it("really stops timed-out queries, so they do not keep hold of Node's worker threads", async () => {
+    // Native DuckDB work runs on Node's four worker threads. Six queries stopped at once (two of them
+    // before their statement has even begun) must leave every thread free for the next query.
+    const stopped = await Promise.allSettled(
+      [1, 1, 50, 200, 200, 400].map((timeoutMs) => engine.query(slowSql, { timeoutMs })),
+    );
+    for (const outcome of stopped) {
+      expect(outcome.status === 'rejected' && outcome.reason).toBeInstanceOf(QueryTimeoutError);
+    }
+    const started = Date.now();
+    expect((await engine.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
 });

@@ -1,13 +1,12 @@
 // The Node SQL server cannot be turned against the machine it runs on: no file access from queries, only
 // trusted page origins, and no requests addressed to a rebound DNS name.
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpHub } from '../../src/mcp';
 import { startNodeSqlServer, type NodeSqlServer } from '../../src/mcp/node/start-node-sql-server';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { datasets } from './sql-server-fixture';
+import { startMcpServerScript } from './start-mcp-server-script';
 
 const airports = `${datasets}/airports.csv`;
 const never = new AbortController().signal;
@@ -165,27 +164,9 @@ describe('the Node SQL server with explicit options', () => {
 
 describe('npm run mcp-server', () => {
   it('locks DuckDB down before it serves', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', resolve('scripts/mcp-server.ts'), '--data', airports, '--port', '0'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const script = await startMcpServerScript(['--data', airports]);
     try {
-      let output = '';
-      const url = await new Promise<string>((done, fail) => {
-        const timer = setTimeout(() => fail(new Error(`No URL printed:\n${output}`)), 30_000);
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const found = /http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(output)?.[0];
-          if (found) {
-            clearTimeout(timer);
-            done(found);
-          }
-        });
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.once('exit', (code) => fail(new Error(`Exited with ${code}:\n${output}`)));
-      });
-      const hub = await connectedHub(url);
+      const hub = await connectedHub(script.url);
       try {
         const result = await query(hub, "SELECT * FROM read_csv('/etc/passwd')");
         expect(result.isError).toBe(true);
@@ -194,9 +175,7 @@ describe('npm run mcp-server', () => {
         await hub.close();
       }
     } finally {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
+      await script.stop();
     }
   }, 60_000);
 });

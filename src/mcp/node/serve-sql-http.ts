@@ -1,11 +1,23 @@
-// The SQL MCP server over Streamable HTTP in Node: sessions, CORS for browser clients, optional bearer token.
+// The SQL MCP server over Streamable HTTP in Node: sessions, CORS for browser clients, optional bearer
+// token, and limits on bodies, sessions and queries running at once.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createSqlServer, type SqlServerOptions } from '../sql-server/create-sql-server';
+import { QueryQueue } from '../sql-server/query-queue';
+import { defaultQueryLimits } from './default-query-limits';
+import { readJsonBody, RequestBodyTooLargeError } from './read-json-body';
 import { acceptedHostnames, hostAllowed, originAllowed } from './request-guards';
+import { SessionTable } from './session-table';
 import type { AddressInfo } from 'node:net';
+
+/** Largest request body accepted by default: 1 MB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Sessions kept at once by default. */
+export const DEFAULT_MAX_SESSIONS = 100;
+/** A session idle this long (30 minutes) is closed by default. */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
 /** Options of the HTTP front of the SQL server. */
 export interface ServeSqlHttpOptions extends SqlServerOptions {
@@ -26,6 +38,20 @@ export interface ServeSqlHttpOptions extends SqlServerOptions {
    * given here.
    */
   allowedHosts?: string[];
+  /** Largest request body in bytes (1 MB by default); a larger one gets 413. */
+  maxBodyBytes?: number;
+  /** Sessions kept at once (100 by default); past it a new initialize gets 503. */
+  maxSessions?: number;
+  /** A session with no open request for this long is closed (30 minutes by default). */
+  sessionIdleMs?: number;
+  /** Queries running at once, over all sessions (sized to the machine by default). */
+  maxConcurrentQueries?: number;
+  /** Queries waiting for a slot (8 by default); past it a query call is answered busy. */
+  maxQueuedQueries?: number;
+  /** The clock for session expiry; tests move it instead of waiting. */
+  now?: () => number;
+  /** Lines worth a log (a session closed for being idle). */
+  onLog?: (message: string) => void;
 }
 
 /** A running HTTP SQL server. */
@@ -33,6 +59,10 @@ export interface SqlHttpServer {
   /** The MCP endpoint, e.g. http://127.0.0.1:8765/mcp. */
   url: string;
   server: Server;
+  /** The query slots shared by every session. */
+  queryQueue: QueryQueue;
+  /** Sessions open now. */
+  sessionCount(): number;
   stop(): Promise<void>;
 }
 
@@ -60,21 +90,44 @@ function tokenMatches(request: IncomingMessage, token: string): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-function jsonError(response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
+function jsonError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? JSON.parse(text) : undefined;
+/** "30 minutes", "1 minute" or "45 seconds", for messages about idle time. */
+function spokenDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes >= 1) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const seconds = Math.round(ms / 1000);
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
 /** Serves the SQL tools at `/mcp` until stopped. */
 export async function serveSqlHttp(options: ServeSqlHttpOptions): Promise<SqlHttpServer> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const sessions = new SessionTable({
+    maxSessions,
+    idleMs: sessionIdleMs,
+    ...(options.now ? { now: options.now } : {}),
+    onExpired: (sessionId, idleMs) =>
+      options.onLog?.(`closed session ${sessionId} after ${spokenDuration(idleMs)} idle`),
+  });
+  const defaults = defaultQueryLimits();
+  const queryQueue =
+    options.queryQueue ??
+    new QueryQueue({
+      maxConcurrent: options.maxConcurrentQueries ?? defaults.maxConcurrent,
+      maxQueued: options.maxQueuedQueries ?? defaults.maxQueued,
+    });
+  const sqlServerOptions = { ...options, queryQueue };
   const bindHost = options.host ?? '127.0.0.1';
   // The SDK's own Host check (a transport option) is deprecated in favour of Express middleware, and this
   // server has no Express; the same check, port-agnostic, is request-guards.ts.
@@ -109,51 +162,84 @@ export async function serveSqlHttp(options: ServeSqlHttpOptions): Promise<SqlHtt
         'Missing or wrong bearer token. Send Authorization: Bearer <token>.',
       );
     }
+    // Sessions idle past their time are closed here as well as by the timer, so an expired id never
+    // answers and an expired session never keeps a newcomer out.
+    await sessions.expireIdle();
     const sessionId = request.headers['mcp-session-id'];
-    const body = request.method === 'POST' ? await readJson(request) : undefined;
+    const body = request.method === 'POST' ? await readJsonBody(request, maxBodyBytes) : undefined;
     if (typeof sessionId === 'string') {
-      const transport = sessions.get(sessionId);
+      const transport = sessions.transportOf(sessionId);
       if (!transport)
         return jsonError(response, 404, 'Session not found. Initialise a new session.');
+      response.once('close', sessions.requestStarted(sessionId));
       return transport.handleRequest(request, response, body);
     }
     if (request.method !== 'POST' || !isInitializeRequest(body)) {
       return jsonError(response, 400, 'No session: start with an initialize request.');
     }
+    if (!sessions.reserve()) {
+      return jsonError(
+        response,
+        503,
+        `The server already has ${maxSessions} sessions, the most it keeps. Close another client, or try ` +
+          `again once one has been idle for ${spokenDuration(sessionIdleMs)}.`,
+        { 'retry-after': '60' },
+      );
+    }
+    const sqlServer = createSqlServer(sqlServerOptions);
+    let started = false;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        started = true;
+        sessions.started(id, transport, sqlServer);
       },
       onsessionclosed: (id) => {
-        sessions.delete(id);
+        sessions.forget(id);
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) sessions.forget(transport.sessionId);
     };
-    await createSqlServer(options).connect(transport);
-    await transport.handleRequest(request, response, body);
+    try {
+      await sqlServer.connect(transport);
+      await transport.handleRequest(request, response, body);
+    } finally {
+      if (!started) {
+        sessions.abandoned();
+        await sqlServer.close();
+      }
+    }
   };
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) {
-        jsonError(response, 400, error instanceof Error ? error.message : String(error));
-      } else response.end();
-    });
-  });
+  // TCP keep-alive probes find clients that vanished without closing their notification stream, so
+  // their sessions go idle and expire instead of staying open for ever.
+  const server = createServer(
+    { keepAlive: true, keepAliveInitialDelay: 60_000 },
+    (request, response) => {
+      handle(request, response).catch((error: unknown) => {
+        if (response.headersSent) response.end();
+        else if (error instanceof RequestBodyTooLargeError) {
+          jsonError(response, 413, error.message, { connection: 'close' });
+        } else jsonError(response, 400, error instanceof Error ? error.message : String(error));
+      });
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, bindHost, () => resolve());
   });
+  const sweep = setInterval(() => void sessions.expireIdle(), Math.min(sessionIdleMs, 60_000));
+  sweep.unref();
   const { port } = server.address() as AddressInfo;
   const host = bindHost;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`,
     server,
+    queryQueue,
+    sessionCount: () => sessions.size,
     stop: async () => {
-      await Promise.allSettled([...sessions.values()].map((transport) => transport.close()));
-      sessions.clear();
+      clearInterval(sweep);
+      await sessions.closeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

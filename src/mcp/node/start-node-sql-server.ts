@@ -42,7 +42,7 @@ export async function startNodeSqlServer(
         ? 'file and network access is off, and the DuckDB configuration is locked'
         : 'file and network access is off (this DuckDB cannot lock its configuration)',
     );
-    const served = await serveSqlHttp({ ...serveOptions, engine });
+    const served = await serveSqlHttp({ ...serveOptions, engine, onLog: log });
     return {
       ...served,
       engine,

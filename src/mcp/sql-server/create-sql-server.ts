@@ -10,6 +10,7 @@ import { readOnlyViolation } from '../../sql/sql-read-only';
 import { formatResultTable } from './format-table';
 import { DEFAULT_MAX_ROWS, sqlToolDefinitions } from './sql-tools';
 import type { DataEngine } from '../../data/data-engine';
+import type { QueryQueue } from './query-queue';
 
 /** How a SQL server behaves. */
 export interface SqlServerOptions {
@@ -26,6 +27,11 @@ export interface SqlServerOptions {
   timeoutMs?: number;
   /** Makes result ids; unique per server by default. */
   nextResultId?: () => string;
+  /**
+   * Slots shared by every session of one server: `query` calls wait here for a free slot (at most
+   * `timeoutMs`, then answer busy). Without it, every call runs at once.
+   */
+  queryQueue?: QueryQueue;
 }
 
 let resultCounter = 0;
@@ -131,7 +137,9 @@ export function createSqlServer(options: SqlServerOptions): Server {
       const requested =
         typeof queryArgs.max_rows === 'number' ? queryArgs.max_rows : DEFAULT_MAX_ROWS;
       const maxRows = Math.max(1, Math.min(rowCap, Math.floor(requested)));
-      const result = await engine.query(sql, { signal: extra.signal, timeoutMs, maxRows });
+      const run = () => engine.query(sql, { signal: extra.signal, timeoutMs, maxRows });
+      const waitOptions = { signal: extra.signal, maxWaitMs: timeoutMs };
+      const result = await (options.queryQueue?.run(run, waitOptions) ?? run());
       const resultId = nextResultId();
       const text = formatResultTable({
         columns: result.columns,
