@@ -1,10 +1,13 @@
 import { defineConfig } from 'vite';
 import { datasetsPlugin } from './scripts/vite-plugin-datasets.ts';
+import { securityHeadersPlugin } from './scripts/vite-plugin-security-headers.ts';
 import { withoutAjvPlugin } from './scripts/vite-plugin-without-ajv.ts';
 
 export default defineConfig({
   base: './',
-  plugins: [withoutAjvPlugin(), datasetsPlugin()],
+  // The security plugin writes index.html's Content-Security-Policy from public/app-config.json, emits
+  // dist/_headers, and makes `vite preview` send those headers (docs/configuration.md).
+  plugins: [withoutAjvPlugin(), datasetsPlugin(), securityHeadersPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -2,24 +2,17 @@
 // bytes under /data/ in dev. Nothing is committed: public/data is gitignored and these files are derived.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
 import { bundledDatasets } from '../src/config/bundled-datasets.ts';
 import { byteRange, rangeNotSatisfiable } from './byte-range.ts';
 import { joinCountyUnemployment } from './county-unemployment.ts';
 import { cutTiles } from './cut-tiles.ts';
+import { importPageModule } from './import-page-module.ts';
 import type * as DatasetFeatures from '../src/map/dataset-features.ts';
 import type * as BasemapLayers from './basemap-layers.ts';
 import type { Plugin } from 'vite';
 
 type FeatureModule = typeof DatasetFeatures;
 type BasemapModule = typeof BasemapLayers;
-
-/** Imports one of the page's modules (they import without file extensions) through Vite's runner. */
-async function importPageModule<T>(relativePath: string): Promise<T> {
-  const path = fileURLToPath(new URL(relativePath, import.meta.url));
-  return (await runnerImport<T>(path, { configFile: false })).module;
-}
 
 /** One derived data file: its name under data/ and its bytes. */
 export interface DataFile {

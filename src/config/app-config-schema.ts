@@ -5,6 +5,13 @@ const name = { type: 'string', minLength: 1 };
 const identifier = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' };
 const policy = { enum: ['ask', 'auto'] };
 const positiveInteger = { type: 'integer', minimum: 1 };
+// One Content-Security-Policy source a publisher may add to connect-src: a scheme (`https:`) or an
+// origin, optionally with a wildcard subdomain, port or path; never a keyword, a ';' or a space.
+const connectSource = {
+  type: 'string',
+  pattern:
+    '^(?:(?:https?|wss?):|(?:https?|wss?)://(?:\\*\\.)?[A-Za-z0-9.-]+(?::(?:[0-9]{1,5}|\\*))?(?:/[A-Za-z0-9._~%!$&()*+=:@/-]*)?)$',
+};
 
 const geometrySchema = {
   type: 'object',
@@ -159,4 +166,17 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
     },
   },
   systemPromptUrl: name,
+  security: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      connectSrc: { type: 'array', items: connectSource, maxItems: 64 },
+      allowLocalEndpoints: { type: 'boolean' },
+      frameAncestors: {
+        type: 'array',
+        items: { anyOf: [{ const: "'self'" }, connectSource] },
+        maxItems: 16,
+      },
+    },
+  },
 };

@@ -108,6 +108,19 @@ export interface LimitsConfig {
   uploadMaxBytes: number;
 }
 
+/**
+ * What the build writes into the page's Content-Security-Policy (connect-src) beyond what the rest of
+ * the config already names (docs/configuration.md, "security"). Read at build time only.
+ */
+export interface SecurityConfig {
+  /** Extra connect-src sources: origins (`https://llm.example.com`) or `https:` for any HTTPS host. */
+  connectSrc: string[];
+  /** Whether any port on localhost and 127.0.0.1 may be reached (a local model or MCP server). */
+  allowLocalEndpoints: boolean;
+  /** Pages that may show the app in a frame (`'self'` or origins); none when empty. */
+  frameAncestors: string[];
+}
+
 /** The validated app config. */
 export interface AppConfig {
   title: string;
@@ -124,6 +137,7 @@ export interface AppConfig {
    * prompt bundled at build time is used and nothing is fetched.
    */
   systemPromptUrl?: string;
+  security: SecurityConfig;
 }
 
 /** One thing wrong with the config, for the person who wrote it. */

@@ -35,5 +35,6 @@ export function defaultAppConfig(): AppConfig {
       maxRowsToModel: 50,
       uploadMaxBytes: 200 * 1024 * 1024,
     },
+    security: { connectSrc: [], allowLocalEndpoints: true, frameAncestors: [] },
   };
 }

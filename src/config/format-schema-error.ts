@@ -24,7 +24,8 @@ export function configPath(prefix: string, instanceLocation: string): string {
   return path || '(root)';
 }
 
-function describeValue(value: unknown): string {
+/** A short, quoted rendering of a config value for a problem message. */
+export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string')

@@ -2,9 +2,11 @@
 // the rest of the app still starts with everything that was right.
 import { Validator } from '@cfworker/json-schema';
 import { datasetSchema, fieldSchemas } from './app-config-schema';
+import { isCssColor } from './css-color';
 import { defaultAppConfig } from './default-app-config';
-import { formatSchemaErrors } from './format-schema-error';
-import type { AppConfig, ConfigProblem, DatasetConfig } from './app-config';
+import { describeValue, formatSchemaErrors } from './format-schema-error';
+import { paintColors } from './paint-colors';
+import type { AppConfig, ConfigProblem, DatasetConfig, LayerStyleConfig } from './app-config';
 
 /** A config ready to use, and what was wrong with the file it came from. */
 export interface ValidatedConfig {
@@ -32,6 +34,27 @@ function check(
 ): ConfigProblem[] {
   const result = validatorFor(key, schema).validate(value);
   return result.valid ? [] : formatSchemaErrors(path, result.errors, value);
+}
+
+// A paint property with a colour that is not a CSS colour is dropped, so the layer draws with its
+// default colour; the rest of the paint is kept.
+function withValidColors(
+  layer: LayerStyleConfig,
+  path: string,
+  problems: ConfigProblem[],
+): LayerStyleConfig {
+  if (!layer.paint) return layer;
+  const prefix = `${path}.layer.paint`;
+  const paint = { ...layer.paint };
+  for (const color of paintColors(layer.paint, prefix)) {
+    if (isCssColor(color.value)) continue;
+    problems.push({
+      path: color.path,
+      message: `${describeValue(color.value)} is not a colour: use a hex (#1d4ed8), rgb(), rgba(), hsl(), hsla() or a named colour such as steelblue (using the default ${color.property})`,
+    });
+    delete paint[color.property];
+  }
+  return { ...layer, paint };
 }
 
 function validateDatasets(raw: unknown[], problems: ConfigProblem[]): DatasetConfig[] {
@@ -64,6 +87,7 @@ function validateDatasets(raw: unknown[], problems: ConfigProblem[]): DatasetCon
       ...dataset,
       description: dataset.description ?? '',
       columns: dataset.columns ?? {},
+      ...(dataset.layer ? { layer: withValidColors(dataset.layer, path, problems) } : {}),
     });
   });
   return datasets;

@@ -1,4 +1,5 @@
 // The layer panel: show or hide each layer, and see its legend. Re-renders from the map's layer list.
+import { isCssColor } from '../config/css-color';
 import type { LayerInfo } from '../tools/map/map-port';
 
 /** What the panel needs from the map. */
@@ -23,7 +24,9 @@ function legendElement(layer: LayerInfo): HTMLElement | undefined {
     row.className = 'layer-legend-entry';
     const swatch = document.createElement('span');
     swatch.className = `layer-legend-swatch layer-legend-swatch-${layer.kind}`;
-    swatch.style.background = entry.color;
+    // Through the CSSOM and only as a checked colour: never a style attribute the CSP would block,
+    // never a value that could name a URL.
+    if (isCssColor(entry.color)) swatch.style.setProperty('background-color', entry.color);
     const label = document.createElement('span');
     label.textContent = entry.label;
     row.append(swatch, label);

@@ -1,5 +1,7 @@
 // Legends are read from the paint itself (interpolate, step, match or a plain colour), so the legend
-// always matches what is drawn, whatever set_style changed.
+// always matches what is drawn, whatever set_style changed. A legend colour becomes a CSS style (the
+// swatch), so only a real CSS colour makes an entry; anything else (url(), var(), a ';') is left out.
+import { isCssColor } from '../config/css-color';
 import type { LayerKind, Legend, LegendEntry } from '../tools/map/map-port';
 
 const colorProperty: Record<LayerKind, string> = {
@@ -80,7 +82,7 @@ export function legendFromPaint(
   title: string,
 ): Legend | undefined {
   const color = paint[colorProperty[kind]];
-  const entries = entriesOf(color);
+  const entries = entriesOf(color).filter((entry) => isCssColor(entry.color));
   if (entries.length === 0) return undefined;
   const input = inputName(color);
   return { title: input && entries.length > 1 ? `${title} (${input})` : title, entries };

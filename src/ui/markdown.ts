@@ -24,9 +24,12 @@ const allowedAttributes = [
   'href', 'title', 'alt', 'src', 'class', 'align', 'start', 'type', 'checked', 'disabled', 'open',
 ]; // prettier-ignore
 
-// http(s), mailto and relative URLs; anything else with a scheme (javascript:, data:, vbscript:) is not.
+// DOMPurify's first filter: http(s), mailto and relative URLs. The hooks then read each URL the way the
+// page will (finishLink, finishImage), because a pattern cannot follow the URL parser's many spellings.
 const allowedUri = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 const safeDataImage = /^data:image\/(?:png|jpe?g|gif|webp|avif);base64,[A-Za-z0-9+/=\s]*$/i;
+const webSchemes = new Set(['http:', 'https:']);
+const linkSchemes = new Set(['http:', 'https:', 'mailto:']);
 const codeLanguageClass = /^language-[A-Za-z0-9_+#-]{1,40}$/;
 
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
@@ -65,19 +68,17 @@ function keepOnlySafeAttribute(node: Element, event: UponSanitizeAttributeHookEv
   if (event.attrName === 'class') {
     event.keepAttr = node.tagName === 'CODE' && codeLanguageClass.test(event.attrValue);
   }
-  if (event.attrName === 'src' && node.tagName === 'IMG' && /^\s*data:/i.test(event.attrValue)) {
-    event.keepAttr = safeDataImage.test(event.attrValue);
-  }
   if (node.tagName === 'INPUT' && event.attrName === 'type') {
     event.keepAttr = event.attrValue.toLowerCase() === 'checkbox';
   }
 }
 
 function finishElement(node: Element): void {
-  if (node.tagName === 'A' && node.hasAttribute('href')) {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
+  // Only a link's href and an image's src may name a URL; the allow-list already drops every other
+  // URL attribute (srcset, poster, action, xlink:href...), and these two are read the way the page reads them.
+  if (node.tagName !== 'A') node.removeAttribute('href');
+  if (node.tagName !== 'IMG') node.removeAttribute('src');
+  if (node.tagName === 'A') finishLink(node);
   if (node.tagName === 'INPUT') {
     if (node.getAttribute('type') !== 'checkbox') node.remove();
     else node.setAttribute('disabled', '');
@@ -85,18 +86,59 @@ function finishElement(node: Element): void {
   if (node.tagName === 'IMG') finishImage(node);
 }
 
-function finishImage(image: Element): void {
-  const source = image.getAttribute('src') ?? '';
-  if (source === '') {
-    image.remove();
+/**
+ * The URL the page would load for `value`: the browser's own parser, against the page's base URL, so
+ * tabs and newlines, backslashes, scheme-relative (`https:host`) and protocol-relative forms resolve
+ * here exactly as they would in an attribute. Undefined when the browser could not resolve it either.
+ */
+function resolveAsPage(value: string): URL | undefined {
+  try {
+    return new URL(value, window.document.baseURI);
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `url` is fetched from the page's own origin (never for data:, blob: or opaque origins). */
+function isSameOrigin(url: URL): boolean {
+  return webSchemes.has(url.protocol) && url.origin === window.location.origin;
+}
+
+// Links may go anywhere on the web or to a mail client; every other scheme (javascript:, data:,
+// vbscript:, and whatever a browser adds) loses its href, whatever spelling reached the parser.
+function finishLink(link: Element): void {
+  const href = link.getAttribute('href');
+  if (href === null) return;
+  const url = resolveAsPage(href);
+  if (url === undefined || !linkSchemes.has(url.protocol)) {
+    link.removeAttribute('href');
     return;
   }
-  const isRemote = /^(?:https?:)?\/\//i.test(source.trim());
-  if (!isRemote || remoteImages) return;
-  const link = image.ownerDocument.createElement('a');
-  link.setAttribute('href', source);
   link.setAttribute('target', '_blank');
   link.setAttribute('rel', 'noopener noreferrer');
-  link.textContent = `image: ${image.getAttribute('alt') || source}`;
+}
+
+function finishImage(image: Element): void {
+  const source = image.getAttribute('src') ?? '';
+  const url = source.trim() === '' ? undefined : resolveAsPage(source);
+  if (url?.protocol === 'data:') {
+    if (!safeDataImage.test(source)) image.remove();
+    return;
+  }
+  if (url !== undefined && isSameOrigin(url)) return;
+  if (url !== undefined && webSchemes.has(url.protocol) && remoteImages) return;
+  // Anything else would load from elsewhere (or from nowhere the page can name): a link the person
+  // may choose to open, never a request made for them.
+  const alt = image.getAttribute('alt') ?? '';
+  if (url === undefined || !webSchemes.has(url.protocol)) {
+    if (alt === '') image.remove();
+    else image.replaceWith(image.ownerDocument.createTextNode(`image: ${alt}`));
+    return;
+  }
+  const link = image.ownerDocument.createElement('a');
+  link.setAttribute('href', url.href);
+  link.setAttribute('target', '_blank');
+  link.setAttribute('rel', 'noopener noreferrer');
+  link.textContent = `image: ${alt || url.href}`;
   image.replaceWith(link);
 }

@@ -1,11 +1,19 @@
-// An editable SQL box: CodeMirror 6 with SQL highlighting, undo history and the default key bindings
-// (its styles are injected, which the CSP allows). Mod-Enter submits from inside the editor, because
-// there Enter inserts a line.
+// An editable SQL box: CodeMirror 6 with SQL highlighting, undo history and the default key bindings.
+// CodeMirror injects its styles as one <style> element in the document head (style-mod uses constructed
+// style sheets only inside shadow roots); the page's CSP admits that element only with the style nonce
+// the build writes into a csp-nonce meta tag. Mod-Enter submits from inside the editor, because there
+// Enter inserts a line.
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { PostgreSQL, sql } from '@codemirror/lang-sql';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
+
+// Read from the property first: once a policy arrives as a header, browsers hide the attribute.
+function styleNonce(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+  return meta?.nonce || meta?.getAttribute('nonce') || '';
+}
 
 /** How a SQL editor behaves. */
 export interface SqlEditorOptions {
@@ -50,6 +58,7 @@ export class SqlEditor {
           sql({ dialect: PostgreSQL, upperCaseKeywords: true }),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           EditorView.lineWrapping,
+          EditorView.cspNonce.of(styleNonce()),
           this.editable.of(editableExtensions(readOnly)),
           EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
           EditorView.updateListener.of((update) => {

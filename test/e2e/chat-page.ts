@@ -58,6 +58,15 @@ export async function openChat(
         // against the document. A handler that reached the live DOM is reported against its element.
         if (event.blockedURI === 'eval') return;
         if (event.blockedURI === 'inline' && !(event.target instanceof Element)) return;
+        // Chromium's own editing, typing over a selection in CodeMirror's contenteditable, puts a
+        // style attribute on the new line (no script of the page does, so there is no source file);
+        // the policy refuses it and CodeMirror redraws the line from its own state.
+        const line = event.target instanceof Element ? event.target : undefined;
+        const browserEditing =
+          event.effectiveDirective === 'style-src-attr' &&
+          event.sourceFile === '' &&
+          (line?.classList.contains('cm-line') || line?.closest('.cm-content'));
+        if (browserEditing) return;
         const where = event.target instanceof Element ? ` on <${event.target.localName}>` : '';
         recorded.push(`${event.violatedDirective} ${event.blockedURI}${where}`);
       });

@@ -41,3 +41,29 @@ describe('legend from paint', () => {
     ]);
   });
 });
+
+describe('legend colours', () => {
+  it('leaves out every entry whose colour is not a CSS colour, so no swatch can load a URL', () => {
+    const legend = legendFromPaint(
+      'circle',
+      {
+        'circle-color': [
+          'match',
+          ['get', 'type'],
+          'a',
+          'url(https://evil.example.com/p.png)',
+          'b',
+          '#00f',
+          'c',
+          'red; background-image: url(https://evil.example.com/q.png)',
+          'var(--x)',
+        ],
+      },
+      'T',
+    );
+    expect(legend?.entries).toEqual([{ color: '#00f', label: 'b' }]);
+    expect(
+      legendFromPaint('fill', { 'fill-color': 'url(https://evil.example.com/p.png)' }, 'F'),
+    ).toBe(undefined);
+  });
+});

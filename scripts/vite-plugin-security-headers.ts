@@ -1,0 +1,68 @@
+// Writes the page's Content-Security-Policy from public/app-config.json at build time (index.html's
+// meta tag and Vite's style nonce), emits the same policy as headers in dist/_headers (the format
+// Netlify and Cloudflare Pages read), and has `vite preview` (npm start) send those headers, so the
+// policy also covers workers and can carry frame-ancestors, which a meta tag cannot.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { headersFile, parseHeadersFile, securityPolicy } from './content-security-policy.ts';
+import { importPageModule } from './import-page-module.ts';
+import type * as ValidateAppConfig from '../src/config/validate-app-config.ts';
+import type { SecurityPolicy } from './content-security-policy.ts';
+import type { Plugin } from 'vite';
+
+/** What index.html holds where the policy goes; the build fails if it is missing. */
+export const policyPlaceholder = '%MAPWRIGHT_CONTENT_SECURITY_POLICY%';
+
+/** The policy for the app config at `configPath`, validated the way the page validates it. */
+export async function policyForConfigFile(configPath: string): Promise<SecurityPolicy> {
+  const { validateAppConfig } = await importPageModule<typeof ValidateAppConfig>(
+    '../src/config/validate-app-config.ts',
+  );
+  const { config, problems } = validateAppConfig(JSON.parse(readFileSync(configPath, 'utf8')));
+  for (const problem of problems) {
+    console.warn(`${configPath}: ${problem.path} ${problem.message}`);
+  }
+  return securityPolicy(config);
+}
+
+/** The Vite plugin; `configPath` is the app config the policy is built from. */
+export function securityHeadersPlugin(configPath = 'public/app-config.json'): Plugin {
+  let built: SecurityPolicy | undefined;
+  let headersPath = 'dist/_headers';
+  return {
+    name: 'mapwright-security-headers',
+    async config(userConfig) {
+      built = await policyForConfigFile(resolve(userConfig.root ?? '.', configPath));
+      // Vite puts the nonce on the tags it writes and on a csp-nonce meta tag the app reads.
+      return { html: { cspNonce: built.styleNonce } };
+    },
+    configResolved(resolved) {
+      headersPath = join(resolve(resolved.root, resolved.build.outDir), '_headers');
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!built || !html.includes(policyPlaceholder)) {
+          throw new Error(`index.html must hold ${policyPlaceholder} where the policy goes`);
+        }
+        return html.replace(policyPlaceholder, built.metaPolicy);
+      },
+    },
+    generateBundle() {
+      if (!built) return;
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(built.headers) });
+    },
+    configurePreviewServer(server) {
+      // The headers of the build being previewed, exactly as a host reading _headers would send them.
+      if (!existsSync(headersPath)) {
+        server.config.logger.warn(`${headersPath} is missing: rebuild to preview with headers.`);
+        return;
+      }
+      const headers = parseHeadersFile(readFileSync(headersPath, 'utf8'));
+      server.middlewares.use((_request, response, next) => {
+        for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
