@@ -3,7 +3,7 @@ export type * from './agent/types';
 export type * from './tools/tool';
 export { mountApp } from './app/mount-app';
 export { Agent } from './agent/agent';
-export type { AgentLimits, AgentOptions, ServerApprovalPolicy } from './agent/agent-options';
+export type { AgentLimits, AgentOptions } from './agent/agent-options';
 export {
   AgentError,
   ConfigurationError,

@@ -6,9 +6,6 @@ import type { ContextWindowPolicy } from './context-window';
 import type { SessionApprovals } from './session-approvals';
 import type { AgentSnapshot, ApprovalGate, ChatModel, Message } from './types';
 
-/** Whether a server's tool asks the person first (`ask`, the default) or runs at once (`auto`). */
-export type ServerApprovalPolicy = (serverId: string, toolName: string) => 'ask' | 'auto';
-
 /** Limits of one turn. */
 export interface AgentLimits {
   /** Model rounds per turn before a checkpoint; default 10, clamped to 1..50. */
@@ -40,8 +37,6 @@ export interface AgentOptions {
   snapshot?: AgentSnapshot;
   limits?: AgentLimits;
   retry?: RetryOptions;
-  /** Per-server (and per-tool) approval policy for MCP tools; `ask` when absent. */
-  serverApprovalPolicy?: ServerApprovalPolicy;
   /** Shared session approvals; a fresh set when absent. */
   sessionApprovals?: SessionApprovals;
   /** Called with a snapshot after every step, so storage can write it. */

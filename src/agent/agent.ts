@@ -1,11 +1,6 @@
 // The Agent: the persisted conversation and the entry points. The loop itself lives in turn-runner.ts.
 import { ToolRegistry } from '../tools/tool-registry';
-import {
-  resolveSettings,
-  type AgentOptions,
-  type AgentSettings,
-  type ServerApprovalPolicy,
-} from './agent-options';
+import { resolveSettings, type AgentOptions, type AgentSettings } from './agent-options';
 import { parseAgentSnapshot } from './agent-snapshot';
 import { ConversationState } from './conversation-state';
 import { ConfigurationError } from './errors';
@@ -43,7 +38,6 @@ export class Agent {
   private prompt: string;
   private model: ChatModel;
   private readonly approvalGate: ApprovalGate | undefined;
-  private readonly serverApprovalPolicy: ServerApprovalPolicy;
   private readonly settings: AgentSettings;
   private readonly state: ConversationState;
   private readonly listeners = new Set<(event: AgentEvent) => void>();
@@ -57,7 +51,6 @@ export class Agent {
       options.registry ??
       new ToolRegistry({ ...(options.onWarning ? { onWarning: options.onWarning } : {}) });
     this.approvalGate = options.approvalGate;
-    this.serverApprovalPolicy = options.serverApprovalPolicy ?? (() => 'ask');
     this.sessionApprovals = options.sessionApprovals ?? new SessionApprovals();
     this.prompt = options.systemPrompt ?? '';
     this.settings = resolveSettings(options);
@@ -246,7 +239,6 @@ export class Agent {
       registry: this.registry,
       approvalGate: this.approvalGate,
       sessionApprovals: this.sessionApprovals,
-      serverApprovalPolicy: this.serverApprovalPolicy,
       state: this.state,
       systemPrompt: this.prompt,
       signal: active.controller.signal,

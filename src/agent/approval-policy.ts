@@ -1,4 +1,4 @@
-// Who decides a call: local tools run; MCP tools ask unless the session or the server policy allows them.
+// Who decides a call: local tools run; MCP tools ask unless the session or the tool's policy allows them.
 import type { Tool } from '../tools/tool';
 import type { RunContext } from './run-context';
 import type { ToolCall } from './types';
@@ -11,7 +11,8 @@ export function needsApproval(run: RunContext, call: ToolCall, restored: boolean
   // A call restored after a reload never runs without a fresh approval.
   if (restored) return true;
   if (run.sessionApprovals.isAllowed(tool.name, toolIdentity(tool))) return false;
-  return run.serverApprovalPolicy(tool.origin.serverId, tool.origin.originalName) !== 'auto';
+  // Decided once, where the tool was registered (the hub): nothing here second-guesses it.
+  return tool.approval !== 'auto';
 }
 
 /** Names one tool whatever name it is exposed under: `serverId/originalName` for MCP tools. */

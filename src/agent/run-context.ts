@@ -1,7 +1,7 @@
 // Everything one run of the loop needs, passed to each step instead of a class with many jobs.
 import { buildTurnMessages } from './context-window';
 import type { ToolRegistry } from '../tools/tool-registry';
-import type { AgentSettings, ServerApprovalPolicy } from './agent-options';
+import type { AgentSettings } from './agent-options';
 import type { ConversationState } from './conversation-state';
 import type { SessionApprovals } from './session-approvals';
 import type { AgentEvent, AgentStatus, ApprovalGate, ChatModel, Message } from './types';
@@ -17,7 +17,6 @@ export interface RunContext {
   readonly registry: ToolRegistry;
   readonly approvalGate: ApprovalGate | undefined;
   readonly sessionApprovals: SessionApprovals;
-  readonly serverApprovalPolicy: ServerApprovalPolicy;
   readonly state: ConversationState;
   readonly systemPrompt: string;
   /** Aborted on stop and at the deadline: the model stream and every tool call listen to it. */

@@ -175,15 +175,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     onEdit: (callId, editedArguments) =>
       conversation()?.dispatch({ type: 'approval-edited', callId, arguments: editedArguments }),
   });
-  const policy = (serverId: string, toolName: string): 'ask' | 'auto' =>
-    mcpSection?.policyOverride(serverId, toolName) ??
-    hub?.policyFor(serverId, toolName) ??
-    config.approvals.defaultPolicy;
   // Tools of MCP servers must be registered before a restored call is proposed again, or it would
   // come back as "unknown tool": wait for the data side, the hub's discovery and the person's servers.
   const toolsReady = async (): Promise<void> => {
     await options.data;
-    await Promise.allSettled([hub?.ready(), mcpSection?.connected]);
+    await hub?.ready();
   };
   const createAgent = (snapshot: AgentSnapshot): Agent =>
     new Agent({
@@ -191,7 +187,6 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       registry,
       approvalGate: gate,
       sessionApprovals: approvals,
-      serverApprovalPolicy: policy,
       systemPrompt: promptOf(),
       snapshot,
       limits: {

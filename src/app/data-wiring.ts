@@ -1,7 +1,13 @@
 // Starts the data side of the app: the lazy DuckDB-WASM engine, the embedded SQL server, and the hub.
 import { DuckDbWasmEngine } from '../data/duckdb-wasm-engine';
 import { LazyDataEngine } from '../data/lazy-data-engine';
-import { createSqlServer, McpHub, type McpServerConfig, type McpStatusEvent } from '../mcp';
+import {
+  createSqlServer,
+  McpHub,
+  type ApprovalPolicy,
+  type McpServerConfig,
+  type McpStatusEvent,
+} from '../mcp';
 import type { TableSource } from '../data/data-engine';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
@@ -26,6 +32,12 @@ export interface StartDataOptions {
   /** Tools the person switched off, by server id, and where to save changes to that list. */
   disabledTools?: Record<string, string[]>;
   onPreferencesChange?: (disabledTools: Record<string, string[]>) => void;
+  /** Servers the person added in the settings (kept in src/storage), served beside the config's. */
+  userServers?: McpServerConfig[];
+  /** The config's `approvals.defaultPolicy`, the person's per-tool policies, and where to save them. */
+  defaultPolicy?: ApprovalPolicy;
+  toolPolicies?: Record<string, ApprovalPolicy>;
+  onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
 }
 
 /** The running data side. `engine` is lazy: DuckDB loads on the first query or describe. */
@@ -52,6 +64,9 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     ...(options.disabledTools ? { disabledTools: options.disabledTools } : {}),
     ...(options.onPreferencesChange ? { onPreferencesChange: options.onPreferencesChange } : {}),
+    ...(options.defaultPolicy ? { defaultPolicy: options.defaultPolicy } : {}),
+    ...(options.toolPolicies ? { toolPolicies: options.toolPolicies } : {}),
+    ...(options.onToolPoliciesChange ? { onToolPoliciesChange: options.onToolPoliciesChange } : {}),
   });
   if (options.onStatus) hub.onStatus(options.onStatus);
   const { writable, ...embeddedConfig } = options.embedded ?? {};
@@ -64,7 +79,13 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
     },
     () => createSqlServer({ engine, name: 'mapwright-embedded', writable: writable ?? false }),
   );
-  for (const server of options.mcpServers) {
+  const configured = new Set(options.mcpServers.map((server) => server.id));
+  const servers = [
+    ...options.mcpServers,
+    // A server the person added with an id the config now uses gives way to the config's.
+    ...(options.userServers ?? []).filter((server) => !configured.has(server.id)),
+  ];
+  for (const server of servers) {
     if (server.id === EMBEDDED_SERVER_ID) {
       options.onWarning?.(`MCP server id "${EMBEDDED_SERVER_ID}" is reserved; rename that server.`);
       continue;

@@ -9,7 +9,13 @@ import {
 } from '../config';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { CredentialStore } from '../storage/credential-store';
-import { loadDisabledTools, saveDisabledTools } from '../storage/tool-switches-store';
+import {
+  loadDisabledTools,
+  loadToolPolicies,
+  loadUserServers,
+  saveDisabledTools,
+  saveToolPolicies,
+} from '../storage/mcp-preferences-store';
 import { maskCredentials } from '../tools/credential-placeholders';
 import { createConversationMap } from '../tools/map/conversation-map';
 import { createMapTools } from '../tools/map/create-map-tools';
@@ -145,9 +151,13 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         registry,
         resultStore,
         onWarning: (message) => banner.add(message),
-        // A tool switched off in the settings stays off after a reload.
+        // The person's servers, switched-off tools and policies stay as they left them after a reload.
+        userServers: loadUserServers(),
         disabledTools: loadDisabledTools(),
         onPreferencesChange: (disabled) => saveDisabledTools(disabled),
+        defaultPolicy: config.approvals.defaultPolicy,
+        toolPolicies: loadToolPolicies(),
+        onToolPoliciesChange: (policies) => saveToolPolicies(policies),
       }),
     )
     .then((started: StartedData) => {

@@ -37,6 +37,12 @@ export interface McpHubOptions {
   disabledTools?: Record<string, string[]>;
   /** Called when the person switches a tool on or off, so the settings can persist it. */
   onPreferencesChange?: (disabledTools: Record<string, string[]>) => void;
+  /** The policy of a tool nobody set one for (`approvals.defaultPolicy` of the config); `ask` if absent. */
+  defaultPolicy?: ApprovalPolicy;
+  /** The person's policies, `serverId/tool` → policy (restored from settings). */
+  toolPolicies?: Record<string, ApprovalPolicy>;
+  /** Called when the person sets a tool's policy, so the settings can persist it. */
+  onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
 }
 
 /** Manages MCP servers and exposes their tools to the agent through the ToolRegistry. */
@@ -45,8 +51,10 @@ export class McpHub {
   private readonly disabled = new Map<string, Set<string>>();
   private readonly listeners = new Set<(event: McpStatusEvent) => void>();
   private readonly retry: RetryPolicy;
+  private readonly personPolicies: Record<string, ApprovalPolicy>;
 
   constructor(private readonly options: McpHubOptions) {
+    this.personPolicies = { ...options.toolPolicies };
     this.retry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 8000, ...options.retry };
     for (const [serverId, names] of Object.entries(options.disabledTools ?? {})) {
       this.disabled.set(serverId, new Set(names));
@@ -151,10 +159,27 @@ export class McpHub {
     );
   }
 
-  /** Whether a call of this tool needs the person's approval: the tool override, else the server's. */
+  /**
+   * Whether a call of this tool waits for the person. The one place it is decided, in this order: the
+   * person's choice in the settings, the server config's per-tool policy, the server's policy, the
+   * config's `approvals.defaultPolicy`, else `ask`. Registered tools carry the answer (`Tool.approval`).
+   */
   policyFor(serverId: string, toolName: string): ApprovalPolicy {
     const config = this.connections.get(serverId)?.config;
-    return config?.toolApproval?.[toolName] ?? config?.approval ?? 'ask';
+    return (
+      this.personPolicies[`${serverId}/${toolName}`] ??
+      config?.toolApproval?.[toolName] ??
+      config?.approval ??
+      this.options.defaultPolicy ??
+      'ask'
+    );
+  }
+
+  /** The person sets a tool's policy; its registered tool is updated at once. */
+  setToolPolicy(serverId: string, toolName: string, policy: ApprovalPolicy): void {
+    this.personPolicies[`${serverId}/${toolName}`] = policy;
+    this.publishTools(serverId);
+    this.options.onToolPoliciesChange?.({ ...this.personPolicies });
   }
 
   /** Calls a tool; failures, cancellations and lost sessions come back as error results. */
@@ -239,6 +264,7 @@ export class McpHub {
       description: tool.description ?? tool.title ?? tool.name,
       inputSchema: tool.inputSchema as Tool['inputSchema'],
       origin: { kind: 'mcp', serverId, originalName: tool.name },
+      approval: this.policyFor(serverId, tool.name),
       ...(connection.config.toolTimeoutMs ? { timeoutMs: connection.config.toolTimeoutMs } : {}),
       execute: (args, context) =>
         this.callTool(serverId, tool.name, args, { signal: context.signal }),

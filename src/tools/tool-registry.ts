@@ -374,6 +374,7 @@ function bindTool(tool: Tool): Tool {
     origin: tool.origin,
     ...(tool.idempotent === undefined ? {} : { idempotent: tool.idempotent }),
     ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
+    ...(tool.approval === undefined ? {} : { approval: tool.approval }),
     execute: (args, context) => tool.execute(args, context),
   };
 }

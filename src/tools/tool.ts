@@ -44,6 +44,12 @@ export interface Tool {
   idempotent?: boolean;
   /** Per-tool timeout in milliseconds; the registry's default applies when absent. */
   timeoutMs?: number;
+  /**
+   * Whether a call waits for the person (`ask`) or runs at once (`auto`). Decided once, where the tool
+   * is registered (the hub, from the server's config, the person's choice and the app's default).
+   * Local tools always run; an MCP tool without it asks.
+   */
+  approval?: 'ask' | 'auto';
   execute(args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolResult>;
 }
 

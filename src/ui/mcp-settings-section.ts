@@ -1,42 +1,20 @@
 // Settings for MCP servers: add, remove, enable, disable; status badges with the last error; per tool,
-// enabled or not and its approval policy. The person's servers and policies are kept in localStorage.
+// enabled or not and its approval policy. A view: the hub holds the state and decides policies, and
+// src/storage keeps the person's servers, switches and policies.
 import { redactSecrets } from '../agent/redact';
+import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
 import { button, element, settingsSection } from './dom';
 import type { McpHub } from '../mcp/mcp-hub';
 import type { ApprovalPolicy, McpServerConfig } from '../mcp/mcp-server-config';
-
-/** localStorage key of the servers the person added. */
-export const USER_SERVERS_KEY = 'mapwright.mcpServers';
-/** localStorage key of the person's per-tool approval policies (`serverId/tool` → policy). */
-export const TOOL_POLICIES_KEY = 'mapwright.toolPolicies';
-
-function readJson<T>(key: string, fallback: T): T {
-  try {
-    return (JSON.parse(localStorage.getItem(key) ?? 'null') as T | null) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /** The MCP servers section of the settings. */
 export class McpSettingsSection {
   /** The element that holds the section. */
   readonly root: HTMLElement;
   private readonly list = element('div', { className: 'mw-servers' });
-  private readonly policies: Record<string, ApprovalPolicy> = readJson(TOOL_POLICIES_KEY, {});
-  private readonly userServers: McpServerConfig[] = readJson(USER_SERVERS_KEY, []);
-  /** Settles when the person's saved servers have connected or failed (a restored turn waits on it). */
-  readonly connected: Promise<void>;
+  private readonly userServers: McpServerConfig[] = loadUserServers();
 
   constructor(private readonly hub: McpHub) {
-    const connecting: Promise<void>[] = [];
-    for (const server of this.userServers) {
-      if (!hub.servers().some((existing) => existing.id === server.id)) {
-        hub.addServer(server);
-        if (server.enabled !== false) connecting.push(hub.connect(server.id));
-      }
-    }
-    this.connected = Promise.allSettled(connecting).then(() => undefined);
     hub.onStatus(() => this.render());
     const id = element('input', {
       attributes: {
@@ -97,13 +75,8 @@ export class McpSettingsSection {
     this.render();
   }
 
-  /** The person's policy for a tool, if they set one. */
-  policyOverride(serverId: string, toolName: string): ApprovalPolicy | undefined {
-    return this.policies[`${serverId}/${toolName}`];
-  }
-
   private saveServers(): void {
-    localStorage.setItem(USER_SERVERS_KEY, JSON.stringify(this.userServers));
+    saveUserServers(this.userServers);
   }
 
   private render(): void {
@@ -155,12 +128,10 @@ export class McpSettingsSection {
             element('option', { text: 'ask each time', attributes: { value: 'ask' } }),
             element('option', { text: 'run without asking', attributes: { value: 'auto' } }),
           );
-          policy.value =
-            this.policyOverride(server.id, tool.name) ?? this.hub.policyFor(server.id, tool.name);
-          policy.addEventListener('change', () => {
-            this.policies[`${server.id}/${tool.name}`] = policy.value as ApprovalPolicy;
-            localStorage.setItem(TOOL_POLICIES_KEY, JSON.stringify(this.policies));
-          });
+          policy.value = this.hub.policyFor(server.id, tool.name);
+          policy.addEventListener('change', () =>
+            this.hub.setToolPolicy(server.id, tool.name, policy.value as ApprovalPolicy),
+          );
           return element('li', {
             children: [checkbox, element('code', { text: ` ${tool.name} ` }), policy],
           });

@@ -8,11 +8,7 @@ import type { RunContext } from '../../src/agent/run-context';
 const call = { id: 'c1', name: 'query', arguments: { sql: 'SELECT 1' } };
 
 function runOver(registry: ToolRegistry, sessionApprovals: SessionApprovals): RunContext {
-  const fields: Pick<RunContext, 'registry' | 'sessionApprovals' | 'serverApprovalPolicy'> = {
-    registry,
-    sessionApprovals,
-    serverApprovalPolicy: () => 'ask',
-  };
+  const fields: Pick<RunContext, 'registry' | 'sessionApprovals'> = { registry, sessionApprovals };
   return fields as RunContext;
 }
 

@@ -162,8 +162,11 @@ describe('approvals of MCP tool calls', () => {
     model.assertAllUsed();
   });
 
-  it('follows a per-server auto policy', async () => {
-    const trusted = mcpTool('embedded', 'query', () => ({ content: 'rows' }), sqlSchema);
+  it('follows the policy a tool was registered with: an auto tool runs, an ask tool waits', async () => {
+    const trusted = {
+      ...mcpTool('embedded', 'query', () => ({ content: 'rows' }), sqlSchema),
+      approval: 'auto' as const,
+    };
     const remote = mcpTool('remote', 'run_sql', () => ({ content: 'rows' }));
     const gate = scriptedGate((proposal) =>
       proposal.calls.map(() => ({ kind: 'approve' as const })),
@@ -172,13 +175,7 @@ describe('approvals of MCP tool calls', () => {
       { toolCalls: [querySql, { name: 'run_sql', arguments: {} }] },
       { text: 'ok' },
     ]);
-    const policy = (serverId: string): 'ask' | 'auto' => (serverId === 'embedded' ? 'auto' : 'ask');
-    await finish(
-      createAgent(model, [trusted, remote], {
-        approvalGate: gate,
-        serverApprovalPolicy: policy,
-      }).send('go'),
-    );
+    await finish(createAgent(model, [trusted, remote], { approvalGate: gate }).send('go'));
     expect(gate.proposals[0]?.calls.map((call) => call.serverId)).toEqual(['remote']);
     expect(trusted.calls).toHaveLength(1);
     expect(remote.calls).toHaveLength(1);

@@ -52,7 +52,11 @@ describe('snapshot and restore', () => {
   it('after a reload re-runs local calls and proposes MCP calls again before running them', async () => {
     const snapshot = await snapshotWhileAwaitingApproval();
     const zoom = localTool('zoom_to', () => ({ content: 'zoomed' }));
-    const query = mcpTool('duckdb', 'query', () => ({ content: '1 row' }));
+    // Even a tool the person trusts does not run a restored call without a fresh approval.
+    const query = {
+      ...mcpTool('duckdb', 'query', () => ({ content: '1 row' })),
+      approval: 'auto' as const,
+    };
     const registry = new ToolRegistry();
     registry.register(zoom);
     registry.setServerTools('duckdb', [query]);
@@ -62,8 +66,6 @@ describe('snapshot and restore', () => {
       model,
       registry,
       approvalGate: gate,
-      // Even a server the person trusts does not run a restored call without a fresh approval.
-      serverApprovalPolicy: () => 'auto',
     });
     expect(agent.status).toBe('idle');
     expect(agent.pendingTurn?.phase).toBe('tool-calls');

@@ -7,7 +7,7 @@ import {
   loadDisabledTools,
   saveDisabledTools,
   TOOL_SWITCHES_KEY,
-} from '../../src/storage/tool-switches-store';
+} from '../../src/storage/mcp-preferences-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 
 afterEach(() => localStorage.clear());
