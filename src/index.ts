@@ -8,7 +8,6 @@ export {
   AgentError,
   ConfigurationError,
   InternalError,
-  LimitExceededError,
   ModelBehaviorError,
   ModelProviderError,
   ToolTimeoutError,

@@ -44,11 +44,6 @@ export class ConfigurationError extends AgentError {
   override readonly fault = 'configuration';
 }
 
-/** A limit of the turn was reached (rounds or wall-clock time). */
-export class LimitExceededError extends AgentError {
-  override readonly fault = 'limit';
-}
-
 /** A tool did not answer within its timeout. */
 export class ToolTimeoutError extends AgentError {
   override readonly fault = 'tool';

@@ -106,6 +106,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   const catalog = new DatasetCatalog(
     config.datasets.map((dataset) => catalogEntryFromConfig(dataset, layerIds.get(dataset.id))),
   );
+  // Tables came or went (an upload): answers memoised for read-only tools (list_tables) are stale.
+  catalog.onChange(() => registry.clearMemo());
 
   // DuckDB and the MCP SDK load lazily: the map above never waits for them.
   const tables: TableSource[] = config.datasets.map((dataset) => ({

@@ -1,9 +1,6 @@
 // The offline basemap: land and country borders from world-atlas, cut into vector tiles at build time
 // (scripts/basemap-layers.ts) and read from data/tiles/basemap.pmtiles. No glyphs, sprites or network.
 
-/** Ids of the basemap's layers, below every data layer. */
-export const basemapLayerIds = ['background', 'land', 'borders'];
-
 /** Where the build puts the basemap's tiles, relative to the page. */
 export const basemapTilesPath = 'data/tiles/basemap.pmtiles';
 

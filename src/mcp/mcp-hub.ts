@@ -265,6 +265,11 @@ export class McpHub {
       inputSchema: tool.inputSchema as Tool['inputSchema'],
       origin: { kind: 'mcp', serverId, originalName: tool.name },
       approval: this.policyFor(serverId, tool.name),
+      // The server says the tool only reads and repeats without effect: the session may reuse an
+      // answer to the same arguments (the registry forgets them when the server's tools or data change).
+      ...(tool.annotations?.readOnlyHint === true && tool.annotations.idempotentHint === true
+        ? { idempotent: true }
+        : {}),
       ...(connection.config.toolTimeoutMs ? { timeoutMs: connection.config.toolTimeoutMs } : {}),
       execute: (args, context) =>
         this.callTool(serverId, tool.name, args, { signal: context.signal }),

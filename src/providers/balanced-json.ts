@@ -23,11 +23,3 @@ export function findBalancedEnd(text: string, start: number): number {
   }
   return -1;
 }
-
-/** The first balanced `{...}` object in `text`, with its position, or undefined. */
-export function findFirstObject(text: string): { start: number; end: number } | undefined {
-  const start = text.indexOf('{');
-  if (start < 0) return undefined;
-  const end = findBalancedEnd(text, start);
-  return end < 0 ? undefined : { start, end };
-}

@@ -1,0 +1,172 @@
+// `npm run bench -- conversation`: the time to open a stored conversation in the built app (MAPWRIGHT_DIST
+// or dist/) under Chromium, at 10, 50 and 200 turns, each turn with a query whose result rows are stored
+// beside the conversation. Read from the app's `mapwright:conversation-open` measure: from the start of
+// reading IndexedDB to the conversation drawn in the chat (results back in the page). Prints
+// conversation_open_ms_at_N_turns (median of CONVERSATION_BENCH_RUNS runs, 7 by default) and the stored
+// document's size.
+import { openPage, startAppHarness } from '../test/e2e/harness';
+import type { Page } from 'playwright-core';
+
+const sizes = [10, 50, 200];
+const runs = Number(process.env.CONVERSATION_BENCH_RUNS ?? 7);
+const rowsPerResult = 200;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Writes a conversation of `turns` turns straight into the app's IndexedDB, as the app stores one. */
+async function seed(page: Page, turns: number, rows: number): Promise<number> {
+  return page.evaluate(
+    async ({ turns: count, rows: rowCount }) => {
+      const id = `bench-${count}`;
+      const now = Date.now() + 60_000;
+      const history: unknown[] = [];
+      const turnRecords: unknown[] = [];
+      const results: unknown[] = [];
+      for (let index = 0; index < count; index++) {
+        const resultId = `bench_r${index}`;
+        const callId = `call_${index}`;
+        const sql = `SELECT state, count(*) AS airports FROM airports WHERE latitude > ${index} GROUP BY 1`;
+        const answer =
+          `Turn ${index}: Texas has the most airports, then California and Alaska. `.repeat(4);
+        const summary = `${rowCount} rows\nstate (VARCHAR) | airports (BIGINT)\nresult_id=${resultId}`;
+        history.push(
+          { role: 'user', content: `Question ${index}: which states have the most airports?` },
+          {
+            role: 'assistant',
+            content: 'Counting.',
+            toolCalls: [{ id: callId, name: 'query', arguments: { sql_query: sql } }],
+          },
+          { role: 'tool', toolCallId: callId, name: 'query', content: summary },
+          { role: 'assistant', content: answer },
+        );
+        turnRecords.push({
+          runId: `run-${index}`,
+          userText: `Question ${index}: which states have the most airports?`,
+          startedAt: now - 1000,
+          endedAt: now - 900,
+          status: 'idle',
+          outcome: 'completed',
+          finishReason: 'stop',
+          rounds: [
+            {
+              round: 0,
+              text: 'Counting.',
+              reasoning: '',
+              calls: [
+                {
+                  callIndex: 0,
+                  callId,
+                  name: 'query',
+                  serverId: 'embedded',
+                  displayArguments: { sql_query: sql },
+                  state: 'success',
+                  durationMs: 12,
+                  resultSummary: summary,
+                  resultId,
+                  data: {
+                    structuredContent: {
+                      result_id: resultId,
+                      columns: [
+                        { name: 'state', type: 'VARCHAR' },
+                        { name: 'airports', type: 'BIGINT' },
+                      ],
+                      total_rows: rowCount,
+                    },
+                  },
+                },
+              ],
+            },
+            { round: 1, text: answer, reasoning: '', calls: [] },
+          ],
+        });
+        results.push({
+          conversationId: id,
+          resultId,
+          result: {
+            resultId,
+            serverId: 'embedded',
+            columns: [
+              { name: 'state', type: 'VARCHAR' },
+              { name: 'airports', type: 'BIGINT' },
+            ],
+            rows: Array.from({ length: rowCount }, (_unused, row) => ({
+              state: `S${row}`,
+              airports: row,
+            })),
+            totalRows: rowCount,
+          },
+        });
+      }
+      const document = {
+        version: 2,
+        id,
+        title: `Bench ${count}`,
+        createdAt: now,
+        updatedAt: now,
+        turns: turnRecords,
+        agent: { history, status: 'idle' },
+        resultIds: results.map((result) => (result as { resultId: string }).resultId),
+      };
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('mapwright');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const transaction = database.transaction(
+        ['conversations', 'documents', 'results'],
+        'readwrite',
+      );
+      transaction.objectStore('conversations').put({
+        id,
+        title: document.title,
+        createdAt: now,
+        updatedAt: now,
+      });
+      transaction.objectStore('documents').put({ id, document });
+      for (const result of results) transaction.objectStore('results').put(result);
+      await new Promise<void>((resolve, reject) => {
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+      database.close();
+      return JSON.stringify(document).length;
+    },
+    { turns, rows },
+  );
+}
+
+/** Runs the benchmark and prints the figures. */
+export async function run(): Promise<void> {
+  const harness = await startAppHarness();
+  try {
+    for (const turns of sizes) {
+      const { page, context } = await openPage(harness.browser);
+      await page.goto(harness.appUrl);
+      await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
+      const bytes = await seed(page, turns, rowsPerResult);
+      const times: number[] = [];
+      for (let attempt = 0; attempt < runs; attempt++) {
+        await page.reload();
+        await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
+        const shown = await page.locator('.mw-turn').count();
+        if (shown !== turns) throw new Error(`expected ${turns} turns on screen, saw ${shown}`);
+        const measured = await page.evaluate(
+          () =>
+            performance.getEntriesByName('mapwright:conversation-open', 'measure').at(0)
+              ?.duration ?? Number.NaN,
+        );
+        times.push(measured);
+      }
+      console.log(`conversation_open_ms_at_${turns}_turns=${Math.round(median(times))}`);
+      console.log(
+        `# document_kb_at_${turns}_turns=${Math.round(bytes / 1024)} runs=${times.map(Math.round).join(',')}`,
+      );
+      await context.close();
+    }
+  } finally {
+    await harness.close();
+  }
+}
