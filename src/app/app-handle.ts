@@ -7,6 +7,7 @@ import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { StartedData } from './data-wiring';
 import type { UploadOutcome } from './upload-dataset';
+import type { RemovalOutcome } from './upload-library';
 
 /** The handle a mounted app exposes on `window.mapwright`. */
 export interface MapwrightHandle {
@@ -28,6 +29,10 @@ export interface MapwrightHandle {
   data: Promise<StartedData | undefined>;
   /** Adds a file as a table and a layer, as dropping it on the map does. */
   upload(file: File): Promise<UploadOutcome>;
+  /** Removes an upload by table name (table, layer, catalog entry, kept file), as its Remove button does. */
+  removeUpload(table: string): Promise<RemovalOutcome>;
+  /** Settles once the uploads kept from earlier visits are back (or have been reported lost). */
+  uploadsRestored: Promise<void>;
 }
 
 declare global {

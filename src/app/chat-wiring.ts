@@ -62,6 +62,8 @@ export interface MountChatOptions {
   data?: Promise<{ engine: DataEngine; hub: McpHub } | undefined>;
   /** The map as the conversation owns it: restored when a conversation opens, saved as it changes. */
   map?: ConversationMap;
+  /** Settles when uploads kept from an earlier visit are back: a saved map may show their layers. */
+  uploadsRestored?: Promise<void>;
   /** Shows a notice to the person (what could not be restored). */
   notify?: (message: string) => void;
   /** IndexedDB database name (tests isolate themselves with their own). */
@@ -302,6 +304,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       mapRestores = mapRestores
         .then(async () => {
           if (current?.conversation !== opened.conversation) return;
+          // A saved map may show uploaded layers, which come back from storage after the map draws.
+          if (savedMap !== undefined) await settledWithin(options.uploadsRestored, 10_000);
           const report = await map.restore(savedMap);
           for (const problem of report.problems) options.notify?.(problem.message);
         })
@@ -384,4 +388,17 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       options.element.replaceChildren();
     },
   };
+}
+
+/** Waits for `promise` to settle, or `ms` at most, whichever comes first; never rejects. */
+function settledWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
+  if (!promise) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+  ]).finally(() => clearTimeout(timer));
 }

@@ -7,6 +7,7 @@ import {
   loadAppConfig,
   validateAppConfig,
 } from '../config';
+import { mountLayerPanel } from '../map/layer-panel';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { CredentialStore } from '../storage/credential-store';
 import {
@@ -25,8 +26,9 @@ import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder'
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
 import { mountUploadControl } from './upload-control';
-import { uploadDataset } from './upload-dataset';
+import { UploadLibrary } from './upload-library';
 import type { TableSource } from '../data/data-engine';
+import type { UploadStorage } from '../storage/upload-store';
 import type { MapwrightHandle } from './app-handle';
 import type { StartedData } from './data-wiring';
 import type { StartedMap } from './start-map';
@@ -130,14 +132,9 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         credentialNames: credentials.names(),
       }),
     data: Promise.resolve(undefined),
-    upload: (file) =>
-      uploadDataset(file, {
-        map: controller,
-        catalog,
-        engine,
-        maxBytes: config.limits.uploadMaxBytes,
-        onLateFailure: (message) => banner.add(message, 'upload'),
-      }),
+    upload: (file) => uploads.add(file),
+    removeUpload: (table) => uploads.remove(table),
+    uploadsRestored: Promise.resolve(),
   };
   // DuckDB and the MCP SDK load once the map has drawn (two cores are easily saturated).
   const mapDrawn = Promise.race([
@@ -175,6 +172,32 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     });
   const engine = async () => (await handle.data)?.engine;
 
+  // Uploads are kept in the browser (IndexedDB, opened on first use) and come back after a reload.
+  let uploadStore: Promise<UploadStorage> | undefined;
+  const uploads = new UploadLibrary({
+    map: controller,
+    catalog,
+    engine,
+    maxBytes: config.limits.uploadMaxBytes,
+    onLateFailure: (message) => banner.add(message, 'upload'),
+    storage: () =>
+      (uploadStore ??= import('../storage/upload-store').then(({ UploadStore }) =>
+        UploadStore.open(),
+      )),
+  });
+  if (controller) {
+    mountLayerPanel(mapContainer, controller, {
+      canRemoveLayer: (layerId) => uploads.canRemoveLayer(layerId),
+      removeLayer: (layerId) =>
+        uploads.removeLayer(layerId).then((outcome) => banner.add(outcome.message, 'upload')),
+      onChange: (listener) => uploads.onChange(listener),
+    });
+  }
+  // Kept uploads come back once the map has drawn, beside the chat's start: neither waits for them.
+  handle.uploadsRestored = mapDrawn
+    .then(() => uploads.restore())
+    .then((problems) => problems.forEach((problem) => banner.add(problem, 'upload')));
+
   if (controller) {
     for (const tool of createMapTools({ map: controller, catalog, resultStore, engine }))
       registry.register(tool);
@@ -207,6 +230,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           systemPrompt: () => handle.systemPrompt(),
           data: handle.data,
           ...(handle.conversationMap ? { map: handle.conversationMap } : {}),
+          uploadsRestored: handle.uploadsRestored,
           notify: (message) => banner.add(message),
         }),
       )

@@ -7,7 +7,6 @@ import {
   isTiled,
   loadAllDatasetFeatures,
 } from '../map/dataset-layers';
-import { mountLayerPanel } from '../map/layer-panel';
 import { MapController, prewarmMapWorkers } from '../map/map-controller';
 import type { AppConfig } from '../config/app-config';
 import type { FetchFunction } from '../map/dataset-features';
@@ -30,9 +29,10 @@ export interface StartMapHooks {
 }
 
 /**
- * Creates the map in `container`, adds the dataset layers and the layer panel, and settles once they
- * are added (tiled layers' features load after the map has drawn: see `featuresReady`). `fetchFunction`
- * is where the map's files come from (mount-app passes one holding responses it started early).
+ * Creates the map in `container`, adds the dataset layers, and settles once they are added (tiled
+ * layers' features load after the map has drawn: see `featuresReady`). `fetchFunction` is where the
+ * map's files come from (mount-app passes one holding responses it started early). The layer panel is
+ * mounted by mount-app, which knows the uploads it may remove.
  */
 export async function startMap(
   container: HTMLElement,
@@ -75,7 +75,6 @@ export async function startMap(
   }
   const { layerIds, problems } = added;
   for (const problem of problems) notify(problem);
-  mountLayerPanel(container, controller);
   // Tiled layers are drawn without their features; those load once the map has drawn (two cores are
   // easily saturated), for counts, fitting to data and joining query results.
   // A map that never settles (a stalled online basemap tile) does not hold them back for long.

@@ -1,5 +1,7 @@
-// Turns a file the person picked or dropped into a table in the data engine and a map layer. The file is
-// read in the page; nothing is sent anywhere.
+// Turns an uploaded file into a table in the data engine, a map layer and a catalog entry: one path for a
+// file the person just picked or dropped and for one kept from an earlier visit. The file is read in the
+// page; nothing is sent anywhere.
+import { tableNameFromFile } from '../data/sql-identifier';
 import { fixAntimeridian } from '../geo/antimeridian';
 import { pointFeatures } from '../geo/point-features';
 import { kindForGeometry } from '../map/layer-paint';
@@ -9,11 +11,14 @@ import type { DataEngine, TableSource } from '../data/data-engine';
 import type { MapPort } from '../tools/map/map-port';
 import type { FeatureCollection } from 'geojson';
 
+/** What uploads need of the data engine; `declare` (the lazy engine's) loads a table on first use. */
+export type UploadEngine = DataEngine & { declare?(source: TableSource): void };
+
 /** What an upload needs. */
 export interface UploadDependencies {
   map: MapPort | undefined;
   catalog: DatasetCatalog;
-  engine: () => Promise<DataEngine | undefined>;
+  engine: () => Promise<UploadEngine | undefined>;
   maxBytes: number;
   /** Told when the table could not be loaded for SQL after the upload was announced. */
   onLateFailure?: (message: string) => void;
@@ -23,6 +28,27 @@ export interface UploadDependencies {
 export type UploadOutcome =
   { ok: true; message: string; entry: CatalogEntry } | { ok: false; message: string };
 
+/** The formats a person can add. */
+export const uploadFormats = ['csv', 'tsv', 'parquet', 'geojson'] as const;
+
+/** One of the formats a person can add. */
+export type UploadFormat = (typeof uploadFormats)[number];
+
+/** A file to add: one just picked, or one kept from an earlier visit. */
+export interface UploadSource {
+  /** The table name, also the layer id: kept with the file, so both stay the same after a reload. */
+  table: string;
+  fileName: string;
+  format: UploadFormat;
+  bytes: Uint8Array;
+}
+
+/** An added upload, and its table loading for SQL (settles either way: failures go to onLateFailure). */
+export interface AddedUpload {
+  outcome: UploadOutcome;
+  tableReady: Promise<void>;
+}
+
 const lonNames = ['longitude', 'lon', 'lng', 'long', 'x'];
 const latNames = ['latitude', 'lat', 'y'];
 
@@ -30,21 +56,22 @@ function findColumn(columns: string[], names: string[]): string | undefined {
   return columns.find((column) => names.includes(column.toLowerCase()));
 }
 
-/** A table name from a file name: lower case, letters, digits and underscores, unique in the catalog. */
+/**
+ * The table for a file: the one of an earlier upload with the same file name (the new file replaces
+ * it), else one named after the file that no other dataset has.
+ */
 export function tableNameFor(fileName: string, catalog: DatasetCatalog): string {
-  const base =
-    fileName
-      .replace(/\.[^.]+$/, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9_]+/g, '_')
-      .replace(/^_+|_+$/g, '') || 'upload';
-  const name = /^[0-9]/.test(base) ? `t_${base}` : base;
+  const earlier = catalog
+    .list()
+    .find((entry) => entry.origin === 'upload' && entry.title === fileName);
+  if (earlier) return earlier.table;
+  const name = tableNameFromFile(fileName);
   let candidate = name;
   for (let index = 2; catalog.get(candidate); index += 1) candidate = `${name}_${index}`;
   return candidate;
 }
 
-function formatOf(fileName: string): TableSource['format'] | undefined {
+function formatOf(fileName: string): UploadFormat | undefined {
   const extension = fileName.toLowerCase().split('.').pop();
   if (extension === 'csv') return 'csv';
   if (extension === 'tsv') return 'tsv';
@@ -92,11 +119,18 @@ function parseGeoJson(text: string): FeatureCollection {
   };
 }
 
+/** Loads `source` as its table, replacing an earlier one; `lazily` lets a lazy engine load it on first use. */
+async function putTable(engine: UploadEngine, source: TableSource, lazily: boolean): Promise<void> {
+  await engine.drop(source.table);
+  if (lazily && engine.declare) engine.declare(source);
+  else await engine.load(source);
+}
+
 async function readRows(
-  format: TableSource['format'],
+  format: UploadFormat,
   bytes: Uint8Array,
   table: string,
-  engine: () => Promise<DataEngine | undefined>,
+  engine: () => Promise<UploadEngine | undefined>,
 ): Promise<{
   rows: Record<string, unknown>[];
   columns: string[];
@@ -107,7 +141,7 @@ async function readRows(
     const data = await engine();
     if (!data)
       throw new Error('Parquet files need the data engine, which is not available in this page');
-    await data.load({ table, format, bytes });
+    await putTable(data, { table, format, bytes }, false);
     const result = await data.query(`SELECT * FROM "${table}" LIMIT 100000`, { maxRows: 100_000 });
     return { rows: result.rows, columns: result.columns.map((column) => column.name) };
   }
@@ -120,37 +154,56 @@ async function readRows(
   return parseDelimited(text, format === 'tsv' ? '\t' : ',');
 }
 
-/** Loads the file; never throws. */
-export async function uploadDataset(
+/** Checks a picked or dropped file and names its table; a message for the person when it cannot be added. */
+export async function uploadSourceFromFile(
   file: File,
-  dependencies: UploadDependencies,
-): Promise<UploadOutcome> {
+  catalog: DatasetCatalog,
+  maxBytes: number,
+): Promise<UploadSource | { ok: false; message: string }> {
   const format = formatOf(file.name);
   if (!format)
     return {
       ok: false,
       message: `${file.name}: only CSV, TSV, GeoJSON and Parquet files can be added.`,
     };
-  if (file.size > dependencies.maxBytes) {
+  if (file.size > maxBytes) {
     return {
       ok: false,
-      message: `${file.name} is ${(file.size / 1e6).toFixed(0)} MB; the limit is ${(dependencies.maxBytes / 1e6).toFixed(0)} MB.`,
+      message: `${file.name} is ${(file.size / 1e6).toFixed(0)} MB; the limit is ${(maxBytes / 1e6).toFixed(0)} MB.`,
     };
   }
   if (file.size === 0) return { ok: false, message: `${file.name} is empty.` };
-  const table = tableNameFor(file.name, dependencies.catalog);
   const bytes = new Uint8Array(await file.arrayBuffer());
+  return { table: tableNameFor(file.name, catalog), fileName: file.name, format, bytes };
+}
+
+/**
+ * Adds a file as a table, a layer (when it has geometry) and a catalog entry, replacing an earlier
+ * upload of the same table. `restoring` (a file kept from an earlier visit) lets the table load when
+ * SQL first needs it instead of starting DuckDB now. Never throws.
+ */
+export async function addUpload(
+  source: UploadSource,
+  dependencies: UploadDependencies,
+  options: { restoring?: boolean } = {},
+): Promise<AddedUpload> {
+  const { table, fileName, format, bytes } = source;
+  const failed = (message: string): AddedUpload => ({
+    outcome: { ok: false, message },
+    tableReady: Promise.resolve(),
+  });
+  const previous = dependencies.catalog.get(table);
+  if (previous && previous.origin !== 'upload')
+    return failed(`${fileName}: the table ${table} belongs to one of this map's own datasets.`);
   let parsed;
   try {
     parsed = await readRows(format, bytes, table, dependencies.engine);
   } catch (error) {
-    return {
-      ok: false,
-      message: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}.`,
-    };
+    return failed(
+      `${fileName} could not be read: ${error instanceof Error ? error.message : String(error)}.`,
+    );
   }
-  if (parsed.rows.length === 0)
-    return { ok: false, message: `${file.name} has a header but no rows.` };
+  if (parsed.rows.length === 0) return failed(`${fileName} has a header but no rows.`);
   const lon = findColumn(parsed.columns, lonNames);
   const lat = findColumn(parsed.columns, latNames);
   const features =
@@ -160,27 +213,34 @@ export async function uploadDataset(
     layerId = table;
     await dependencies.map.addLayer({
       id: layerId,
-      title: file.name,
+      title: fileName,
       kind: kindForGeometry(features.features[0]?.geometry?.type),
       features,
       datasetId: table,
       paint: {},
     });
+  } else if (previous?.layerId) {
+    // The earlier file was drawn and this one has nothing to draw.
+    dependencies.map?.removeLayer(previous.layerId);
   }
-  if (format !== 'parquet') {
-    // The layer does not wait for DuckDB; the table is ready for SQL once the engine has loaded it.
-    void dependencies
-      .engine()
-      .then((engine) => engine?.load({ table, format, bytes }))
-      .catch((error: unknown) =>
-        dependencies.onLateFailure?.(
-          `${file.name}: the table ${table} could not be loaded for SQL (${error instanceof Error ? error.message : String(error)}); the layer still shows on the map.`,
-        ),
-      );
-  }
+  // The layer does not wait for DuckDB; the table is ready for SQL once the engine has loaded it.
+  const tableReady =
+    format === 'parquet'
+      ? Promise.resolve()
+      : dependencies
+          .engine()
+          .then(
+            (engine) =>
+              engine && putTable(engine, { table, format, bytes }, options.restoring === true),
+          )
+          .catch((error: unknown) =>
+            dependencies.onLateFailure?.(
+              `${fileName}: the table ${table} could not be loaded for SQL (${error instanceof Error ? error.message : String(error)}); the layer still shows on the map.`,
+            ),
+          );
   const entry: CatalogEntry = {
     id: table,
-    title: file.name,
+    title: fileName,
     description: `Uploaded by the person (${parsed.rows.length} rows).`,
     table,
     columns: describeColumns(parsed.rows, parsed.columns),
@@ -192,10 +252,14 @@ export async function uploadDataset(
   const where = layerId
     ? `and drawn as layer ${layerId} (${features?.features.length ?? 0} features)`
     : '(no longitude/latitude columns, so it is not drawn)';
+  const replaced = previous ? ` It replaces the earlier upload of ${previous.title}.` : '';
   return {
-    ok: true,
-    message: `${file.name} was added as table ${table} ${where}.${raggedNote(parsed.raggedRows, parsed.columns.length)}`,
-    entry,
+    outcome: {
+      ok: true,
+      message: `${fileName} was added as table ${table} ${where}.${raggedNote(parsed.raggedRows, parsed.columns.length)}${replaced}`,
+      entry,
+    },
+    tableReady,
   };
 }
 

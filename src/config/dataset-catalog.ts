@@ -22,7 +22,7 @@ export function catalogEntryFromConfig(dataset: DatasetConfig, layerId?: string)
   };
 }
 
-/** Datasets by id, in the order they were added; listeners hear of additions. */
+/** Datasets by id, in the order they were added; listeners hear of additions and removals. */
 export class DatasetCatalog {
   private readonly entries = new Map<string, CatalogEntry>();
   private readonly listeners = new Set<() => void>();
@@ -45,6 +45,13 @@ export class DatasetCatalog {
   add(entry: CatalogEntry): void {
     this.entries.set(entry.id, entry);
     for (const listener of this.listeners) listener();
+  }
+
+  /** Removes a dataset (a removed upload) and tells the listeners; false when it was not there. */
+  remove(id: string): boolean {
+    if (!this.entries.delete(id)) return false;
+    for (const listener of this.listeners) listener();
+    return true;
   }
 
   /** Calls `listener` after every change; returns a function that stops it. */

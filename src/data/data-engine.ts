@@ -62,4 +62,6 @@ export interface DataEngine {
   close(): Promise<void>;
   /** Declared tables that failed to load (engines that load declared tables in the background). */
   loadFailures?(): TableLoadFailure[];
+  /** Removes a table (an upload the person removed); a table that is not there is no error. */
+  drop(table: string): Promise<void>;
 }

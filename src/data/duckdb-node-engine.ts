@@ -145,6 +145,19 @@ export class DuckDbNodeEngine implements DataEngine {
     if (!source.url) throw new Error(`Table ${source.table} has neither a path nor bytes to load.`);
     return source.url;
   }
+
+  async drop(table: string): Promise<void> {
+    // A load under way finishes first, so it cannot create the table again after the drop.
+    await this.loads.get(table)?.catch(() => undefined);
+    this.loads.delete(table);
+    if (!this.instance) return;
+    const connection = await (await this.ready()).connect();
+    try {
+      await connection.run(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
+    } finally {
+      connection.closeSync();
+    }
+  }
 }
 
 async function readerSql(source: TableSource, path: string, scratch: string): Promise<string> {

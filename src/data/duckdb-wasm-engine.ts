@@ -180,6 +180,19 @@ export class DuckDbWasmEngine implements DataEngine {
     }
     return new Uint8Array(await response.arrayBuffer());
   }
+
+  async drop(table: string): Promise<void> {
+    // A load under way finishes first, so it cannot create the table again after the drop.
+    await this.loads.get(table)?.catch(() => undefined);
+    this.loads.delete(table);
+    if (!this.database) return;
+    const connection = await (await this.ready()).connect();
+    try {
+      await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
+    } finally {
+      await connection.close();
+    }
+  }
 }
 
 function jsonRows(parsed: unknown): Row[] {

@@ -114,4 +114,14 @@ export class LazyDataEngine implements DataEngine {
       this.options.onLoadFailure?.({ table: source.table, message });
     }
   }
+
+  async drop(table: string): Promise<void> {
+    // A dropped table is no longer declared: it must not come back when the engine starts.
+    for (let index = this.declared.length - 1; index >= 0; index -= 1)
+      if (this.declared[index]?.table === table) this.declared.splice(index, 1);
+    this.failures.delete(table);
+    // An engine that never started (or failed to) holds no table to drop.
+    const engine = await this.engine?.catch(() => undefined);
+    await engine?.drop(table);
+  }
 }

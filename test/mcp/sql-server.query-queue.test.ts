@@ -17,6 +17,7 @@ function heldEngine() {
     listTables: async () => [],
     describe: () => Promise.reject(new Error('not used')),
     close: async () => {},
+    drop: async () => {},
     query: (sql) => {
       asked.push(sql);
       return new Promise<QueryResult>((resolve) => {

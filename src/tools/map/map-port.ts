@@ -126,6 +126,8 @@ export interface MapPort {
   layerFeatures(layerId: string): FeatureCollection | undefined;
   /** Adds a layer, or replaces the one with the same id. */
   addLayer(layer: NewLayer): Promise<void>;
+  /** Takes a layer off the map (an upload the person removed); an unknown id is ignored. */
+  removeLayer(layerId: string): void;
   /** What a conversation changed on the map (result layers, filters, paint, visibility, camera). */
   captureState(): ConversationMapState;
   /**
