@@ -1,4 +1,5 @@
 // The platform-neutral data engine: DuckDB-WASM in the page, native DuckDB in Node.
+import type { SqlStatementReading } from '../sql/sql-guard';
 
 /** Where a table's data comes from. */
 export interface TableSource {
@@ -62,4 +63,9 @@ export interface DataEngine {
   close(): Promise<void>;
   /** Declared tables that failed to load (engines that load declared tables in the background). */
   loadFailures?(): TableLoadFailure[];
+  /**
+   * How DuckDB itself reads SQL, without running it (see `SqlStatementReader` in src/sql/sql-guard.ts):
+   * the read-only guard refuses SQL that DuckDB and this project's lexer read differently.
+   */
+  readStatements?(sql: string): Promise<SqlStatementReading>;
 }
