@@ -13,6 +13,8 @@ export const EMBEDDED_SERVER_ID = 'embedded';
 export interface StartDataOptions {
   /** Bundled datasets (and uploads) the embedded server serves. */
   datasets: TableSource[];
+  /** Origins whose files the page's DuckDB may read (config `data.allowedHosts`); none by default. */
+  allowedHosts?: string[];
   /** Remote MCP servers from the config and the person's settings. */
   mcpServers: McpServerConfig[];
   registry: ToolRegistry;
@@ -40,12 +42,17 @@ export interface StartedData {
  * `onStatus`, so a slow remote server never holds up the app.
  */
 export async function startData(options: StartDataOptions): Promise<StartedData> {
-  const engine = new LazyDataEngine(() => new DuckDbWasmEngine(), options.datasets, {
-    onLoadFailure: (failure) =>
-      options.onWarning?.(
-        `The dataset "${failure.table}" could not be loaded, so it cannot be queried: ${failure.message.trim()}`,
-      ),
-  });
+  const allowedHosts = options.allowedHosts ?? [];
+  const engine = new LazyDataEngine(
+    () => new DuckDbWasmEngine({ allowedHosts }),
+    options.datasets,
+    {
+      onLoadFailure: (failure) =>
+        options.onWarning?.(
+          `The dataset "${failure.table}" could not be loaded, so it cannot be queried: ${failure.message.trim()}`,
+        ),
+    },
+  );
   const hub = new McpHub({
     registry: options.registry,
     resultStore: options.resultStore,
