@@ -1,5 +1,6 @@
 // The DataEngine in the page: DuckDB-WASM in a worker, started on first use.
 import { tableFromIPC, tableToIPC } from 'apache-arrow';
+import { replaceUnicodeSpaces, unicodeSpaceRuleSets } from '../sql/unicode-spaces';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
 import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
@@ -82,7 +83,7 @@ export class DuckDbWasmEngine implements DataEngine {
    */
   async readStatements(sql: string): Promise<SqlStatementReading> {
     const database = await this.ready();
-    const count = statementCount(sql, await database.tokenize(sql));
+    const count = await scannedStatementCount(database, sql);
     if (count !== 1) return { statementCount: count };
     const connection = await database.connect();
     try {
@@ -103,7 +104,7 @@ export class DuckDbWasmEngine implements DataEngine {
     const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? 1000;
     const database = await this.ready();
     // One statement only: a second one could end the transaction below and write after it.
-    const count = statementCount(sql, await database.tokenize(sql));
+    const count = await scannedStatementCount(database, sql);
     if (count > 1) throw new MultipleStatementsError(count);
     const connection = await database.connect();
     const guard = guardQuery(options, () => {
@@ -254,6 +255,17 @@ export class DuckDbWasmEngine implements DataEngine {
     }
     return new Uint8Array(await response.arrayBuffer());
   }
+}
+
+// DuckDB's parser turns Unicode spaces into plain ones before it scans (its tokenize() does not): scan
+// what the parser scans, under each version's rules for that, and keep the highest count.
+async function scannedStatementCount(database: WasmDatabase, sql: string): Promise<number> {
+  let count = 0;
+  for (const rules of unicodeSpaceRuleSets(sql)) {
+    const scanned = replaceUnicodeSpaces(sql, rules);
+    count = Math.max(count, statementCount(scanned, await database.tokenize(scanned)));
+  }
+  return count;
 }
 
 function jsonRows(parsed: unknown): Row[] {

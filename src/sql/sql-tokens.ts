@@ -1,4 +1,4 @@
-import { replaceUnicodeSpaces } from './unicode-spaces';
+import { replaceUnicodeSpaces, type UnicodeSpaceRules } from './unicode-spaces';
 
 // A small SQL lexer that reads text the way DuckDB's scanner (PostgreSQL's scan.l, as vendored by DuckDB)
 // does. It exists so that keywords inside string literals, quoted identifiers and comments never count
@@ -50,10 +50,11 @@ function matchEnd(pattern: RegExp, sql: string, index: number): number {
 /**
  * Splits SQL into tokens, dropping whitespace and comments (`-- ...` up to \n or \r, and nested
  * `/* ... *\/`). Unterminated strings and comments run to the end of the input rather than failing.
+ * Unicode spaces are read under DuckDB 1.5's rules unless `rules` says otherwise.
  */
-export function tokenizeSql(written: string): SqlToken[] {
+export function tokenizeSql(written: string, rules: UnicodeSpaceRules = {}): SqlToken[] {
   // Scan what DuckDB's scanner scans; report text as it was written.
-  const sql = replaceUnicodeSpaces(written);
+  const sql = replaceUnicodeSpaces(written, rules);
   const tokens: SqlToken[] = [];
   const length = sql.length;
   let index = 0;

@@ -2,15 +2,28 @@
 // of its own that knows quotes, dollar quotes and `--` comments but nothing else (Parser::StripUnicodeSpaces).
 // Where that pass turns a character into a space, DuckDB's scanner sees whitespace; everywhere else the
 // same character is a letter of an identifier. This is that pass, byte for byte, so the lexer can agree.
+// Its versions differ on one point: DuckDB 1.5 lets `_` open a dollar-quote tag (`$_x$`), DuckDB-WASM 1.4
+// does not, and each can hide what the other shows, so a careful reader tries both.
 
 const encoder = new TextEncoder();
 
-function isTagStart(byte: number): boolean {
-  return (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte >= 0x80;
+/** How a DuckDB version's pre-pass reads a dollar-quote tag. */
+export interface UnicodeSpaceRules {
+  /** DuckDB 1.5: `_` may open a tag. DuckDB-WASM 1.4: it may not. True by default. */
+  underscoreOpensDollarTag?: boolean;
 }
 
-function isTagPart(byte: number): boolean {
-  return isTagStart(byte) || (byte >= 0x30 && byte <= 0x39);
+function isTagStart(byte: number, underscore: boolean): boolean {
+  return (
+    (byte >= 0x41 && byte <= 0x5a) ||
+    (byte >= 0x61 && byte <= 0x7a) ||
+    byte >= 0x80 ||
+    (underscore && byte === 0x5f)
+  );
+}
+
+function isTagPart(byte: number, underscore: boolean): boolean {
+  return isTagStart(byte, underscore) || (byte >= 0x30 && byte <= 0x39);
 }
 
 // The length in bytes of the Unicode space starting at `position`, or 0.
@@ -28,7 +41,7 @@ function unicodeSpaceLength(bytes: Uint8Array, position: number): number {
 
 // Byte offsets of the Unicode spaces DuckDB's pass replaces, walking the bytes as it does (its loops stop
 // two bytes before the end, and it enters a quote or a comment where it alone thinks one starts).
-function replacedByteOffsets(bytes: Uint8Array): number[] {
+function replacedByteOffsets(bytes: Uint8Array, underscore: boolean): number[] {
   const size = bytes.length;
   const offsets: number[] = [];
   let position = 0;
@@ -48,7 +61,7 @@ function replacedByteOffsets(bytes: Uint8Array): number[] {
       }
       if (byte === 0x24) {
         const next = bytes[position + 1] as number;
-        if (next === 0x24 || isTagStart(next)) {
+        if (next === 0x24 || isTagStart(next, underscore)) {
           position += 1;
           const start = position;
           let found = false;
@@ -58,7 +71,7 @@ function replacedByteOffsets(bytes: Uint8Array): number[] {
               found = true;
               break;
             }
-            if (!isTagPart(bytes[position] as number)) break;
+            if (!isTagPart(bytes[position] as number, underscore)) break;
           }
           if (found) {
             state = 'dollar';
@@ -109,15 +122,17 @@ function replacedByteOffsets(bytes: Uint8Array): number[] {
   return offsets;
 }
 
+const unicodeSpace = /[\u00a0\u2000-\u200b\u202f\u205f\u2060\u3000\ufeff]/;
+
 /**
  * The SQL as DuckDB's scanner receives it: each Unicode space that DuckDB's pre-pass replaces becomes a
  * plain space. Every replaced character is one UTF-16 unit, so offsets into the result are offsets into
  * the input.
  */
-export function replaceUnicodeSpaces(sql: string): string {
-  if (!/[\u00a0\u2000-\u200b\u202f\u205f\u2060\u3000\ufeff]/.test(sql)) return sql;
+export function replaceUnicodeSpaces(sql: string, rules: UnicodeSpaceRules = {}): string {
+  if (!unicodeSpace.test(sql)) return sql;
   const bytes = encoder.encode(sql);
-  const offsets = new Set(replacedByteOffsets(bytes));
+  const offsets = new Set(replacedByteOffsets(bytes, rules.underscoreOpensDollarTag ?? true));
   let result = '';
   let byteOffset = 0;
   for (const character of sql) {
@@ -125,4 +140,11 @@ export function replaceUnicodeSpaces(sql: string): string {
     byteOffset += encoder.encode(character).length;
   }
   return result;
+}
+
+/** Every set of rules under which a DuckDB version may read this SQL differently (one when it cannot). */
+export function unicodeSpaceRuleSets(sql: string): UnicodeSpaceRules[] {
+  return unicodeSpace.test(sql)
+    ? [{ underscoreOpensDollarTag: true }, { underscoreOpensDollarTag: false }]
+    : [{}];
 }
