@@ -43,8 +43,10 @@ export interface StartedData {
  */
 export async function startData(options: StartDataOptions): Promise<StartedData> {
   const allowedHosts = options.allowedHosts ?? [];
+  const { writable, ...embeddedConfig } = options.embedded ?? {};
+  const allowWrites = writable ?? false;
   const engine = new LazyDataEngine(
-    () => new DuckDbWasmEngine({ allowedHosts }),
+    () => new DuckDbWasmEngine({ allowedHosts, allowWrites }),
     options.datasets,
     {
       onLoadFailure: (failure) =>
@@ -61,7 +63,6 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
     ...(options.onPreferencesChange ? { onPreferencesChange: options.onPreferencesChange } : {}),
   });
   if (options.onStatus) hub.onStatus(options.onStatus);
-  const { writable, ...embeddedConfig } = options.embedded ?? {};
   hub.addServer(
     {
       name: 'Bundled data (DuckDB in this page)',
@@ -69,7 +70,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
       id: EMBEDDED_SERVER_ID,
       transport: 'embedded',
     },
-    () => createSqlServer({ engine, name: 'mapwright-embedded', writable: writable ?? false }),
+    () => createSqlServer({ engine, name: 'mapwright-embedded', writable: allowWrites }),
   );
   for (const server of options.mcpServers) {
     if (server.id === EMBEDDED_SERVER_ID) {

@@ -34,6 +34,8 @@ export interface DuckDbWasmEngineOptions {
    * no file but the page's own uploads.
    */
   allowedHosts?: string[];
+  /** Keep what queries change (a writable embedded server); every query is rolled back by default. */
+  allowWrites?: boolean;
 }
 
 // Uploaded CSV and TSV files are registered here for DuckDB's reader, the only place it may read.
@@ -112,7 +114,7 @@ export class DuckDbWasmEngine implements DataEngine {
     });
     try {
       // Whatever the statement changes is rolled back when the query ends.
-      await connection.query('BEGIN TRANSACTION');
+      if (!this.options.allowWrites) await connection.query('BEGIN TRANSACTION');
       const work = async () => {
         const reader = await connection.send(sql, true);
         await reader.open();
@@ -130,10 +132,10 @@ export class DuckDbWasmEngine implements DataEngine {
       return await finishGuardedQuery(work(), guard, started);
     } finally {
       guard.dispose();
-      void connection
-        .query('ROLLBACK')
-        .catch(() => undefined)
-        .finally(() => connection.close().catch(() => {}));
+      const rolledBack = this.options.allowWrites
+        ? Promise.resolve()
+        : connection.query('ROLLBACK').catch(() => undefined);
+      void rolledBack.finally(() => connection.close().catch(() => {}));
     }
   }
 

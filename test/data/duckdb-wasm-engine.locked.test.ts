@@ -97,3 +97,19 @@ describe('the DuckDB-WASM engine', () => {
     expect(await snapshot()).toEqual([{ n: 2, first: 'Denver' }]);
   });
 });
+
+describe('the DuckDB-WASM engine of a writable embedded server', () => {
+  const engine = new DuckDbWasmEngine({ runtime: nodeWasmRuntime, allowWrites: true });
+  afterAll(() => engine.close());
+
+  it('keeps writes, one statement at a time, and still reads no files', async () => {
+    await engine.load({ table: 'airports', format: 'csv', bytes: csv });
+    await engine.query("UPDATE airports SET name = 'Mile High' WHERE iata = 'DEN'");
+    const result = await engine.query("SELECT name FROM airports WHERE iata = 'DEN'");
+    expect(result.rows).toEqual([{ name: 'Mile High' }]);
+    await expect(engine.query('SELECT 1; SELECT 2')).rejects.toThrow(MultipleStatementsError);
+    await expect(engine.query("SELECT * FROM read_text('/etc/hostname')")).rejects.toThrow(
+      /disabled by configuration/,
+    );
+  });
+});
