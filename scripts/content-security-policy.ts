@@ -43,6 +43,8 @@ export function connectSources(config: AppConfig): string[] {
     ...config.mcpServers.map((server) => server.url),
     config.basemap.kind === 'style' ? config.basemap.url : undefined,
     config.systemPromptUrl,
+    // Hosts the in-page DuckDB may read from (its worker gets this policy as a header).
+    ...config.data.allowedHosts,
     ...config.datasets.flatMap((dataset) => [
       dataset.source.url,
       dataset.tiles,

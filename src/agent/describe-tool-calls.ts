@@ -1,5 +1,6 @@
 // The approval card's own words for what a tool call will do. They come from the arguments, never from
 // the model, so a person can trust them even when the model's explanation is wrong or misleading.
+import { externalReads, isUrl } from '../sql/external-reads';
 import { MODIFYING_KEYWORDS, READ_ONLY_KEYWORDS } from '../sql/sql-statement';
 import { tokenizeSql } from '../sql/sql-tokens';
 import { summarizeSql, SQL_FEATURES } from '../sql/summarize-sql';
@@ -19,7 +20,8 @@ const sqlStarts = new Set([...READ_ONLY_KEYWORDS, ...MODIFYING_KEYWORDS, 'WITH',
 /**
  * Describes tool calls in deterministic plain English for the approval card: one line per call,
  * numbered when there are several. SQL calls name their tables and shape, and say `modifies data` when
- * they change data or state; other calls show their name and a short, redacted summary of the arguments.
+ * they change data or state; every file and URL a query names is shown whole, first, and never shortened
+ * or cut. Other calls show their name and a short, redacted summary of the arguments.
  */
 export function describeToolCalls(calls: ToolCall[]): string {
   if (calls.length === 0) return 'No tool calls.';
@@ -41,9 +43,11 @@ function describeCall(call: ToolCall): string {
     Object.entries(call.arguments).filter(([key]) => key !== sqlName),
   );
   const otherSummary = summarizeArguments(redactArguments(others));
-  const sql = describeSql(call.arguments[sqlName] as string);
+  const sqlText = call.arguments[sqlName] as string;
+  const sql = describeSql(sqlText);
   return bound(
     redactSecrets(`${name}: ${sql}${otherSummary === '' ? '' : `; with ${otherSummary}`}.`),
+    externalReads(sqlText).map((source) => redactSecrets(source)),
   );
 }
 
@@ -56,23 +60,37 @@ function isSql(key: string, value: unknown): boolean {
 
 function describeSql(sql: string): string {
   const summary = summarizeSql(sql);
+  // A file a statement writes (COPY ... TO 'f') is named whole in its modification label already.
+  const external = externalReads(sql).filter(
+    (source) => !summary.modifications.some((label) => label.includes(source)),
+  );
+  const tables = [...external, ...summary.tables.filter((table) => !external.includes(table))];
   if (summary.statementCount === 0) return 'empty SQL';
   const parts: string[] = [];
   if (summary.statementCount > 1) parts.push(`${summary.statementCount} statements`);
   if (summary.modifications.length > 0) {
     parts.push(`modifies data (${summary.modifications.join(', ')})`);
   }
-  if (summary.tables.length > 0) parts.push(`reads ${listTables(summary.tables)}`);
+  if (tables.length > 0) parts.push(`reads ${listTables(tables, external)}`);
   else if (summary.modifications.length === 0) parts.push('reads no tables');
   const features = SQL_FEATURES.filter((feature) => summary.features.has(feature));
   if (features.length > 0) parts.push(englishList(features));
   return parts.join('; ');
 }
 
-function listTables(tables: readonly string[]): string {
-  if (tables.length <= maximumTables) return englishList(tables);
-  const shown = tables.slice(0, maximumTables - 1);
-  return `${shown.join(', ')} and ${tables.length - shown.length} more`;
+// Files and URLs come first and are never folded into "and N more": a person must see every place a
+// query reads from outside the page's own tables.
+function listTables(tables: readonly string[], external: readonly string[]): string {
+  const labelled = tables.map((table) => (external.includes(table) ? labelSource(table) : table));
+  const keep = Math.max(maximumTables - 1, external.length);
+  if (labelled.length <= Math.max(maximumTables, external.length)) return englishList(labelled);
+  const shown = labelled.slice(0, keep);
+  return `${shown.join(', ')} and ${labelled.length - shown.length} more`;
+}
+
+function labelSource(source: string): string {
+  if (isUrl(source)) return `${source} (a URL outside this page)`;
+  return source.endsWith('()') ? source : `${source} (a file)`;
 }
 
 function englishList(items: readonly string[]): string {
@@ -80,8 +98,15 @@ function englishList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-// One line per call: newlines inside names or values would break the card's numbering.
-function bound(text: string): string {
+// One line per call: newlines inside names or values would break the card's numbering. A long line is
+// cut, but never through a file or URL the query reads: those are shown whole however long.
+function bound(text: string, keepWhole: readonly string[] = []): string {
   const line = text.replace(/\s+/g, ' ');
-  return line.length <= maximumLineLength ? line : `${line.slice(0, maximumLineLength - 1)}…`;
+  if (line.length <= maximumLineLength) return line;
+  const cut = line.slice(0, maximumLineLength - 1);
+  const wouldCut = keepWhole.some((source) => {
+    const flat = source.replace(/\s+/g, ' ');
+    return line.includes(flat) && !cut.includes(flat);
+  });
+  return wouldCut ? line : `${cut}…`;
 }

@@ -4,6 +4,7 @@ import { Agent } from '../agent/agent';
 import { toolIdentity } from '../agent/approval-policy';
 import { agentSnapshotOf } from '../agent/conversation/conversation-document';
 import { SessionApprovals } from '../agent/session-approvals';
+import { createEnginePreflight } from '../data/preflight';
 import { ConversationStore } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
@@ -26,7 +27,6 @@ import {
 } from '../ui/export-conversation';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
 import { createModelFromSettings, testModelConnection } from '../ui/model-from-settings';
-import { createEnginePreflight } from '../ui/preflight';
 import { findResultId, findTable, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { keepConversationResults } from './keep-conversation-results';

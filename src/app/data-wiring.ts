@@ -19,6 +19,8 @@ export const EMBEDDED_SERVER_ID = 'embedded';
 export interface StartDataOptions {
   /** Bundled datasets (and uploads) the embedded server serves. */
   datasets: TableSource[];
+  /** Origins whose files the page's DuckDB may read (config `data.allowedHosts`); none by default. */
+  allowedHosts?: string[];
   /** Remote MCP servers from the config and the person's settings. */
   mcpServers: McpServerConfig[];
   registry: ToolRegistry;
@@ -52,12 +54,19 @@ export interface StartedData {
  * `onStatus`, so a slow remote server never holds up the app.
  */
 export async function startData(options: StartDataOptions): Promise<StartedData> {
-  const engine = new LazyDataEngine(() => new DuckDbWasmEngine(), options.datasets, {
-    onLoadFailure: (failure) =>
-      options.onWarning?.(
-        `The dataset "${failure.table}" could not be loaded, so it cannot be queried: ${failure.message.trim()}`,
-      ),
-  });
+  const allowedHosts = options.allowedHosts ?? [];
+  const { writable, ...embeddedConfig } = options.embedded ?? {};
+  const allowWrites = writable ?? false;
+  const engine = new LazyDataEngine(
+    () => new DuckDbWasmEngine({ allowedHosts, allowWrites }),
+    options.datasets,
+    {
+      onLoadFailure: (failure) =>
+        options.onWarning?.(
+          `The dataset "${failure.table}" could not be loaded, so it cannot be queried: ${failure.message.trim()}`,
+        ),
+    },
+  );
   const hub = new McpHub({
     registry: options.registry,
     resultStore: options.resultStore,
@@ -69,7 +78,6 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
     ...(options.onToolPoliciesChange ? { onToolPoliciesChange: options.onToolPoliciesChange } : {}),
   });
   if (options.onStatus) hub.onStatus(options.onStatus);
-  const { writable, ...embeddedConfig } = options.embedded ?? {};
   hub.addServer(
     {
       name: 'Bundled data (DuckDB in this page)',
@@ -77,7 +85,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
       id: EMBEDDED_SERVER_ID,
       transport: 'embedded',
     },
-    () => createSqlServer({ engine, name: 'mapwright-embedded', writable: writable ?? false }),
+    () => createSqlServer({ engine, name: 'mapwright-embedded', writable: allowWrites }),
   );
   const configured = new Set(options.mcpServers.map((server) => server.id));
   const servers = [

@@ -146,6 +146,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     .then(({ startData }) =>
       startData({
         datasets: tables,
+        allowedHosts: config.data.allowedHosts,
         mcpServers: config.mcpServers,
         registry,
         resultStore,

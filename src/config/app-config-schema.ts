@@ -165,6 +165,18 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
       uploadMaxBytes: { ...positiveInteger, maximum: 200 * 1024 * 1024 },
     },
   },
+  data: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      // An origin only: a scheme, a host and an optional port; no path, no user, no query.
+      allowedHosts: {
+        type: 'array',
+        maxItems: 50,
+        items: { type: 'string', pattern: '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?/?$' },
+      },
+    },
+  },
   systemPromptUrl: name,
   security: {
     type: 'object',

@@ -121,6 +121,15 @@ export interface SecurityConfig {
   frameAncestors: string[];
 }
 
+/** What the in-page data engine may reach besides the page's own data. */
+export interface DataConfig {
+  /**
+   * Origins such as `https://data.example.org` whose files queries may read (read_csv, read_parquet,
+   * ...). Every other host, and every file but the person's uploads, is out of reach of DuckDB.
+   */
+  allowedHosts: string[];
+}
+
 /** The validated app config. */
 export interface AppConfig {
   title: string;
@@ -132,6 +141,7 @@ export interface AppConfig {
   mcpServers: McpServerConfig[];
   approvals: ApprovalsConfig;
   limits: LimitsConfig;
+  data: DataConfig;
   /**
    * Where to fetch a replacement for the bundled system-prompt.md, relative to the page. Absent: the
    * prompt bundled at build time is used and nothing is fetched.

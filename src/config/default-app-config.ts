@@ -28,6 +28,7 @@ export function defaultAppConfig(): AppConfig {
     },
     mcpServers: [],
     approvals: { defaultPolicy: 'ask', autoApproveSession: false },
+    data: { allowedHosts: [] },
     limits: {
       maxRounds: 10,
       turnDeadlineMs: 300_000,

@@ -1,4 +1,5 @@
 // The platform-neutral data engine: DuckDB-WASM in the page, native DuckDB in Node.
+import type { SqlStatementReading } from '../sql/sql-guard';
 
 /** Where a table's data comes from. */
 export interface TableSource {
@@ -64,4 +65,9 @@ export interface DataEngine {
   loadFailures?(): TableLoadFailure[];
   /** Removes a table (an upload the person removed); a table that is not there is no error. */
   drop(table: string): Promise<void>;
+  /**
+   * How DuckDB itself reads SQL, without running it (see `SqlStatementReader` in src/sql/sql-guard.ts):
+   * the read-only guard refuses SQL that DuckDB and this project's lexer read differently.
+   */
+  readStatements?(sql: string): Promise<SqlStatementReading>;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   DuckDBInstance,
   JSDuckDBValueConverter,
+  StatementType,
   type DuckDBConnection,
   type DuckDBDataChunk,
 } from '@duckdb/node-api';
@@ -17,6 +18,7 @@ import { loadOnce } from './load-once';
 import { toPlainRow } from './plain-value';
 import { finishGuardedQuery, guardQuery, type QueryGuard, type QueryRows } from './query-errors';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
+import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
   QueryOptions,
@@ -28,35 +30,83 @@ import type {
 
 /** Options of the Node engine. */
 export interface DuckDbNodeEngineOptions {
-  /** A database file; in memory by default. */
+  /** A database file; by default a file in a temporary folder, removed on close. */
   path?: string;
   defaultMaxRows?: number;
 }
 
-/** Native DuckDB behind the DataEngine interface. */
+/** What lockDown leaves writable. */
+export interface LockDownOptions {
+  /** Keep the tables writable (a server started with --writable); read-only by default. */
+  allowWrites?: boolean;
+}
+
+/**
+ * Native DuckDB behind the DataEngine interface. Tables load into a database file; `lockDown()` then
+ * reopens that file read-only, with file and network access off and the configuration locked.
+ */
 export class DuckDbNodeEngine implements DataEngine {
   private instance?: Promise<DuckDBInstance>;
   private readonly loads = new Map<string, Promise<void>>();
   private lockedDown = false;
+  private readOnly = false;
+  private scratchFolder?: Promise<string>;
 
   constructor(private readonly options: DuckDbNodeEngineOptions = {}) {}
 
   /**
-   * Turns off DuckDB's access to files and the network, then locks its configuration so no query can
-   * turn it back on: `SELECT * FROM read_csv('/etc/passwd')` is refused. Call it once every table is
-   * loaded; loading afterwards fails. Says whether the configuration lock took (older DuckDB lacks it).
+   * Makes the database read-only (unless `allowWrites`), turns off DuckDB's access to files and the
+   * network, and locks its configuration so no query can turn either back on: `UPDATE` fails, and so does
+   * `SELECT * FROM read_csv('/etc/passwd')`. Call it once every table is loaded; loading afterwards fails.
+   * Says whether the configuration lock took (older DuckDB lacks it).
    */
-  async lockDown(): Promise<{ configurationLocked: boolean }> {
+  async lockDown(options: LockDownOptions = {}): Promise<{ configurationLocked: boolean }> {
+    await Promise.allSettled(this.loads.values());
+    if (!this.lockedDown) {
+      // Everything loaded is written to the file, then the loading instance is closed for good.
+      const instance = await this.ready();
+      const connection = await instance.connect();
+      try {
+        await connection.run('CHECKPOINT');
+      } finally {
+        connection.closeSync();
+      }
+      this.instance = undefined;
+      instance.closeSync();
+    }
+    this.lockedDown = true;
+    this.readOnly = options.allowWrites !== true;
+    // Reopened with the lock-down settings at start-up, so no query ever runs on the loading instance.
+    if (this.instance) {
+      const previous = await this.instance;
+      this.instance = undefined;
+      previous.closeSync();
+    }
     const connection = await (await this.ready()).connect();
     try {
-      await Promise.allSettled(this.loads.values());
-      await connection.run('SET enable_external_access = false');
-      this.lockedDown = true;
+      const locked = await connection.runAndReadAll(
+        "SELECT current_setting('lock_configuration') AS locked",
+      );
+      return { configurationLocked: locked.getRows()[0]?.[0] === true };
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  /**
+   * How DuckDB reads SQL, without running it: how many statements it extracts and, for a single one,
+   * its type from preparing it (preparing binds, so a missing table or a refused file fails here).
+   */
+  async readStatements(sql: string): Promise<SqlStatementReading> {
+    const connection = await (await this.ready()).connect();
+    try {
+      const extracted = await connection.extractStatements(sql);
+      if (extracted.count !== 1) return { statementCount: extracted.count };
+      const prepared = await extracted.prepare(0);
       try {
-        await connection.run('SET lock_configuration = true');
-        return { configurationLocked: true };
-      } catch {
-        return { configurationLocked: false };
+        return { statementTypes: [StatementType[prepared.statementType] ?? 'UNKNOWN'] };
+      } finally {
+        prepared.destroySync();
       }
     } finally {
       connection.closeSync();
@@ -105,16 +155,33 @@ export class DuckDbNodeEngine implements DataEngine {
     this.instance = undefined;
     this.loads.clear();
     if (instance) (await instance).closeSync();
+    await this.removeScratchFolder();
   }
 
   private ready(): Promise<DuckDBInstance> {
     // A database reopened after close() keeps the lock-down it had.
-    this.instance ??= DuckDBInstance.create(this.options.path ?? ':memory:', {
-      autoinstall_known_extensions: 'false',
-      autoload_known_extensions: 'false',
-      ...(this.lockedDown ? { enable_external_access: 'false', lock_configuration: 'true' } : {}),
-    });
+    this.instance ??= this.databasePath().then((path) =>
+      DuckDBInstance.create(path, {
+        autoinstall_known_extensions: 'false',
+        autoload_known_extensions: 'false',
+        ...(this.readOnly ? { access_mode: 'READ_ONLY' } : {}),
+        ...(this.lockedDown ? { enable_external_access: 'false', lock_configuration: 'true' } : {}),
+      }),
+    );
     return this.instance;
+  }
+
+  // The database file: the one given, or one in a temporary folder (so it can be reopened read-only).
+  private async databasePath(): Promise<string> {
+    if (this.options.path) return this.options.path;
+    this.scratchFolder ??= mkdtemp(join(tmpdir(), 'mapwright-db-'));
+    return join(await this.scratchFolder, 'tables.duckdb');
+  }
+
+  private async removeScratchFolder(): Promise<void> {
+    const folder = this.scratchFolder;
+    this.scratchFolder = undefined;
+    if (folder) await rm(await folder, { recursive: true, force: true });
   }
 
   private async queryRows(sql: string): Promise<Row[]> {

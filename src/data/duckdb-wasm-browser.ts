@@ -16,20 +16,40 @@ const bundles: duckdb.DuckDBBundles = {
 
 let parquetReady: Promise<unknown> | undefined;
 
-/** Starts DuckDB-WASM in a worker, with extension downloads off (offline they fail and can break it). */
+// The worker's script runs from a blob of ours, which turns the console off and then loads DuckDB's
+// worker: DuckDB-WASM prints a failed query there, with any secret filled into it. A blob worker also
+// runs under the page's Content Security Policy (`worker-src blob:`, `script-src 'self'`).
+function silentWorker(workerUrl: string): { worker: Worker; release: () => void } {
+  const script =
+    "for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table']) " +
+    'self.console[level] = () => {};\n' +
+    `importScripts(${JSON.stringify(absolute(workerUrl))});\n`;
+  const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+  return { worker: new Worker(url), release: () => URL.revokeObjectURL(url) };
+}
+
+// Inside a blob worker a relative URL has nothing to resolve against.
+function absolute(url: string): string {
+  return new URL(url, document.baseURI).href;
+}
+
+/** Starts DuckDB-WASM in a silent worker. The engine locks its configuration down once it is open. */
 async function openDatabase(): Promise<WasmDatabase> {
   const bundle = await duckdb.selectBundle(bundles);
-  const worker = new Worker(bundle.mainWorker ?? mvpWorkerUrl);
+  const { worker, release } = silentWorker(bundle.mainWorker ?? mvpWorkerUrl);
   const database = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
-  await database.instantiate(bundle.mainModule, bundle.pthreadWorker);
+  try {
+    await database.instantiate(
+      absolute(bundle.mainModule),
+      bundle.pthreadWorker ? absolute(bundle.pthreadWorker) : null,
+    );
+  } finally {
+    release();
+  }
   await database.open({
     path: ':memory:',
     query: { castBigIntToDouble: false, castDecimalToDouble: true, castTimestampToDate: false },
   });
-  const connection = await database.connect();
-  await connection.query('SET autoinstall_known_extensions = false');
-  await connection.query('SET autoload_known_extensions = false');
-  await connection.close();
   return database as unknown as WasmDatabase;
 }
 

@@ -1,5 +1,6 @@
 // The DataEngine in the page: DuckDB-WASM in a worker, started on first use.
 import { tableFromIPC, tableToIPC } from 'apache-arrow';
+import { replaceUnicodeSpaces, unicodeSpaceRuleSets } from '../sql/unicode-spaces';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
 import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
@@ -8,6 +9,8 @@ import { loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
 import { rowsToArrowTable } from './rows-to-arrow';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
+import { statementCount } from './statement-count';
+import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
   QueryOptions,
@@ -26,9 +29,31 @@ export interface DuckDbWasmEngineOptions {
   fetch?: typeof fetch;
   /** Default row limit of a query when the caller gives none. */
   defaultMaxRows?: number;
+  /**
+   * Origins (`https://data.example.org`) whose files queries may read. DuckDB reaches no other host and
+   * no file but the page's own uploads.
+   */
+  allowedHosts?: string[];
+  /** Keep what queries change (a writable embedded server); every query is rolled back by default. */
+  allowWrites?: boolean;
 }
 
-/** DuckDB-WASM behind the DataEngine interface. Nothing loads until the first call. */
+// Uploaded CSV and TSV files are registered here for DuckDB's reader, the only place it may read.
+const uploadFolder = '/mapwright-uploads/';
+
+/** Refused by query(): SQL that DuckDB reads as more than one statement. */
+export class MultipleStatementsError extends Error {
+  override readonly name = 'MultipleStatementsError';
+  constructor(count: number) {
+    super(`DuckDB reads ${count} statements here; a query runs one statement at a time.`);
+  }
+}
+
+/**
+ * DuckDB-WASM behind the DataEngine interface. Nothing loads until the first call. DuckDB starts with
+ * file and network access off (but for the page's uploads and the allowed hosts) and its configuration
+ * locked; every query runs alone, inside a transaction that is always rolled back.
+ */
 export class DuckDbWasmEngine implements DataEngine {
   private database?: Promise<WasmDatabase>;
   private readonly loads = new Map<string, Promise<void>>();
@@ -54,14 +79,42 @@ export class DuckDbWasmEngine implements DataEngine {
     return describeTable(table, (sql) => this.queryRows(sql));
   }
 
+  /**
+   * How DuckDB reads SQL, without running it: the statements its own scanner separates, confirmed by
+   * preparing the SQL (DuckDB-WASM prepares one statement only). DuckDB-WASM cannot tell statement types.
+   */
+  async readStatements(sql: string): Promise<SqlStatementReading> {
+    const database = await this.ready();
+    const count = await scannedStatementCount(database, sql);
+    if (count !== 1) return { statementCount: count };
+    const connection = await database.connect();
+    try {
+      await (await connection.prepare(sql)).close();
+    } catch (error) {
+      if (/multiple statements/i.test(error instanceof Error ? error.message : '')) {
+        return { statementCount: 2 };
+      }
+      throw error;
+    } finally {
+      void connection.close().catch(() => {});
+    }
+    return { statementCount: 1 };
+  }
+
   async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
     const started = performance.now();
     const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? 1000;
-    const connection = await (await this.ready()).connect();
+    const database = await this.ready();
+    // One statement only: a second one could end the transaction below and write after it.
+    const count = await scannedStatementCount(database, sql);
+    if (count > 1) throw new MultipleStatementsError(count);
+    const connection = await database.connect();
     const guard = guardQuery(options, () => {
       void connection.cancelSent().catch(() => false);
     });
     try {
+      // Whatever the statement changes is rolled back when the query ends.
+      if (!this.options.allowWrites) await connection.query('BEGIN TRANSACTION');
       const work = async () => {
         const reader = await connection.send(sql, true);
         await reader.open();
@@ -79,7 +132,10 @@ export class DuckDbWasmEngine implements DataEngine {
       return await finishGuardedQuery(work(), guard, started);
     } finally {
       guard.dispose();
-      void connection.close().catch(() => {});
+      const rolledBack = this.options.allowWrites
+        ? Promise.resolve()
+        : connection.query('ROLLBACK').catch(() => undefined);
+      void rolledBack.finally(() => connection.close().catch(() => {}));
     }
   }
 
@@ -92,12 +148,33 @@ export class DuckDbWasmEngine implements DataEngine {
 
   private ready(): Promise<WasmDatabase> {
     if (!this.database) {
-      this.database = this.runtime().then((runtime) => runtime.openDatabase());
+      this.database = this.runtime().then(async (runtime) => {
+        const database = await runtime.openDatabase();
+        await this.lockDown(database);
+        return database;
+      });
       this.database.catch(() => {
         this.database = undefined;
       });
     }
     return this.database;
+  }
+
+  // No extension downloads (offline they fail and can break DuckDB), no files but uploads, no hosts but
+  // the allowed ones, and a locked configuration so no query can change any of that.
+  private async lockDown(database: WasmDatabase): Promise<void> {
+    const hosts = (this.options.allowedHosts ?? []).map((origin) => `${new URL(origin).origin}/`);
+    const allowed = [uploadFolder, ...hosts].map(quoteLiteral).join(', ');
+    const connection = await database.connect();
+    try {
+      await connection.query('SET autoinstall_known_extensions = false');
+      await connection.query('SET autoload_known_extensions = false');
+      await connection.query(`SET allowed_directories = [${allowed}]`);
+      await connection.query('SET enable_external_access = false');
+      await connection.query('SET lock_configuration = true');
+    } finally {
+      await connection.close();
+    }
   }
 
   private async runtime(): Promise<WasmRuntime> {
@@ -131,7 +208,7 @@ export class DuckDbWasmEngine implements DataEngine {
     switch (source.format) {
       case 'csv':
       case 'tsv': {
-        const fileName = `mapwright-${++this.fileCounter}.${source.format}`;
+        const fileName = `${uploadFolder}${++this.fileCounter}.${source.format}`;
         await database.registerFileBuffer(fileName, bytes);
         try {
           await connection.query(
@@ -193,6 +270,17 @@ export class DuckDbWasmEngine implements DataEngine {
       await connection.close();
     }
   }
+}
+
+// DuckDB's parser turns Unicode spaces into plain ones before it scans (its tokenize() does not): scan
+// what the parser scans, under each version's rules for that, and keep the highest count.
+async function scannedStatementCount(database: WasmDatabase, sql: string): Promise<number> {
+  let count = 0;
+  for (const rules of unicodeSpaceRuleSets(sql)) {
+    const scanned = replaceUnicodeSpaces(sql, rules);
+    count = Math.max(count, statementCount(scanned, await database.tokenize(scanned)));
+  }
+  return count;
 }
 
 function jsonRows(parsed: unknown): Row[] {

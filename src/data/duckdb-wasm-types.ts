@@ -9,9 +9,23 @@ export interface WasmBatchReader extends AsyncIterable<RecordBatch> {
   open(): Promise<unknown>;
 }
 
+/** A prepared statement; the engine only prepares to learn whether DuckDB can. */
+export interface WasmPreparedStatement {
+  close(): Promise<void>;
+}
+
+/** DuckDB's scanner output: where each token starts (a UTF-8 byte offset) and its kind. */
+export interface WasmScriptTokens {
+  offsets: number[];
+  /** 0 identifier, 1 number, 2 string, 3 operator (`;` among them), 4 keyword, 5 comment. */
+  types: number[];
+}
+
 /** One DuckDB-WASM connection. */
 export interface WasmConnection {
   query(sql: string): Promise<Table>;
+  /** Prepares one statement; DuckDB refuses several ("Cannot prepare multiple statements at once"). */
+  prepare(sql: string): Promise<WasmPreparedStatement>;
   send(sql: string, allowStreamResult?: boolean): Promise<WasmBatchReader>;
   cancelSent(): Promise<boolean>;
   insertArrowFromIPCStream(
@@ -25,6 +39,8 @@ export interface WasmConnection {
 export interface WasmDatabase {
   connect(): Promise<WasmConnection>;
   registerFileBuffer(name: string, buffer: Uint8Array): Promise<void>;
+  /** Runs DuckDB's own scanner over SQL. */
+  tokenize(sql: string): Promise<WasmScriptTokens>;
   dropFile(name: string): Promise<void>;
   terminate(): Promise<void>;
 }

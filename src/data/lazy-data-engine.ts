@@ -1,5 +1,6 @@
 // Defers the real engine (and DuckDB's download) until the first call that needs data.
 import { TableLoadFailedError } from './query-errors';
+import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
   QueryOptions,
@@ -71,11 +72,22 @@ export class LazyDataEngine implements DataEngine {
     try {
       return await engine.query(sql, options);
     } catch (error) {
-      // "Table does not exist" hides the real problem when the table was declared but failed to load.
-      const name = missingTable.exec(error instanceof Error ? error.message : '')?.[1];
-      const failure = name === undefined ? undefined : this.failureOf(name);
-      if (failure) throw new TableLoadFailedError(failure.table, failure.message);
-      throw error;
+      throw this.withLoadFailure(error);
+    }
+  }
+
+  /** DuckDB's reading of SQL, from the real engine; fails when that engine cannot read SQL. */
+  async readStatements(sql: string): Promise<SqlStatementReading> {
+    const engine = await this.ready();
+    if (!engine.readStatements) {
+      throw new Error(
+        'This data engine cannot tell how DuckDB reads SQL, so the query was not run.',
+      );
+    }
+    try {
+      return await engine.readStatements(sql);
+    } catch (error) {
+      throw this.withLoadFailure(error);
     }
   }
 
@@ -83,6 +95,13 @@ export class LazyDataEngine implements DataEngine {
     const engine = this.engine;
     this.engine = undefined;
     if (engine) await (await engine).close();
+  }
+
+  // "Table does not exist" hides the real problem when the table was declared but failed to load.
+  private withLoadFailure(error: unknown): unknown {
+    const name = missingTable.exec(error instanceof Error ? error.message : '')?.[1];
+    const failure = name === undefined ? undefined : this.failureOf(name);
+    return failure ? new TableLoadFailedError(failure.table, failure.message) : error;
   }
 
   private failureOf(table: string): TableLoadFailure | undefined {

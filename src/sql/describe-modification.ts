@@ -1,6 +1,5 @@
 // A short label for a statement that changes data or state: its verb, the kind of object and the target,
 // never the values (a `SET s3_secret_access_key = '...'` must not show the key).
-import { shortenPath } from './shorten-path';
 import { isToken } from './sql-tokens';
 import type { SqlToken } from './sql-tokens';
 
@@ -42,7 +41,7 @@ export function describeModification(statement: readonly SqlToken[], verbIndex: 
 function readTarget(statement: readonly SqlToken[], start: number): string | undefined {
   const first = statement[start];
   if (first === undefined) return undefined;
-  if (first.kind === 'string') return shortenPath(first.value);
+  if (first.kind === 'string') return first.value;
   if (first.kind !== 'word' && first.kind !== 'quoted-identifier') return undefined;
   const parts = [first.kind === 'word' ? first.text : first.value];
   let index = start + 1;
@@ -68,7 +67,7 @@ function copyDestination(statement: readonly SqlToken[]): string | undefined {
       (isToken(token, 'TO') || isToken(token, 'FROM')) &&
       path?.kind === 'string'
     ) {
-      return `${token.value} ${shortenPath(path.value)}`;
+      return `${token.value} ${path.value}`;
     }
   }
   return undefined;

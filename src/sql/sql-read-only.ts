@@ -3,6 +3,7 @@
 // only, a leading verb that reads, and no data-changing keyword anywhere outside strings and quoted names.
 import { modifyingIndex, statementVerb } from './sql-statement';
 import { tokenizeSql, type SqlToken } from './sql-tokens';
+import { unicodeSpaceRuleSets, type UnicodeSpaceRules } from './unicode-spaces';
 
 // SELECT, WITH, DESCRIBE, SHOW, EXPLAIN and SUMMARIZE, plus DuckDB's other spellings of a query.
 const readVerbs = new Set([
@@ -55,9 +56,20 @@ const writeWords = new Set([
 
 const isSemicolon = (token: SqlToken) => token.kind === 'punctuation' && token.text === ';';
 
-/** Why a statement may not run on a read-only server, or undefined when it may. */
+/**
+ * Why a statement may not run on a read-only server, or undefined when it may. SQL with Unicode spaces
+ * is read under each DuckDB version's rules for them, and refused if any reading is refused.
+ */
 export function readOnlyViolation(sql: string): string | undefined {
-  const tokens = tokenizeSql(sql);
+  for (const rules of unicodeSpaceRuleSets(sql)) {
+    const violation = violationUnder(sql, rules);
+    if (violation !== undefined) return violation;
+  }
+  return undefined;
+}
+
+function violationUnder(sql: string, rules: UnicodeSpaceRules): string | undefined {
+  const tokens = tokenizeSql(sql, rules);
   // Every semicolon counts, even inside unbalanced parentheses: a second statement is never guessed at.
   const firstSemicolon = tokens.findIndex(isSemicolon);
   const statement = firstSemicolon === -1 ? tokens : tokens.slice(0, firstSemicolon);

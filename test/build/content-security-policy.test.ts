@@ -99,6 +99,14 @@ describe('connect-src from the app config', () => {
     expect(sources).toContain('https:');
     expect(sources).toContain('https://*.example.com');
   });
+
+  it('lets the page and its DuckDB worker reach the hosts data.allowedHosts names, and no others', () => {
+    const sources = connectSources(
+      configWith({ data: { allowedHosts: ['https://data.example.org'] } }),
+    );
+    expect(sources).toContain('https://data.example.org');
+    expect(connectSources(configWith({}))).not.toContain('https://data.example.org');
+  });
 });
 
 describe('the security policy and headers', () => {

@@ -114,4 +114,29 @@ describe('app config validation', () => {
     expect(config.systemPromptUrl).toBeUndefined();
     expect(problems).toContainEqual(expect.objectContaining({ path: 'systemPromptUrl' }));
   });
+
+  it('lets the page reach no host by default, and only origins a publisher names', () => {
+    expect(defaultAppConfig().data.allowedHosts).toEqual([]);
+    const allowed = validateAppConfig({
+      data: { allowedHosts: ['https://data.example.org', 'http://127.0.0.1:8080'] },
+    });
+    expect(allowed.problems).toEqual([]);
+    expect(allowed.config.data.allowedHosts).toEqual([
+      'https://data.example.org',
+      'http://127.0.0.1:8080',
+    ]);
+    for (const wrong of [
+      'data.example.org',
+      'https://data.example.org/files',
+      'https://user@data.example.org',
+      'https://data.example.org?x=1',
+      'ftp://data.example.org',
+    ]) {
+      const { config, problems } = validateAppConfig({ data: { allowedHosts: [wrong] } });
+      expect(config.data.allowedHosts, wrong).toEqual([]);
+      expect(problems, wrong).toContainEqual(
+        expect.objectContaining({ path: 'data.allowedHosts[0]' }),
+      );
+    }
+  });
 });

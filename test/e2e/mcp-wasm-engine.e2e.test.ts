@@ -140,6 +140,29 @@ describe('the DuckDB-WASM engine in the browser', () => {
     expect(result.answer.content).toContain('Seattle');
   });
 
+  it('prints nothing, in the page or in its worker, when a query fails', async () => {
+    const printed: string[] = [];
+    const record = (message: { text(): string }) => printed.push(message.text());
+    page.page.on('console', record);
+    for (const worker of page.page.workers()) worker.on('console', record);
+    page.page.on('worker', (worker) => worker.on('console', record));
+    const failure = await page.page.evaluate(async () => {
+      const engine = window.wasmPage!.createEngine();
+      await engine.query('SELECT 1');
+      const error = await engine
+        .query("SELECT * FROM no_such_table WHERE token = 'sk-filled-in-secret'")
+        .then(
+          () => '',
+          (caught: Error) => caught.message,
+        );
+      await engine.close();
+      return error;
+    });
+    expect(failure).toMatch(/no_such_table/);
+    expect(printed.filter((text) => text.includes('sk-filled-in-secret'))).toEqual([]);
+    expect(printed).toEqual([]);
+  });
+
   it('raised no page errors and sent nothing outside loopback', () => {
     expect(page.pageErrors).toEqual([]);
     expect(page.outsideRequests).toEqual([]);

@@ -38,6 +38,17 @@ describe('the read-only check', () => {
     ['WITH gone AS (DELETE FROM airports RETURNING *) SELECT * FROM gone', /DELETE/],
     ['SELECT (1; DROP TABLE airports)', /one statement/],
     ['SELECT load FROM t', /LOAD|load/],
+    // A -- comment ends at \r in DuckDB: what follows is SQL, not comment.
+    ["SELECT 1 --x\rUPDATE airports SET name='x'", /UPDATE/],
+    ["SELECT 1 --x\r; UPDATE airports SET name='x'", /one statement/],
+    ['SELECT 1 --x\r;DROP TABLE airports', /one statement/],
+    ['SELECT 1 --x\r\n; CREATE TABLE copy AS SELECT 1', /one statement/],
+    ['SELECT 1 --x\r; CREATE MACRO leak(a) AS a', /one statement/],
+    ['SELECT 1 --x\rDROP TABLE airports', /DROP/],
+    // A backtick quotes nothing in DuckDB.
+    ['SELECT 1 `; DROP TABLE airports`', /one statement/],
+    // DuckDB 1.5 reads a dollar-quoted string here, DuckDB-WASM 1.4 two statements: refused.
+    ['SELECT $_x\u00a0$ ; DROP TABLE airports ; $_x\u00a0$', /one statement/],
   ])('refuses %s', (sql, reason) => {
     expect(readOnlyViolation(sql)).toMatch(reason);
   });

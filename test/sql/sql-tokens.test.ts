@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { shortenPath } from '../../src/sql/shorten-path';
 import { isReadOnlySql, statementKeyword } from '../../src/sql/sql-statement';
 import { splitStatements, tokenizeSql } from '../../src/sql/sql-tokens';
 
@@ -46,6 +45,79 @@ describe('tokenizeSql', () => {
   it('runs an unterminated string or comment to the end instead of failing', () => {
     expect(tokenizeSql("SELECT 'open").map((token) => token.kind)).toEqual(['word', 'string']);
     expect(tokenizeSql('SELECT /* open DROP').map((token) => token.value)).toEqual(['SELECT']);
+  });
+
+  it('ends a -- comment at \\r and \\n only, as DuckDB does', () => {
+    const count = (sql: string) => splitStatements(tokenizeSql(sql)).length;
+    expect(count("SELECT 1 --x\r; UPDATE airports SET name = 'x'")).toBe(2);
+    expect(count('SELECT 1 --x\r\n; DROP TABLE airports')).toBe(2);
+    expect(count('SELECT 1 --x\n; DROP TABLE airports')).toBe(2);
+    for (const inComment of ['\u2028', '\u2029', '\v', '\f', '\u0085']) {
+      expect(
+        count(`SELECT 1 --x${inComment}; DROP TABLE airports`),
+        JSON.stringify(inComment),
+      ).toBe(1);
+    }
+    expect(
+      tokenizeSql("SELECT 1 --x\rUPDATE airports SET name = 'x'").map((token) => token.value),
+    ).toContain('UPDATE');
+  });
+
+  it('nests /* */ comments, as DuckDB does', () => {
+    const count = (sql: string) => splitStatements(tokenizeSql(sql)).length;
+    expect(count('SELECT 1 /* a /* b */ ; DROP TABLE t */')).toBe(1);
+    expect(count('SELECT 1 /* a /* b */ */ ; DROP TABLE t')).toBe(2);
+    expect(count('SELECT 1 /*/ ; */ ; DROP TABLE t')).toBe(2);
+    expect(count('SELECT 1 +/* ; */ 2')).toBe(1);
+  });
+
+  it('reads strings and quoted names where DuckDB does', () => {
+    const values = (sql: string) => tokenizeSql(sql).map((token) => [token.kind, token.value]);
+    // A backtick quotes nothing in DuckDB: the semicolon after it separates statements.
+    expect(splitStatements(tokenizeSql('SELECT 1 `; DROP TABLE t`'))).toHaveLength(2);
+    // A string continued on the next line keeps E'...' escapes: \' does not end it.
+    expect(values("SELECT E'a'\n'\\'; DROP TABLE t --'")).toEqual([
+      ['word', 'SELECT'],
+      ['string', "a\\'; DROP TABLE t --"],
+    ]);
+    expect(values("SELECT 'a' -- note\n 'b'")).toEqual([
+      ['word', 'SELECT'],
+      ['string', 'ab'],
+    ]);
+    // B'...' and X'...' end at the first quote.
+    expect(values("SELECT B'01''; x'")).toEqual([
+      ['word', 'SELECT'],
+      ['string', '01'],
+      ['string', '; x'],
+    ]);
+    // Dollar-quote tags may hold any non-ASCII letter and are case-sensitive; $1 is a parameter.
+    expect(values('SELECT $é$ ; DROP TABLE t $é$')).toEqual([
+      ['word', 'SELECT'],
+      ['string', ' ; DROP TABLE t '],
+    ]);
+    expect(values('SELECT $T$ $t$ ; $T$')).toEqual([
+      ['word', 'SELECT'],
+      ['string', ' $t$ ; '],
+    ]);
+    expect(values('SELECT $1$t$;$t$')).toEqual([
+      ['word', 'SELECT'],
+      ['parameter', '$1'],
+      ['string', ';'],
+    ]);
+  });
+
+  it('reads Unicode spaces as DuckDB does: spaces outside quotes, letters of names inside them', () => {
+    expect(tokenizeSql('SELECT 1;\u00a0DROP TABLE t').map((token) => token.value)).toEqual([
+      'SELECT',
+      '1',
+      ';',
+      'DROP',
+      'TABLE',
+      'T',
+    ]);
+    expect(tokenizeSql("SELECT '\u00a0'")[1]?.value).toBe('\u00a0');
+    // U+2028 is no space to DuckDB: it is a letter, here of a name.
+    expect(tokenizeSql('SELECT a\u2028b')[1]?.value).toBe('A\u2028B');
   });
 
   it('records where each token is', () => {
@@ -99,19 +171,5 @@ describe('isReadOnlySql', () => {
     'selec * from t',
   ])('refuses %j', (sql) => {
     expect(isReadOnlySql(sql)).toBe(false);
-  });
-});
-
-describe('shortenPath', () => {
-  it.each([
-    ['s3://bucket/warehouse/sales/2024/*.parquet', 'sales/2024'],
-    ['data/quakes.csv', 'data/quakes'],
-    ['quakes.parquet', 'quakes'],
-    ['https://example.com/files/x.csv?token=abc', 'files/x'],
-    ['s3://lake/trips/year=2024/month=01/*.parquet', 'trips'],
-    ['s3://only-bucket/*.parquet', 'only-bucket'],
-    ['./out/part-0.snappy.parquet', 'out/part-0'],
-  ])('shortens %s to %s', (path, expected) => {
-    expect(shortenPath(path)).toBe(expected);
   });
 });

@@ -36,7 +36,7 @@ export async function startNodeSqlServer(
         log(`skipped ${source.url}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    const { configurationLocked } = await engine.lockDown();
+    const { configurationLocked } = await engine.lockDown({ allowWrites: serveOptions.writable });
     log(
       configurationLocked
         ? 'file and network access is off, and the DuckDB configuration is locked'

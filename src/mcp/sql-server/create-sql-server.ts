@@ -6,7 +6,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
-import { readOnlyViolation } from '../../sql/sql-read-only';
+import { readOnlyRefusal } from '../../sql/sql-guard';
 import { formatResultTable } from './format-table';
 import { DEFAULT_MAX_ROWS, sqlToolDefinitions } from './sql-tools';
 import type { DataEngine } from '../../data/data-engine';
@@ -131,8 +131,12 @@ export function createSqlServer(options: SqlServerOptions): Server {
       const sql = queryArgs.sql_query;
       if (typeof sql !== 'string' || !sql.trim()) return failure('Give the SQL as "sql_query".');
       if (!writable) {
-        const violation = readOnlyViolation(sql);
-        if (violation) return failure(violation);
+        // The lexer and DuckDB itself must both read one statement that only reads.
+        const reader = engine.readStatements
+          ? { readStatements: engine.readStatements.bind(engine) }
+          : undefined;
+        const refusal = await readOnlyRefusal(sql, reader);
+        if (refusal) return failure(refusal);
       }
       const requested =
         typeof queryArgs.max_rows === 'number' ? queryArgs.max_rows : DEFAULT_MAX_ROWS;

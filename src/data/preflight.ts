@@ -1,5 +1,11 @@
-// Pre-flight of SQL for the embedded server: does it parse, which columns, how many rows (EXPLAIN), unrun.
-import type { DataEngine } from '../data/data-engine';
+// Pre-flight of SQL before the person approves it: does it parse, which columns, about how many rows.
+// It runs before approval, so it must touch nothing the approval is for: a query that names a file or a
+// URL is not checked at all (DuckDB would fetch it just to plan the query), an EXPLAIN (which may be
+// EXPLAIN ANALYZE) is not checked, and the rest is only described and planned, never run.
+import { externalReads } from '../sql/external-reads';
+import { readOnlyRefusal } from '../sql/sql-guard';
+import { isToken, tokenizeSql } from '../sql/sql-tokens';
+import type { DataEngine } from './data-engine';
 
 /** What the card shows before a query runs. */
 export interface PreflightReport {
@@ -30,19 +36,32 @@ function planText(rows: Record<string, unknown>[]): string {
   return rows.map((row) => Object.values(row).map(String).join('\n')).join('\n');
 }
 
-/** A pre-flight over a DataEngine: DESCRIBE for the columns, EXPLAIN for the estimate. Nothing runs. */
+// Why the pre-flight leaves this SQL alone, before DuckDB sees any of it.
+function notCheckedReason(query: string): string | undefined {
+  const external = externalReads(query);
+  if (external.length > 0) {
+    return `Not checked before approval: the query reads ${external.join(', ')}`;
+  }
+  if (isToken(tokenizeSql(query)[0], 'EXPLAIN')) {
+    return 'Not checked before approval: an EXPLAIN runs only once approved.';
+  }
+  return undefined;
+}
+
+/**
+ * A pre-flight over a DataEngine: the read-only guard the SQL server uses, then DESCRIBE for the
+ * columns and EXPLAIN for the estimate. Nothing runs, and nothing outside the loaded tables is read.
+ */
 export function createEnginePreflight(engine: DataEngine): PreflightFunction {
+  const reader = engine.readStatements
+    ? { readStatements: engine.readStatements.bind(engine) }
+    : undefined;
   return async (sql, signal) => {
     const query = cleanSql(sql);
-    if (
-      !/^(with|select|from|values|table|summarize|describe|show|pivot|unpivot)\b/i.test(query) ||
-      query.includes(';')
-    ) {
-      return {
-        parses: false,
-        error: 'Not checked: only a single read query is checked before it runs.',
-      };
-    }
+    const notChecked = notCheckedReason(query);
+    if (notChecked !== undefined) return { parses: false, error: notChecked };
+    const refusal = await readOnlyRefusal(query, reader);
+    if (refusal !== undefined) return { parses: false, error: refusal };
     let columns: { name: string; type: string }[];
     try {
       const described = await engine.query(`DESCRIBE ${query}`, { signal, timeoutMs: 30_000 });
