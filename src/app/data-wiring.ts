@@ -2,7 +2,7 @@
 import { DuckDbWasmEngine } from '../data/duckdb-wasm-engine';
 import { LazyDataEngine } from '../data/lazy-data-engine';
 import { createSqlServer, McpHub, type McpServerConfig, type McpStatusEvent } from '../mcp';
-import type { TableSource } from '../data/data-engine';
+import type { DataEngine, TableSource } from '../data/data-engine';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 
@@ -23,6 +23,10 @@ export interface StartDataOptions {
   onWarning?: (message: string) => void;
   /** Overrides for the embedded server (approval policy, name, writable). */
   embedded?: Partial<Omit<McpServerConfig, 'id' | 'url' | 'transport'>> & { writable?: boolean };
+  /** Rows of a query result the embedded server shows the model as text (`limits.maxRowsToModel`). */
+  maxRowsToModel?: number;
+  /** Creates the engine behind the embedded server; DuckDB-WASM by default (tests give a Node one). */
+  createEngine?: () => DataEngine;
   /** Tools the person switched off, by server id, and where to save changes to that list. */
   disabledTools?: Record<string, string[]>;
   onPreferencesChange?: (disabledTools: Record<string, string[]>) => void;
@@ -40,12 +44,16 @@ export interface StartedData {
  * `onStatus`, so a slow remote server never holds up the app.
  */
 export async function startData(options: StartDataOptions): Promise<StartedData> {
-  const engine = new LazyDataEngine(() => new DuckDbWasmEngine(), options.datasets, {
-    onLoadFailure: (failure) =>
-      options.onWarning?.(
-        `The dataset "${failure.table}" could not be loaded, so it cannot be queried: ${failure.message.trim()}`,
-      ),
-  });
+  const engine = new LazyDataEngine(
+    options.createEngine ?? (() => new DuckDbWasmEngine()),
+    options.datasets,
+    {
+      onLoadFailure: (failure) =>
+        options.onWarning?.(
+          `The dataset "${failure.table}" could not be loaded, so it cannot be queried: ${failure.message.trim()}`,
+        ),
+    },
+  );
   const hub = new McpHub({
     registry: options.registry,
     resultStore: options.resultStore,
@@ -62,7 +70,13 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
       id: EMBEDDED_SERVER_ID,
       transport: 'embedded',
     },
-    () => createSqlServer({ engine, name: 'mapwright-embedded', writable: writable ?? false }),
+    () =>
+      createSqlServer({
+        engine,
+        name: 'mapwright-embedded',
+        writable: writable ?? false,
+        ...(options.maxRowsToModel !== undefined ? { modelRows: options.maxRowsToModel } : {}),
+      }),
   );
   for (const server of options.mcpServers) {
     if (server.id === EMBEDDED_SERVER_ID) {

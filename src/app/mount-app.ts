@@ -144,6 +144,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         mcpServers: config.mcpServers,
         registry,
         resultStore,
+        maxRowsToModel: config.limits.maxRowsToModel,
         onWarning: (message) => banner.add(message),
         // A tool switched off in the settings stays off after a reload.
         disabledTools: loadDisabledTools(),

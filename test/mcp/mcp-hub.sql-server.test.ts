@@ -53,10 +53,22 @@ describe('the hub against the in-page SQL server (in-memory transport)', () => {
     expect(lines[1]).toBe('iata (VARCHAR) | state (VARCHAR)');
     expect(lines).toHaveLength(2 + 20 + 1);
     expect(result.content).toContain('cut at 100 rows');
-    const data = result.data as { structuredContent: { result_id: string; rows: unknown[] } };
-    expect(data.structuredContent.rows).toHaveLength(100);
-    const stored = setup.resultStore.get(data.structuredContent.result_id);
+    // The data says "a table" with its columns, total and id; its rows travel one way, into the store.
+    expect(result.data).toEqual({
+      kind: 'table',
+      resultId: expect.any(String),
+      columns: [
+        { name: 'iata', type: 'VARCHAR' },
+        { name: 'state', type: 'VARCHAR' },
+      ],
+      totalRows: 3376,
+      truncated: true,
+      sql: 'SELECT iata, state FROM airports ORDER BY iata',
+    });
+    const resultId = result.data?.kind === 'table' ? (result.data.resultId ?? '') : '';
+    const stored = setup.resultStore.get(resultId);
     expect(stored?.rows).toHaveLength(100);
+    expect(stored?.rows[0]).toEqual({ iata: '00M', state: 'MS' });
     expect(stored?.totalRows).toBe(3376);
     expect(stored?.serverId).toBe('embedded');
     expect(stored?.columns.map((column) => column.name)).toEqual(['iata', 'state']);
