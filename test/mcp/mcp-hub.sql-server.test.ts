@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConversationDocument } from '../../src/agent/conversation/conversation-document';
+import { reduceConversation } from '../../src/agent/conversation/conversation-reducer';
 import { QueryCancelledError } from '../../src/data/query-errors';
 import { slowSql, startSqlHub } from './sql-server-fixture';
+import type { AgentEvent } from '../../src/agent/types';
 
 const never = new AbortController().signal;
 const call = (name: string, args: Record<string, unknown>, signal = never) => ({
@@ -72,6 +75,40 @@ describe('the hub against the in-page SQL server (in-memory transport)', () => {
     expect(stored?.totalRows).toBe(3376);
     expect(stored?.serverId).toBe('embedded');
     expect(stored?.columns.map((column) => column.name)).toEqual(['iata', 'state']);
+  });
+
+  it('stores a query’s rows once: in the ResultStore, not in the conversation document', async () => {
+    const toolCall = {
+      id: 'q2',
+      name: 'query',
+      arguments: { sql_query: 'SELECT iata FROM airports' },
+    };
+    const result = await setup.registry.execute(toolCall, { signal: never });
+    let document = createConversationDocument('c', 0);
+    for (const event of [
+      { type: 'turn-start', runId: 'run', userMessage: 'airports?' },
+      { type: 'round-start', runId: 'run', round: 0 },
+      {
+        type: 'tool-call-end',
+        runId: 'run',
+        round: 0,
+        callIndex: 0,
+        call: toolCall,
+        result,
+        status: 'success',
+        durationMs: 1,
+      },
+    ] satisfies AgentEvent[]) {
+      document = reduceConversation(document, { type: 'agent-event', event, at: 1 });
+    }
+    const record = document.turns[0]?.rounds[0]?.calls[0];
+    expect(record?.data).toMatchObject({ kind: 'table', totalRows: 3376 });
+    expect(record?.data).not.toHaveProperty('rows');
+    const stored = setup.resultStore.get(record?.resultId ?? '')?.rows ?? [];
+    expect(stored).toHaveLength(1000);
+    // The model read the first 20; row 500 is only in the store.
+    expect(JSON.stringify(document)).not.toContain(`"${String(stored[500]?.iata)}"`);
+    expect(JSON.stringify(document)).not.toContain(`\n${String(stored[500]?.iata)}\n`);
   });
 
   it('refuses a write with a clear error and leaves the table alone', async () => {
