@@ -88,7 +88,10 @@ export interface Tool {
   origin: ToolOrigin;
   /** Same arguments give the same result for the session, so the registry may memoise it. */
   idempotent?: boolean;
-  /** Per-tool timeout in milliseconds; the registry's default applies when absent. */
+  /**
+   * Per-tool timeout in milliseconds (an MCP server's `toolTimeoutMs`); the registry applies it, else
+   * `limits.toolTimeoutMs`. It is the call's only timeout.
+   */
   timeoutMs?: number;
   execute(args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolResult>;
 }
