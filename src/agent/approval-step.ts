@@ -1,7 +1,7 @@
 // Calls that need the person's approval go to the ApprovalGate in one proposal; each decision then
 // runs the call, runs it with edited arguments (validated again by the registry), or declines it.
 import { raceAbort } from './abort-race';
-import { describeToolCalls } from './describe-tool-calls';
+import { callModifiesData, describeToolCalls } from './describe-tool-calls';
 import { errorMessage } from './errors';
 import { redactArguments, redactSecrets } from './redact';
 import { sqlDisplayMismatch } from './sql-display-check';
@@ -30,6 +30,7 @@ export function buildProposal(
         ...(mismatch === undefined ? {} : { displayMismatch: mismatch }),
         ...(tool?.origin.kind === 'mcp' ? { serverId: tool.origin.serverId } : {}),
         description: redactSecrets(describeToolCalls([call])),
+        modifiesData: callModifiesData(call),
       };
     }),
     ...(reasoning ? { reasoning } : {}),

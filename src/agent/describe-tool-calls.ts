@@ -1,7 +1,7 @@
 // The approval card's own words for what a tool call will do. They come from the arguments, never from
 // the model, so a person can trust them even when the model's explanation is wrong or misleading.
 import { externalReads, isUrl } from '../sql/external-reads';
-import { MODIFYING_KEYWORDS, READ_ONLY_KEYWORDS } from '../sql/sql-statement';
+import { isReadOnlySql, MODIFYING_KEYWORDS, READ_ONLY_KEYWORDS } from '../sql/sql-statement';
 import { tokenizeSql } from '../sql/sql-tokens';
 import { summarizeSql, SQL_FEATURES } from '../sql/summarize-sql';
 import { redactArguments, redactSecrets } from './redact';
@@ -34,7 +34,7 @@ function describeCall(call: ToolCall): string {
   if (call.argumentsError !== undefined) {
     return bound(`${name}: arguments could not be read (${redactSecrets(call.argumentsError)}).`);
   }
-  const sqlName = SQL_ARGUMENT_NAMES.find((key) => isSql(key, call.arguments[key]));
+  const sqlName = sqlArgumentName(call);
   if (sqlName === undefined) {
     const summary = summarizeArguments(redactArguments(call.arguments));
     return bound(summary === '' ? `${name} (no arguments).` : `${name}: ${summary}.`);
@@ -49,6 +49,20 @@ function describeCall(call: ToolCall): string {
     redactSecrets(`${name}: ${sql}${otherSummary === '' ? '' : `; with ${otherSummary}`}.`),
     externalReads(sqlText).map((source) => redactSecrets(source)),
   );
+}
+
+/**
+ * True when the call's SQL may change data or state: the card's `modifies data` warning, decided from
+ * the SQL itself so it never depends on the wording of a description.
+ */
+export function callModifiesData(call: ToolCall): boolean {
+  if (call.argumentsError !== undefined) return false;
+  const sqlName = sqlArgumentName(call);
+  return sqlName !== undefined && !isReadOnlySql(call.arguments[sqlName] as string);
+}
+
+function sqlArgumentName(call: ToolCall): string | undefined {
+  return SQL_ARGUMENT_NAMES.find((key) => isSql(key, call.arguments[key]));
 }
 
 function isSql(key: string, value: unknown): boolean {

@@ -107,6 +107,8 @@ export interface ProposedCall {
   displayMismatch?: string;
   serverId?: string;
   description: string;
+  /** True when the call's SQL may change data or state; the card warns about it. */
+  modifiesData: boolean;
 }
 
 /** The person's decision on one proposed call. */

@@ -27,7 +27,7 @@ import {
 } from '../ui/export-conversation';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
 import { createModelFromSettings, testModelConnection } from '../ui/model-from-settings';
-import { findResultId, findTable, type TableData } from '../ui/result-data';
+import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { keepConversationResults } from './keep-conversation-results';
 import { openConversation } from './open-conversation';
@@ -131,21 +131,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     | undefined;
   const conversation = (): Conversation | undefined => current?.conversation;
 
-  const resolveTable = (data: unknown): TableData | undefined => {
-    const table = findTable(data);
-    const resultId = findResultId(data) ?? table?.resultId;
-    const stored = resultId ? resultStore.get(resultId) : undefined;
-    if (stored && stored.rows.length >= (table?.rows.length ?? 0)) {
-      return {
-        resultId: stored.resultId,
-        columns: stored.columns.map((column) => column.name),
-        rows: stored.rows,
-        totalRows: stored.totalRows,
-        ...(stored.storedRows !== undefined ? { storedRows: stored.storedRows } : {}),
-      };
-    }
-    return table;
-  };
+  const resolveTable = (data: unknown): TableData | undefined =>
+    resolveTableData(data, (resultId) => resultStore.get(resultId));
   const panel = new ChatPanel({
     title: config.title,
     examplePrompts: config.examplePrompts,
@@ -354,7 +341,12 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       else
         downloadText(
           'conversation.json',
-          conversationToJson(document.title, document.turns, [...document.agent.history]),
+          conversationToJson(
+            document.title,
+            document.turns,
+            [...document.agent.history],
+            resolveTable,
+          ),
           'application/json',
         );
     },

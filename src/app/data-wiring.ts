@@ -8,7 +8,7 @@ import {
   type McpServerConfig,
   type McpStatusEvent,
 } from '../mcp';
-import type { TableSource } from '../data/data-engine';
+import type { DataEngine, TableSource } from '../data/data-engine';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 
@@ -31,6 +31,10 @@ export interface StartDataOptions {
   onWarning?: (message: string) => void;
   /** Overrides for the embedded server (approval policy, name, writable). */
   embedded?: Partial<Omit<McpServerConfig, 'id' | 'url' | 'transport'>> & { writable?: boolean };
+  /** Rows of a query result the embedded server shows the model as text (`limits.maxRowsToModel`). */
+  maxRowsToModel?: number;
+  /** Creates the engine behind the embedded server; DuckDB-WASM by default (tests give a Node one). */
+  createEngine?: () => DataEngine;
   /** Tools the person switched off, by server id, and where to save changes to that list. */
   disabledTools?: Record<string, string[]>;
   onPreferencesChange?: (disabledTools: Record<string, string[]>) => void;
@@ -58,7 +62,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
   const { writable, ...embeddedConfig } = options.embedded ?? {};
   const allowWrites = writable ?? false;
   const engine = new LazyDataEngine(
-    () => new DuckDbWasmEngine({ allowedHosts, allowWrites }),
+    options.createEngine ?? (() => new DuckDbWasmEngine({ allowedHosts, allowWrites })),
     options.datasets,
     {
       onLoadFailure: (failure) =>
@@ -85,7 +89,13 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
       id: EMBEDDED_SERVER_ID,
       transport: 'embedded',
     },
-    () => createSqlServer({ engine, name: 'mapwright-embedded', writable: allowWrites }),
+    () =>
+      createSqlServer({
+        engine,
+        name: 'mapwright-embedded',
+        writable: allowWrites,
+        ...(options.maxRowsToModel !== undefined ? { modelRows: options.maxRowsToModel } : {}),
+      }),
   );
   const configured = new Set(options.mcpServers.map((server) => server.id));
   const servers = [

@@ -150,6 +150,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         mcpServers: config.mcpServers,
         registry,
         resultStore,
+        maxRowsToModel: config.limits.maxRowsToModel,
         onWarning: (message) => banner.add(message),
         // The person's servers, switched-off tools and policies stay as they left them after a reload.
         userServers: loadUserServers(),

@@ -1,9 +1,10 @@
 // The hub: many MCP servers, their status, their tools in the ToolRegistry, and calls to them.
+import { withoutRows, withRowsBounded } from '../tools/table-result-data';
 import { McpConnection, type RetryPolicy } from './mcp-connection';
 import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
 import type { ResultStore } from '../tools/result-store';
-import type { Tool, ToolResult } from '../tools/tool';
+import type { TableResultData, Tool, ToolResult } from '../tools/tool';
 import type {
   ApprovalPolicy,
   McpServerConfig,
@@ -12,6 +13,12 @@ import type {
 } from './mcp-server-config';
 import type { EmbeddedServerFactory } from './mcp-transport';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * What the hub passes the SDK as a request timeout: setTimeout's longest delay (about 24 days), so the
+ * SDK's own default (60 s) never ends a call the registry still allows.
+ */
+const NO_REQUEST_TIMEOUT_MS = 2_147_483_647;
 
 /** The part of the ToolRegistry the hub needs. */
 export interface ToolSink {
@@ -29,10 +36,6 @@ export interface McpHubOptions {
   onWarning?: (message: string) => void;
   /** Discovery retries; 3 attempts from 500 ms by default. */
   retry?: Partial<RetryPolicy>;
-  /** Per-call timeout when a server sets none. */
-  defaultToolTimeoutMs?: number;
-  /** Characters of a result the model reads. */
-  contentBudget?: number;
   /** Tools the person switched off, by server id (restored from settings). */
   disabledTools?: Record<string, string[]>;
   /** Called when the person switches a tool on or off, so the settings can persist it. */
@@ -182,33 +185,30 @@ export class McpHub {
     this.options.onToolPoliciesChange?.({ ...this.personPolicies });
   }
 
-  /** Calls a tool; failures, cancellations and lost sessions come back as error results. */
+  /**
+   * Calls a tool; failures, cancellations and lost sessions come back as error results. The call has no
+   * timeout of its own: the registry's (the server's `toolTimeoutMs` as the tool's, else the configured
+   * one) ends it through `signal`, so one limit holds and one message says so.
+   */
   async callTool(
     serverId: string,
     toolName: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal; timeoutMs?: number },
+    options: { signal: AbortSignal },
   ): Promise<ToolResult> {
     const connection = this.connections.get(serverId);
     if (!connection) {
       return { content: `No MCP server "${serverId}" is configured.`, isError: true };
     }
-    const timeoutMs =
-      options.timeoutMs ??
-      connection.config.toolTimeoutMs ??
-      this.options.defaultToolTimeoutMs ??
-      60_000;
     try {
       const result = await connection.callTool(toolName, args, {
         signal: options.signal,
-        timeoutMs,
+        timeoutMs: NO_REQUEST_TIMEOUT_MS,
       });
-      this.keepResult(serverId, result.structuredContent);
-      return toToolResult(result, {
-        serverId,
-        toolName,
-        ...(this.options.contentBudget ? { budget: this.options.contentBudget } : {}),
-      });
+      const converted = toToolResult(result);
+      return converted.data?.kind === 'table'
+        ? { ...converted, data: this.keepResult(serverId, converted.data) }
+        : converted;
     } catch (error) {
       if (options.signal.aborted) {
         return { content: `The call to ${toolName} was cancelled.`, isError: true };
@@ -223,19 +223,23 @@ export class McpHub {
     await Promise.all([...this.connections.keys()].map((serverId) => this.removeServer(serverId)));
   }
 
-  private keepResult(serverId: string, structured: Record<string, unknown> | undefined): void {
+  /**
+   * Rows travel one way: a table with a result id goes whole into the ResultStore (map and chart tools
+   * and the table view read it there, and the conversation stores it beside its document), and the
+   * result's data keeps only its columns and total. Any other table keeps its rows, bounded.
+   */
+  private keepResult(serverId: string, table: TableResultData): TableResultData {
     const store = this.options.resultStore;
-    if (!store || !structured) return;
-    const { result_id: resultId, rows, columns, total_rows: totalRows, sql } = structured;
-    if (typeof resultId !== 'string' || !Array.isArray(rows)) return;
+    if (!store || table.resultId === undefined || !table.rows) return withRowsBounded(table);
     store.put({
-      resultId,
+      resultId: table.resultId,
       serverId,
-      ...(typeof sql === 'string' ? { sql } : {}),
-      columns: Array.isArray(columns) ? (columns as { name: string; type: string }[]) : [],
-      rows: rows as Record<string, unknown>[],
-      totalRows: typeof totalRows === 'number' ? totalRows : rows.length,
+      ...(table.sql !== undefined ? { sql: table.sql } : {}),
+      columns: table.columns,
+      rows: table.rows,
+      totalRows: table.totalRows,
     });
+    return withoutRows(table);
   }
 
   private publishTools(serverId: string): void {

@@ -1,19 +1,17 @@
-// An MCP tool result becomes a ToolResult: bounded text for the model, everything for the UI.
-import type { ToolResult } from '../tools/tool';
+// An MCP tool result becomes a ToolResult: its whole text for the model (the registry cuts it to the
+// budget), and typed data for the UI: a table when the result carries one (structured rows, or JSON,
+// markdown or CSV text), else its parts and structured content.
+import { toContentPart } from '../tools/mcp-content-part';
+import { tableFromRecord } from '../tools/table-result-data';
+import { tableFromText } from './table-from-text';
+import type { ToolResult, ToolResultData } from '../tools/tool';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-/** Characters of text the model reads from one MCP result. */
-export const MCP_CONTENT_BUDGET = 8_000;
+export type { McpResultData } from '../tools/tool';
 
-/** What the UI gets in ToolResult.data for an MCP call. */
-export interface McpResultData {
-  serverId: string;
-  toolName: string;
-  content: CallToolResult['content'];
-  structuredContent?: Record<string, unknown>;
-}
+type Block = CallToolResult['content'][number];
 
-function describeBlock(block: CallToolResult['content'][number]): string {
+function describeBlock(block: Block): string {
   switch (block.type) {
     case 'text':
       return block.text;
@@ -34,31 +32,38 @@ function describeBlock(block: CallToolResult['content'][number]): string {
   }
 }
 
-/** Converts an MCP result; `isError` stays an error result, structured content goes to `data`. */
-export function toToolResult(
-  result: CallToolResult,
-  context: { serverId: string; toolName: string; budget?: number },
-): ToolResult {
-  const budget = context.budget ?? MCP_CONTENT_BUDGET;
+/** The table a result's only text (a text block, or an embedded text resource) holds, if any. */
+function tableInText(blocks: readonly Block[]): ToolResultData | undefined {
+  const [only] = blocks;
+  if (blocks.length !== 1 || !only) return undefined;
+  if (only.type === 'text') return tableFromText(only.text);
+  if (only.type === 'resource' && 'text' in only.resource && typeof only.resource.text === 'string')
+    return tableFromText(only.resource.text, only.resource.mimeType ?? 'text/plain');
+  return undefined;
+}
+
+/** The data the UI draws from an MCP result: a table when it carries one, else its parts. */
+export function toResultData(result: CallToolResult): ToolResultData {
+  const blocks = result.content ?? [];
+  const structured = result.structuredContent;
+  const table = tableFromRecord(structured) ?? (structured ? undefined : tableInText(blocks));
+  if (table) return table;
+  return {
+    kind: 'mcp',
+    content: blocks.flatMap((block) => toContentPart(block) ?? []),
+    ...(structured ? { structuredContent: structured } : {}),
+  };
+}
+
+/** Converts an MCP result; `isError` stays an error result (with no data), the rest gets typed data. */
+export function toToolResult(result: CallToolResult): ToolResult {
   const parts = (result.content ?? []).map(describeBlock);
   if (parts.length === 0 && result.structuredContent) {
     parts.push(JSON.stringify(result.structuredContent));
   }
-  let content = parts.join('\n');
-  if (content.length > budget) {
-    content =
-      `${content.slice(0, budget)}\n[Cut at ${budget} of ${content.length} characters; ` +
-      'the person sees the whole result. Ask for less to read the rest.]';
+  const content = parts.join('\n');
+  if (result.isError) {
+    return { content: content || 'The tool failed without saying why.', isError: true };
   }
-  const data: McpResultData = {
-    serverId: context.serverId,
-    toolName: context.toolName,
-    content: result.content ?? [],
-    ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
-  };
-  return {
-    content: content || (result.isError ? 'The tool failed without saying why.' : '(empty result)'),
-    data,
-    ...(result.isError ? { isError: true } : {}),
-  };
+  return { content: content || '(empty result)', data: toResultData(result) };
 }

@@ -1,4 +1,5 @@
-// Local and MCP tools behind one name space: validation, timeouts, cancellation, bounded results.
+// Local and MCP tools behind one name space: validation, the one timeout, cancellation, the one content
+// budget, credential masking.
 import { createArgumentValidator, type ArgumentValidator } from './argument-validator';
 import { boundContent, DEFAULT_CONTENT_BUDGET } from './bound-content';
 import {
@@ -18,7 +19,10 @@ import { stableJson } from './stable-json';
 import { namespacedToolName, parseNamespacedToolName, sanitizeToolName } from './tool-names';
 import type { Tool, ToolCall, ToolResult, ToolSpec } from './tool';
 
-/** Default per-call timeout when neither the tool nor the caller gives one. */
+/**
+ * Default per-call timeout when neither the tool nor the caller gives one. MCP calls have no timeout
+ * of their own: this one (through the call's signal) is the only one.
+ */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 
 /** Options of a ToolRegistry. */
@@ -221,15 +225,13 @@ export class ToolRegistry {
       };
     }
     const outcome = await runWithLimits(entry.source, filled.args, options.signal, timeoutMs);
+    // The one place content is cut: local and MCP tools hand over their whole text.
     const budget = options.contentBudget ?? this.contentBudget;
-    let result = maskCredentials(outcome.result, credentials);
-    if (result.content.length > budget) {
-      result = {
-        ...result,
-        content: boundContent(result.content, budget),
-        data: result.data ?? result.content,
-      };
-    }
+    const masked = maskCredentials(outcome.result, credentials);
+    const result =
+      masked.content.length > budget
+        ? { ...masked, content: boundContent(masked.content, budget) }
+        : masked;
     if (memoKey !== undefined && outcome.status === 'success') this.memo.set(memoKey, result);
     return { result, status: outcome.status, durationMs: elapsed(), tool };
   }

@@ -1,4 +1,5 @@
 // The Tool contract shared by local map tools and MCP tools.
+import type { ChartSpec } from './chart/chart-spec';
 
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown> & { type?: unknown; properties?: unknown };
@@ -21,11 +22,56 @@ export interface ToolCall {
   providerMetadata?: Record<string, unknown>;
 }
 
+/** One column of a table result, with its type as the source names it. */
+export interface ResultColumn {
+  name: string;
+  type: string;
+}
+
+/**
+ * A table: a SQL result of our server, or a third-party MCP result that carries one. `rows` is absent
+ * when the page's ResultStore holds them under `resultId` (they are stored once, beside the
+ * conversation); a table without a `resultId` keeps its rows here, bounded.
+ */
+export interface TableResultData {
+  kind: 'table';
+  resultId?: string;
+  columns: ResultColumn[];
+  rows?: Record<string, unknown>[];
+  /** Rows the source produced, which may be more than were returned. */
+  totalRows: number;
+  /** True when the source returned fewer rows than it produced. */
+  truncated?: boolean;
+  sql?: string;
+}
+
+/** A chart render_chart drew. */
+export interface ChartResultData {
+  kind: 'chart';
+  chart: ChartSpec;
+}
+
+/** One part of an MCP result as the UI keeps it. */
+export type McpContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image' | 'audio'; data: string; mimeType: string }
+  | { type: 'resource'; uri: string; mimeType?: string; name?: string; text?: string };
+
+/** Any other MCP result: its parts and structured content. */
+export interface McpResultData {
+  kind: 'mcp';
+  content: McpContentPart[];
+  structuredContent?: Record<string, unknown>;
+}
+
+/** What a result holds for the UI, told apart by `kind`; built once where the result is made. */
+export type ToolResultData = TableResultData | ChartResultData | McpResultData;
+
 /** What a tool returns. `content` is for the model (bounded); `data` is for the UI only. */
 export interface ToolResult {
   content: string;
-  /** Full result for the UI (rows, images, structured content); never sent to the model. */
-  data?: unknown;
+  /** What the UI draws (a table, a chart, MCP parts); never sent to the model. */
+  data?: ToolResultData;
   isError?: boolean;
 }
 
@@ -42,7 +88,10 @@ export interface Tool {
   origin: ToolOrigin;
   /** Same arguments give the same result for the session, so the registry may memoise it. */
   idempotent?: boolean;
-  /** Per-tool timeout in milliseconds; the registry's default applies when absent. */
+  /**
+   * Per-tool timeout in milliseconds (an MCP server's `toolTimeoutMs`); the registry applies it, else
+   * `limits.toolTimeoutMs`. It is the call's only timeout.
+   */
   timeoutMs?: number;
   /**
    * Whether a call waits for the person (`ask`) or runs at once (`auto`). Decided once, where the tool

@@ -1,6 +1,6 @@
 // The approval card: the proposal's description, the model's reasoning, each call to decide, and keys.
 import { button, element } from './dom';
-import { ProposedCallView, modifiesData } from './proposed-call-view';
+import { ProposedCallView } from './proposed-call-view';
 import type { ApprovalDecision, ToolProposal } from '../agent/types';
 import type { PreflightFunction } from '../data/preflight';
 
@@ -84,7 +84,7 @@ export class ApprovalCard {
           text: count === 1 ? 'Approve this query?' : `Approve these ${count} calls?`,
         }),
         element('p', { className: 'mw-proposal-summary', text: proposal.description }),
-        modifiesData(proposal.description)
+        proposal.calls.some((call) => call.modifiesData)
           ? element('p', { className: 'mw-modifies', text: '⚠ This proposal modifies data.' })
           : undefined,
         reasoning,

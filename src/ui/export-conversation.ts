@@ -2,7 +2,7 @@
 import { turnText, type TurnRecord } from '../agent/conversation/conversation-document';
 import { redactArguments, redactSecrets } from '../agent/redact';
 import { formatArguments } from './dom';
-import { findTable } from './result-data';
+import { findTable, type TableData } from './result-data';
 import { sqlArgument } from './tool-call-view';
 import type { Message } from '../agent/types';
 
@@ -47,6 +47,8 @@ export function conversationToJson(
   title: string,
   turns: TurnRecord[],
   history: Message[] = [],
+  /** Finds a table's rows where the page holds them (a stored table keeps none in the document). */
+  resolveTable: (data: unknown) => TableData | undefined = findTable,
 ): string {
   const exported = {
     format: 'mapwright-conversation',
@@ -64,7 +66,7 @@ export function conversationToJson(
       startedAt: new Date(turn.startedAt).toISOString(),
       toolCalls: turn.rounds.flatMap((round) =>
         round.calls.map((call) => {
-          const table = findTable(call.data);
+          const table = resolveTable(call.data);
           return {
             round: round.round,
             tool: call.name,

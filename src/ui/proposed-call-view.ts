@@ -12,11 +12,6 @@ export const MASKED_SQL_NOTE =
   'This SQL contains a secret, shown masked, so it cannot be edited here: Approve runs it as the ' +
   'model wrote it. To change it, Deny with a reason and the model will propose new SQL.';
 
-/** True when a description flags a change to data or state. */
-export function modifiesData(description: string): boolean {
-  return /modifies data/i.test(description);
-}
-
 /** What the call view reports to its card. */
 export interface ProposedCallHandlers {
   decided(): void;
@@ -72,7 +67,7 @@ export class ProposedCallView {
       className: 'mw-proposal-description',
       text: proposed.description,
     });
-    const warning = modifiesData(proposed.description)
+    const warning = proposed.modifiesData
       ? element('p', {
           className: 'mw-modifies',
           text: '⚠ This call modifies data.',

@@ -1,4 +1,8 @@
-// Finds the table in a tool result's `data`, whatever envelope the server put it in.
+// The table a result's data holds, for the table view and the CSV file: its kind says whether there is
+// one; its rows are the result's own, or the ones the page's ResultStore holds under its result id.
+import { isCurrentResultData } from '../tools/upgrade-result-data';
+import type { StoredResult } from '../tools/result-store';
+import type { TableResultData } from '../tools/tool';
 
 /** A table the UI can show: columns, rows and the total the query produced. */
 export interface TableData {
@@ -8,49 +12,50 @@ export interface TableData {
   totalRows: number;
   /** Rows kept after the stored copy was cut to the conversation's cap, when it was cut. */
   storedRows?: number;
+  /** True when the rows were kept in the page only and the page no longer holds them. */
+  rowsUnavailable?: boolean;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function fromResult(table: TableResultData): TableData {
+  return {
+    ...(table.resultId !== undefined ? { resultId: table.resultId } : {}),
+    columns: table.columns.map((column) => column.name),
+    rows: table.rows ?? [],
+    totalRows: table.totalRows,
+    ...(table.rows === undefined ? { rowsUnavailable: true } : {}),
+  };
 }
 
-function columnNames(columns: unknown, rows: Record<string, unknown>[]): string[] {
-  if (Array.isArray(columns)) {
-    const names = columns.map((column) =>
-      typeof column === 'string' ? column : isRecord(column) ? String(column.name ?? '') : '',
-    );
-    if (names.every((name) => name.length > 0)) return names;
+/** The table of a result's data with the rows it carries; undefined when the data is no table. */
+export function findTable(data: unknown): TableData | undefined {
+  if (!isCurrentResultData(data)) return undefined;
+  switch (data.kind) {
+    case 'table':
+      return fromResult(data);
+    case 'chart':
+    case 'mcp':
+      return undefined;
   }
-  return rows[0] ? Object.keys(rows[0]) : [];
 }
 
-/** The result id a tool result carries (`result_id` or `resultId`), at the top or in structured content. */
-export function findResultId(data: unknown): string | undefined {
-  if (!isRecord(data)) return undefined;
-  const direct = data.result_id ?? data.resultId;
-  if (typeof direct === 'string') return direct;
-  return findResultId(data.structuredContent) ?? findResultId(data.structured);
-}
-
-/** The table in a result's data (`rows` at the top, or under `structuredContent`), if any. */
-export function findTable(data: unknown, depth = 0): TableData | undefined {
-  if (!isRecord(data) || depth > 3) return undefined;
-  if (Array.isArray(data.rows) && data.rows.every(isRecord)) {
-    const rows = data.rows;
-    const total = data.totalRows ?? data.total_rows ?? data.rowCount ?? data.row_count;
-    const resultId = findResultId(data);
-    return {
-      ...(resultId !== undefined ? { resultId } : {}),
-      columns: columnNames(data.columns, rows),
-      rows,
-      totalRows: typeof total === 'number' ? total : rows.length,
-    };
-  }
-  for (const key of ['structuredContent', 'structured', 'result', 'data']) {
-    const nested = findTable(data[key], depth + 1);
-    if (nested) return nested;
-  }
-  return undefined;
+/**
+ * The table of a result's data, with the rows `lookup` holds for its result id when it holds at least
+ * as many as the data carries (a result's rows are stored once, in the ResultStore).
+ */
+export function resolveTableData(
+  data: unknown,
+  lookup: (resultId: string) => StoredResult | undefined,
+): TableData | undefined {
+  const table = findTable(data);
+  const stored = table?.resultId === undefined ? undefined : lookup(table.resultId);
+  if (!table || !stored || stored.rows.length < table.rows.length) return table;
+  return {
+    resultId: stored.resultId,
+    columns: stored.columns.map((column) => column.name),
+    rows: stored.rows,
+    totalRows: stored.totalRows,
+    ...(stored.storedRows !== undefined ? { storedRows: stored.storedRows } : {}),
+  };
 }
 
 /** Formats one cell for a table or a CSV file. */

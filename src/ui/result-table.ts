@@ -72,8 +72,9 @@ export class ResultTable {
     );
     const shown = rows.length === 0 ? 'no rows' : `rows ${start + 1}–${start + rows.length}`;
     const stored = this.table.storedRows;
-    const held =
-      stored !== undefined
+    const held = this.table.rowsUnavailable
+      ? ' (the page no longer holds its rows: run the query again to see them)'
+      : stored !== undefined
         ? ` (${stored.toLocaleString('en')} kept with the conversation: results are stored up to 5,000 rows or 5 MB; run the query again for the rest)`
         : this.table.totalRows > this.table.rows.length
           ? ` (${this.table.rows.length.toLocaleString('en')} held in the page)`

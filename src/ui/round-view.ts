@@ -1,14 +1,14 @@
 // One round of a turn: collapsed reasoning, streamed text, the tool timeline, and result tables/charts.
-import { findChartSpec } from '../tools/chart/chart-spec';
 import { plotChart } from '../tools/chart/plot-chart';
 import { element } from './dom';
 import { ResultTable } from './result-table';
 import { StreamingMarkdown } from './streaming-markdown';
 import { ToolCallView } from './tool-call-view';
 import type { RoundRecord } from '../agent/conversation/conversation-document';
+import type { ToolResultData } from '../tools/tool';
 import type { TableData } from './result-data';
 
-/** Turns a result's data into a table, looking up full rows where the page still holds them. */
+/** Turns a table result's data into a table, with its rows from where the page holds them. */
 export type TableResolver = (data: unknown) => TableData | undefined;
 
 /** Renders one round; `update` brings it up to date with its record. */
@@ -74,20 +74,26 @@ export class RoundView {
     }
   }
 
-  private attach(data: unknown): void {
-    const chart = findChartSpec(data);
-    if (chart) {
-      const figure = element('figure', { className: 'mw-chart' });
-      figure.dataset.chartKind = chart.kind;
-      try {
-        figure.append(plotChart(chart));
-      } catch (error) {
-        figure.append(element('p', { text: `The chart could not be drawn: ${String(error)}` }));
+  private attach(data: ToolResultData): void {
+    switch (data.kind) {
+      case 'chart': {
+        const figure = element('figure', { className: 'mw-chart' });
+        figure.dataset.chartKind = data.chart.kind;
+        try {
+          figure.append(plotChart(data.chart));
+        } catch (error) {
+          figure.append(element('p', { text: `The chart could not be drawn: ${String(error)}` }));
+        }
+        this.attachments.append(figure);
+        return;
       }
-      this.attachments.append(figure);
-      return;
+      case 'table': {
+        const table = this.resolveTable(data);
+        if (table) this.attachments.append(new ResultTable(table).root);
+        return;
+      }
+      case 'mcp':
+        return;
     }
-    const table = this.resolveTable(data);
-    if (table) this.attachments.append(new ResultTable(table).root);
   }
 }

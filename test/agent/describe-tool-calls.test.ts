@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeToolCalls } from '../../src/agent/describe-tool-calls';
+import { callModifiesData, describeToolCalls } from '../../src/agent/describe-tool-calls';
 import type { ToolCall } from '../../src/agent/types';
 
 function sqlCall(sql: string, name = 'query', argumentName = 'sql'): ToolCall {
@@ -214,6 +214,20 @@ const sqlCases: Array<{ name: string; sql: string; expected: string }> = [
     expected: 'query: empty SQL.',
   },
 ];
+
+describe('the modifies-data flag of a call', () => {
+  it.each(sqlCases)('agrees with the description: $name', ({ sql, expected }) => {
+    expect(callModifiesData(sqlCall(sql))).toBe(expected.includes('modifies data'));
+  });
+
+  it('is false for calls without SQL, whatever their words', () => {
+    const search = { id: 's', name: 'search', arguments: { text: 'modifies data; DROP TABLE x' } };
+    expect(callModifiesData(search)).toBe(false);
+    expect(callModifiesData({ ...sqlCall('DROP TABLE x'), argumentsError: 'bad JSON' })).toBe(
+      false,
+    );
+  });
+});
 
 describe('describeToolCalls for SQL', () => {
   it.each(sqlCases)('$name', ({ sql, expected }) => {

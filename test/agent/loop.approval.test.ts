@@ -34,6 +34,25 @@ describe('approvals of MCP tool calls', () => {
     model.assertAllUsed();
   });
 
+  it('flags each proposed call that modifies data, from its SQL', async () => {
+    const query = mcpTool('duckdb', 'query', () => ({ content: 'done' }), sqlSchema);
+    const gate = scriptedGate((proposal) =>
+      proposal.calls.map(() => ({ kind: 'approve' as const })),
+    );
+    const model = createScriptedModel([
+      {
+        toolCalls: [
+          querySql,
+          { name: 'query', arguments: { sql: 'WITH gone AS (DELETE FROM quakes) SELECT 1' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    await finish(createAgent(model, [query], { approvalGate: gate }).send('Clean up'));
+    expect(gate.proposals[0]?.calls.map((call) => call.modifiesData)).toEqual([false, true]);
+    model.assertAllUsed();
+  });
+
   it('returns "declined by the user" with the reason to the model, and the loop goes on', async () => {
     const query = mcpTool('duckdb', 'query', () => ({ content: 'rows' }), sqlSchema);
     const gate = scriptedGate(() => [{ kind: 'deny', reason: 'too expensive' }]);

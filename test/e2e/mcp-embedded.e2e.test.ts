@@ -44,22 +44,19 @@ describe('the embedded SQL server inside the built app', () => {
         },
         { signal: new AbortController().signal },
       );
-      const data = result.data as {
-        structuredContent?: { result_id?: string; rows?: { n: number }[] };
-      };
-      const resultId = data.structuredContent?.result_id ?? '';
-      return {
-        table,
-        result,
-        stored: app.resultStore.get(resultId),
-        count: data.structuredContent?.rows?.[0]?.n,
-      };
+      // A table result: its rows are in the page's ResultStore, under its result id.
+      const data = result.data as { kind?: string; resultId?: string; rows?: unknown[] };
+      const stored = app.resultStore.get(data.resultId ?? '') as
+        { serverId: string; rows: { n: number }[] } | undefined;
+      return { table, result, data, stored, count: stored?.rows[0]?.n };
     });
     expect(outcome.table).toBeTruthy();
     expect(outcome.result.isError).toBeFalsy();
     expect(outcome.count).toBeGreaterThan(0);
     expect(outcome.result.content).toContain(String(outcome.count));
     expect(outcome.stored?.serverId).toBe('embedded');
+    expect(outcome.data).toMatchObject({ kind: 'table', totalRows: 1 });
+    expect(outcome.data.rows).toBeUndefined();
     if (outcome.table === 'airports') expect(outcome.count).toBe(3376);
   });
 
@@ -72,10 +69,12 @@ describe('the embedded SQL server inside the built app', () => {
         { sql_query: 'SELECT count(*) AS n, max(mag) AS strongest FROM earthquakes' },
         { signal: new AbortController().signal },
       );
-      const data = result.data as { structuredContent?: { rows?: Record<string, unknown>[] } };
+      const data = result.data as { resultId?: string };
+      const stored = app.resultStore.get(data.resultId ?? '') as
+        { rows: Record<string, unknown>[] } | undefined;
       return {
         result,
-        row: data.structuredContent?.rows?.[0],
+        row: stored?.rows[0],
         failures: app.engine!.loadFailures(),
       };
     });

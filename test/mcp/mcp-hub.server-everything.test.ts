@@ -54,6 +54,7 @@ describe('the hub against @modelcontextprotocol/server-everything (Streamable HT
     );
     expect(result.isError).toBeFalsy();
     expect(result.content).toContain('hello map');
+    expect(result.data).toEqual({ kind: 'mcp', content: [{ type: 'text', text: result.content }] });
   });
 
   it('calls get-sum', async () => {
@@ -70,8 +71,11 @@ describe('the hub against @modelcontextprotocol/server-everything (Streamable HT
       { signal },
     );
     expect(result.isError).toBeFalsy();
+    // A weather record, not rows: MCP data with its structured content, no table.
+    expect(result.data?.kind).toBe('mcp');
     const data = result.data as McpResultData;
     expect(data.structuredContent).toHaveProperty('temperature');
+    expect(data.content[0]?.type).toBe('text');
   });
 
   it('cancels trigger-long-running-operation with an MCP cancellation', async () => {

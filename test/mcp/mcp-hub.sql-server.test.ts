@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConversationDocument } from '../../src/agent/conversation/conversation-document';
+import { reduceConversation } from '../../src/agent/conversation/conversation-reducer';
 import { QueryCancelledError } from '../../src/data/query-errors';
 import { slowSql, startSqlHub } from './sql-server-fixture';
+import type { AgentEvent } from '../../src/agent/types';
 
 const never = new AbortController().signal;
 const call = (name: string, args: Record<string, unknown>, signal = never) => ({
@@ -53,13 +56,59 @@ describe('the hub against the in-page SQL server (in-memory transport)', () => {
     expect(lines[1]).toBe('iata (VARCHAR) | state (VARCHAR)');
     expect(lines).toHaveLength(2 + 20 + 1);
     expect(result.content).toContain('cut at 100 rows');
-    const data = result.data as { structuredContent: { result_id: string; rows: unknown[] } };
-    expect(data.structuredContent.rows).toHaveLength(100);
-    const stored = setup.resultStore.get(data.structuredContent.result_id);
+    // The data says "a table" with its columns, total and id; its rows travel one way, into the store.
+    expect(result.data).toEqual({
+      kind: 'table',
+      resultId: expect.any(String),
+      columns: [
+        { name: 'iata', type: 'VARCHAR' },
+        { name: 'state', type: 'VARCHAR' },
+      ],
+      totalRows: 3376,
+      truncated: true,
+      sql: 'SELECT iata, state FROM airports ORDER BY iata',
+    });
+    const resultId = result.data?.kind === 'table' ? (result.data.resultId ?? '') : '';
+    const stored = setup.resultStore.get(resultId);
     expect(stored?.rows).toHaveLength(100);
+    expect(stored?.rows[0]).toEqual({ iata: '00M', state: 'MS' });
     expect(stored?.totalRows).toBe(3376);
     expect(stored?.serverId).toBe('embedded');
     expect(stored?.columns.map((column) => column.name)).toEqual(['iata', 'state']);
+  });
+
+  it('stores a query’s rows once: in the ResultStore, not in the conversation document', async () => {
+    const toolCall = {
+      id: 'q2',
+      name: 'query',
+      arguments: { sql_query: 'SELECT iata FROM airports' },
+    };
+    const result = await setup.registry.execute(toolCall, { signal: never });
+    let document = createConversationDocument('c', 0);
+    for (const event of [
+      { type: 'turn-start', runId: 'run', userMessage: 'airports?' },
+      { type: 'round-start', runId: 'run', round: 0 },
+      {
+        type: 'tool-call-end',
+        runId: 'run',
+        round: 0,
+        callIndex: 0,
+        call: toolCall,
+        result,
+        status: 'success',
+        durationMs: 1,
+      },
+    ] satisfies AgentEvent[]) {
+      document = reduceConversation(document, { type: 'agent-event', event, at: 1 });
+    }
+    const record = document.turns[0]?.rounds[0]?.calls[0];
+    expect(record?.data).toMatchObject({ kind: 'table', totalRows: 3376 });
+    expect(record?.data).not.toHaveProperty('rows');
+    const stored = setup.resultStore.get(record?.resultId ?? '')?.rows ?? [];
+    expect(stored).toHaveLength(1000);
+    // The model read the first 20; row 500 is only in the store.
+    expect(JSON.stringify(document)).not.toContain(`"${String(stored[500]?.iata)}"`);
+    expect(JSON.stringify(document)).not.toContain(`\n${String(stored[500]?.iata)}\n`);
   });
 
   it('refuses a write with a clear error and leaves the table alone', async () => {

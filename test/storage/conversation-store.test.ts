@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { reduceConversation } from '../../src/agent/conversation/conversation-reducer';
 import { reopenConversation } from '../../src/agent/conversation/reopen-conversation';
 import { capResult, ConversationStore, RESULT_ROW_CAP } from '../../src/storage/conversation-store';
+import { upgradeResultData } from '../../src/tools/upgrade-result-data';
 import type { ConversationDocument } from '../../src/agent/conversation/conversation-document';
 
 const fixtures = 'test/fixtures/conversations';
@@ -88,8 +89,9 @@ describe('conversations stored by the previous release (version 1)', () => {
         expect(turn.rounds.map((round) => round.reasoning)).toEqual(
           before.rounds.map((round) => round.reasoning),
         );
+        // Call data is read into the typed union (upgrade-result-data tests the shapes).
         expect(turn.rounds.flatMap((round) => round.calls.map((call) => call.data))).toEqual(
-          before.rounds.flatMap((round) => round.calls.map((call) => call.data)),
+          before.rounds.flatMap((round) => round.calls.map((call) => upgradeResultData(call.data))),
         );
       });
       // Saved once, the conversation is a document and the version-1 records are gone.
@@ -148,11 +150,24 @@ describe('conversations of this version (version 2)', () => {
     expect(v2Fixtures.length).toBeGreaterThan(0);
   });
 
-  it.each(v2Fixtures)('%s loads as it was stored', async (file) => {
+  it.each(v2Fixtures)('%s loads as it was stored, its call data typed', async (file) => {
     const stored = readFixture<ConversationDocument>(file);
     const { store } = await openStore();
     await store.save(stored);
-    expect(await store.load(stored.id)).toEqual(stored);
+    const loaded = await store.load(stored.id);
+    expect(loaded).toEqual({
+      ...stored,
+      turns: stored.turns.map((turn) => ({
+        ...turn,
+        rounds: turn.rounds.map((round) => ({
+          ...round,
+          calls: round.calls.map(({ data, ...call }) => {
+            const upgraded = upgradeResultData(data);
+            return upgraded ? { ...call, data: upgraded } : call;
+          }),
+        })),
+      })),
+    });
   });
 });
 

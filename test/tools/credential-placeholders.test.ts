@@ -80,7 +80,7 @@ describe('the registry with data credentials', () => {
     origin: { kind: 'mcp', serverId: 'warehouse', originalName: 'echo' },
     execute: async (args): Promise<ToolResult> => ({
       content: `ran with ${String(args.text)}`,
-      data: { seen: args.text },
+      data: { kind: 'mcp', content: [], structuredContent: { seen: args.text } },
     }),
   };
   const signal = new AbortController().signal;
@@ -104,7 +104,11 @@ describe('the registry with data credentials', () => {
     expect(seen).toEqual(['key tok_123456']);
     expect(result).toEqual({
       content: 'ran with key {{secret:API_TOKEN}}',
-      data: { seen: 'key {{secret:API_TOKEN}}' },
+      data: {
+        kind: 'mcp',
+        content: [],
+        structuredContent: { seen: 'key {{secret:API_TOKEN}}' },
+      },
     });
   });
 

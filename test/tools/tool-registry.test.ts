@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { toToolResult } from '../../src/mcp/mcp-result';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import type { ToolCall } from '../../src/agent/types';
-import type { Tool, ToolResult } from '../../src/tools/tool';
+import type { TableResultData, Tool, ToolResult } from '../../src/tools/tool';
 
 function tool(
   name: string,
@@ -178,16 +179,31 @@ describe('ToolRegistry', () => {
     });
   });
 
-  it('bounds content with a note of what was cut and keeps the full text in data', async () => {
+  it('bounds content once, local or MCP, with one note, and leaves the data for the UI as it was', async () => {
     const registry = new ToolRegistry({ contentBudget: 200 });
     const rows = Array.from({ length: 100 }, (_, index) => `row ${index}`).join('\n');
-    registry.register(tool('rows', {}, async () => ({ content: rows, data: { rows: 100 } })));
+    const table: TableResultData = {
+      kind: 'table',
+      columns: [{ name: 'row', type: 'string' }],
+      rows: [{ row: 'row 0' }],
+      totalRows: 100,
+    };
+    registry.register(tool('rows', {}, async () => ({ content: rows, data: table })));
     registry.register(tool('text', {}, async () => ({ content: rows })));
+    registry.setServerTools('remote', [
+      tool('remote_text', {}, async () =>
+        toToolResult({ content: [{ type: 'text', text: rows }] }),
+      ),
+    ]);
     const withData = await registry.execute(call('rows'), { signal });
     expect(withData.content.length).toBeLessThanOrEqual(200);
     expect(withData.content).toMatch(/Truncated: showing the first \d+ of 689 characters/);
-    expect(withData.data).toEqual({ rows: 100 });
-    expect((await registry.execute(call('text'), { signal })).data).toBe(rows);
+    expect(withData.data).toEqual(table);
+    const plain = await registry.execute(call('text'), { signal });
+    expect(plain.data).toBeUndefined();
+    const remote = await registry.execute(call('remote_text'), { signal });
+    expect(remote.content).toBe(plain.content);
+    expect(remote.content.match(/Truncated|Cut at/g)).toEqual(['Truncated']);
   });
 
   it('memoises idempotent tools for the session, whatever the key order', async () => {

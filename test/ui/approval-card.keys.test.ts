@@ -18,6 +18,7 @@ function proposal(sql: string): ToolProposal {
         displayArguments: args,
         serverId: 'embedded',
         description: 'Reads the table airports',
+        modifiesData: false,
       },
     ],
   };

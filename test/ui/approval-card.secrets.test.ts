@@ -23,6 +23,7 @@ function mount(sql: string) {
         displayArguments: redactArguments(args),
         serverId: 'warehouse',
         description: 'Reads a CSV file',
+        modifiesData: false,
       },
     ],
   };
@@ -102,6 +103,7 @@ describe('SQL whose masked display reads as other statements', () => {
           ...(mismatch === undefined ? {} : { displayMismatch: mismatch }),
           serverId: 'warehouse',
           description: 'query: reads nothing',
+          modifiesData: false,
         },
       ],
     };

@@ -4,7 +4,13 @@ import { ApprovalCard } from '../../src/ui/approval-card';
 import type { ApprovalDecision, ToolProposal } from '../../src/agent/types';
 
 function proposal(
-  calls: { name: string; sql?: string; description?: string; extra?: Record<string, unknown> }[],
+  calls: {
+    name: string;
+    sql?: string;
+    description?: string;
+    modifiesData?: boolean;
+    extra?: Record<string, unknown>;
+  }[],
   reasoning?: string,
 ): ToolProposal {
   return {
@@ -22,6 +28,7 @@ function proposal(
         displayArguments: args,
         serverId: 'embedded',
         description: call.description ?? `Reads a table with ${call.name}`,
+        modifiesData: call.modifiesData ?? false,
       };
     }),
   };
@@ -59,14 +66,37 @@ describe('the approval card', () => {
     );
   });
 
-  it('makes "modifies data" prominent', () => {
+  it('makes "modifies data" prominent for a call flagged as modifying', () => {
     const { card } = mount({
       proposal: proposal([
-        { name: 'query', sql: 'DROP TABLE x', description: 'Drops table x: modifies data' },
+        { name: 'query', sql: 'SELECT 1' },
+        { name: 'query', sql: 'DROP TABLE x', description: 'query: drops x', modifiesData: true },
       ]),
     });
-    expect(card.root.querySelector('.mw-modifies')?.textContent).toMatch(/modifies data/);
-    expect(card.root.querySelector('.mw-proposed-modifies')).not.toBeNull();
+    expect(card.root.querySelector(':scope > .mw-modifies')?.textContent).toBe(
+      '⚠ This proposal modifies data.',
+    );
+    const [reading, dropping] = card.calls;
+    expect(dropping?.root.classList.contains('mw-proposed-modifies')).toBe(true);
+    expect(dropping?.root.querySelector('.mw-modifies')?.textContent).toBe(
+      '⚠ This call modifies data.',
+    );
+    expect(reading?.root.classList.contains('mw-proposed-modifies')).toBe(false);
+  });
+
+  it('reads the flag, not the wording: a description that says "modifies data" warns of nothing', () => {
+    const { card } = mount({
+      proposal: proposal([
+        {
+          name: 'search',
+          extra: { text: 'rows where the note modifies data' },
+          description: 'search: text "rows where the note modifies data".',
+        },
+      ]),
+    });
+    expect(card.root.textContent).toContain('modifies data');
+    expect(card.root.querySelector('.mw-modifies')).toBeNull();
+    expect(card.root.querySelector('.mw-proposed-modifies')).toBeNull();
   });
 
   it('approves the SQL as the analyst edited it', () => {

@@ -27,12 +27,11 @@ function queryTool(seen: string[]): Tool {
       return {
         content: 'mag\n7.1\n6.5',
         data: {
-          structuredContent: {
-            result_id: 'q1',
-            columns: [{ name: 'mag', type: 'DOUBLE' }],
-            rows: [{ mag: 7.1 }, { mag: 6.5 }],
-            total_rows: 2,
-          },
+          kind: 'table',
+          resultId: 'q1',
+          columns: [{ name: 'mag', type: 'DOUBLE' }],
+          rows: [{ mag: 7.1 }, { mag: 6.5 }],
+          totalRows: 2,
         },
       };
     },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ResultStore } from '../../src/tools/result-store';
 import { conversationToJson, conversationToMarkdown } from '../../src/ui/export-conversation';
+import { resolveTableData } from '../../src/ui/result-data';
 import type { TurnRecord } from '../../src/agent/conversation/conversation-document';
 
 const secret = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';
@@ -24,13 +26,13 @@ const turns: TurnRecord[] = [
             state: 'success',
             durationMs: 5,
             resultSummary: 'mag\n7.1',
+            resultId: 'q1',
+            // Rows are stored once, in the page's ResultStore (and beside the document).
             data: {
-              structuredContent: {
-                result_id: 'q1',
-                columns: [{ name: 'mag', type: 'DOUBLE' }],
-                rows: [{ mag: 7.1 }],
-                total_rows: 1,
-              },
+              kind: 'table',
+              resultId: 'q1',
+              columns: [{ name: 'mag', type: 'DOUBLE' }],
+              totalRows: 1,
             },
           },
         ],
@@ -49,9 +51,19 @@ describe('export', () => {
     expect(markdown).toContain('The strongest was **7.1**.');
   });
 
-  it('writes JSON with tool calls, results and rows', () => {
+  it('writes JSON with tool calls, results and the rows the page holds for them', () => {
+    const results = new ResultStore();
+    results.put({
+      resultId: 'q1',
+      serverId: 'embedded',
+      columns: [{ name: 'mag', type: 'DOUBLE' }],
+      rows: [{ mag: 7.1 }],
+      totalRows: 1,
+    });
     const exported = JSON.parse(
-      conversationToJson('Quakes', turns, [{ role: 'user', content: 'hi' }]),
+      conversationToJson('Quakes', turns, [{ role: 'user', content: 'hi' }], (data) =>
+        resolveTableData(data, (resultId) => results.get(resultId)),
+      ),
     );
     expect(exported.turns[0].toolCalls[0]).toMatchObject({
       tool: 'query',

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { findTable, toCsv } from '../../src/ui/result-data';
+import { ResultStore } from '../../src/tools/result-store';
+import { findTable, resolveTableData, toCsv } from '../../src/ui/result-data';
 import { PAGE_SIZE, ResultTable } from '../../src/ui/result-table';
 
 const rows = Array.from({ length: 120 }, (_unused, index) => ({
@@ -9,23 +10,57 @@ const rows = Array.from({ length: 120 }, (_unused, index) => ({
 }));
 
 describe('query results', () => {
-  it('finds the rows of an MCP query result in its structured content', () => {
+  it('shows a table result with the rows it carries; a chart or other MCP result is no table', () => {
     const table = findTable({
-      serverId: 'embedded',
-      content: [],
-      structuredContent: {
-        result_id: 'r1',
-        columns: [
-          { name: 'id', type: 'INTEGER' },
-          { name: 'place', type: 'VARCHAR' },
-        ],
-        rows,
-        total_rows: 5000,
-        truncated: true,
-      },
+      kind: 'table',
+      columns: [
+        { name: 'id', type: 'number' },
+        { name: 'place', type: 'string' },
+      ],
+      rows,
+      totalRows: 120,
     });
-    expect(table).toMatchObject({ resultId: 'r1', columns: ['id', 'place'], totalRows: 5000 });
+    expect(table).toMatchObject({ columns: ['id', 'place'], totalRows: 120 });
     expect(table?.rows).toHaveLength(120);
+    expect(findTable({ kind: 'mcp', content: [{ type: 'text', text: 'id,place\n1,x' }] })).toBe(
+      undefined,
+    );
+    // The old envelope is read once, on load (upgradeResultData); the view no longer guesses.
+    expect(findTable({ structuredContent: { rows } })).toBeUndefined();
+  });
+
+  it('takes the rows of a stored table from the ResultStore, and says so when the page lost them', () => {
+    const results = new ResultStore();
+    results.put({
+      resultId: 'r1',
+      serverId: 'embedded',
+      columns: [
+        { name: 'id', type: 'INTEGER' },
+        { name: 'place', type: 'VARCHAR' },
+      ],
+      rows,
+      totalRows: 5000,
+      storedRows: 120,
+    });
+    const columns = [
+      { name: 'id', type: 'INTEGER' },
+      { name: 'place', type: 'VARCHAR' },
+    ];
+    const held = resolveTableData(
+      { kind: 'table', resultId: 'r1', columns, totalRows: 5000, truncated: true },
+      (resultId) => results.get(resultId),
+    );
+    expect(held).toMatchObject({ resultId: 'r1', totalRows: 5000, storedRows: 120 });
+    expect(held?.rows).toHaveLength(120);
+    expect(new ResultTable(held!).root.textContent).toContain('5,000 rows (120 kept with');
+
+    const lost = resolveTableData(
+      { kind: 'table', resultId: 'gone', columns, totalRows: 5000 },
+      (resultId) => results.get(resultId),
+    );
+    expect(lost?.rows).toEqual([]);
+    const caption = new ResultTable(lost!).root.textContent;
+    expect(caption).toContain('the page no longer holds its rows: run the query again');
   });
 
   it('pages a large result and shows the row count', () => {

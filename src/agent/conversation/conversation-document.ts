@@ -1,6 +1,7 @@
 // One conversation as one versioned document: what the person saw (turns, rounds, calls), what the model
 // reads (the agent's state), a pending approval with its edits, and the conversation's map. It is plain
 // JSON, produced only by `reduceConversation`, and stored as one record.
+import type { ToolResultData } from '../../tools/tool';
 import type {
   AgentErrorInfo,
   AgentSnapshot,
@@ -34,8 +35,11 @@ export interface CallRecord {
   resultSummary?: string;
   /** The `result_id` whose rows the page keeps for this call, when it returned a table. */
   resultId?: string;
-  /** What the UI draws from the result (table rows, a chart), never sent to the model. */
-  data?: unknown;
+  /**
+   * What the UI draws from the result (a table, a chart, MCP parts), never sent to the model. A table
+   * whose rows are stored beside the document (under `resultId`) keeps no rows here.
+   */
+  data?: ToolResultData;
 }
 
 /** One round of a turn: the model's text and reasoning, then its tool calls. Numbered from 0 per turn. */

@@ -16,6 +16,7 @@ import {
   type RoundRecord,
   type TurnRecord,
 } from './conversation-document';
+import type { ToolResultData } from '../../tools/tool';
 import type { AgentErrorInfo, AgentEvent, AgentSnapshot, TurnResult } from '../types';
 
 /** Everything that can change a conversation. */
@@ -411,19 +412,9 @@ function withoutKey<K extends 'run' | 'pendingApproval' | 'map'>(
   return copy;
 }
 
-/** The `result_id` a tool result's data names (an MCP structured result, or a table the UI holds). */
-export function resultIdOf(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const record = data as Record<string, unknown>;
-  const structured = record.structuredContent;
-  const candidates = [
-    record.resultId,
-    record.result_id,
-    typeof structured === 'object' && structured !== null
-      ? (structured as Record<string, unknown>).result_id
-      : undefined,
-  ];
-  return candidates.find((value): value is string => typeof value === 'string');
+/** The result id of a table whose rows the page keeps (and the conversation stores beside it). */
+export function resultIdOf(data: ToolResultData | undefined): string | undefined {
+  return data?.kind === 'table' ? data.resultId : undefined;
 }
 
 /** True when `document` is a document this version reads. */

@@ -1,6 +1,8 @@
 // Reading stored conversations of every version this app has written. Version 1 kept the turns and the
 // agent snapshot in two stores; version 2 is one document. Storage hands over unknown JSON; this checks
-// it and brings it to the current version, or says plainly why it cannot.
+// it and brings it to the current version, or says plainly why it cannot. Call data of either version
+// written before results were typed is read into the typed union (upgradeResultData).
+import { upgradeResultData } from '../../tools/upgrade-result-data';
 import { parseAgentSnapshot } from '../agent-snapshot';
 import { ConfigurationError } from '../errors';
 import {
@@ -23,7 +25,7 @@ export interface StoredConversationV1 {
 
 /** Builds the one document of a version-1 conversation; nothing the person saw is dropped. */
 export function migrateConversationV1(stored: StoredConversationV1): ConversationDocument {
-  const turns = stored.turns.filter(isTurnRecord).map(withCallResultIds);
+  const turns = stored.turns.filter(isTurnRecord).map(withUpgradedCalls);
   let agent: AgentState = { history: [], status: 'idle' };
   if (stored.snapshot !== undefined) {
     try {
@@ -68,8 +70,10 @@ export function parseConversationDocument(value: unknown): ConversationDocument 
     if (!isTurnRecord(turn)) throw problem(`turn ${index} is malformed`);
   });
   const { version: _version, ...agent } = parseAgentSnapshot({ version: 1, ...document.agent });
+  const copy = structuredClone(document) as ConversationDocument;
   return {
-    ...(structuredClone(document) as ConversationDocument),
+    ...copy,
+    turns: copy.turns.map(withUpgradedCalls),
     agent,
     resultIds: Array.isArray(document.resultIds)
       ? document.resultIds.filter((id): id is string => typeof id === 'string')
@@ -95,15 +99,22 @@ function isTurnRecord(value: unknown): value is TurnRecord {
   );
 }
 
-function withCallResultIds(turn: TurnRecord): TurnRecord {
+/** Call data in the typed union, and the result id of each table on its call. */
+function withUpgradedCalls(turn: TurnRecord): TurnRecord {
   return {
     ...turn,
     rounds: turn.rounds.map((round) => ({
       ...round,
       reasoning: typeof round.reasoning === 'string' ? round.reasoning : '',
       calls: round.calls.map((call) => {
-        const resultId = call.resultId ?? resultIdOf(call.data);
-        return resultId ? { ...call, resultId } : call;
+        const { data: stored, ...rest } = call;
+        const data = upgradeResultData(stored);
+        const resultId = call.resultId ?? resultIdOf(data);
+        return {
+          ...rest,
+          ...(resultId ? { resultId } : {}),
+          ...(data ? { data } : {}),
+        };
       }),
     })),
   };

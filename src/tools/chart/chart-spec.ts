@@ -17,12 +17,10 @@ export interface ChartSpec {
   rows: Record<string, unknown>[];
 }
 
-/** The chart in a tool result's `data`, if it holds one. */
-export function findChartSpec(data: unknown): ChartSpec | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const chart = (data as { chart?: unknown }).chart;
-  if (typeof chart !== 'object' || chart === null) return undefined;
-  const spec = chart as Partial<ChartSpec>;
+/** The value as a chart spec when it is one (charts an older release stored are read through it). */
+export function asChartSpec(value: unknown): ChartSpec | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const spec = value as Partial<ChartSpec>;
   if (!spec.kind || !CHART_KINDS.includes(spec.kind) || typeof spec.x !== 'string')
     return undefined;
   if (!Array.isArray(spec.rows)) return undefined;

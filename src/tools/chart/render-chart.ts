@@ -83,7 +83,7 @@ export function createRenderChartTool(resultStore: ResultStore): Tool {
           : '';
       return {
         content: `Drew a ${kind} chart of ${resultId}${cut}: x=${spec.x}${spec.y ? `, y=${spec.y}` : ''}${spec.color ? `, color=${spec.color}` : ''}. The person sees it in the conversation.`,
-        data: { chart: spec },
+        data: { kind: 'chart', chart: spec },
       };
     },
   };

@@ -19,7 +19,7 @@ export function listDatasetsTool(context: MapToolContext): Tool {
           : 'SQL only';
         return `- ${dataset.id}: ${dataset.title} (table ${dataset.table}; ${where}). Columns: ${Object.keys(dataset.columns).join(', ') || 'see get_dataset_details'}`;
       });
-      return ok(lines.join('\n'), datasets);
+      return ok(lines.join('\n'));
     },
   });
 }
@@ -67,7 +67,6 @@ export function getDatasetDetailsTool(context: MapToolContext): Tool {
         });
         return ok(
           `${dataset.title}: table ${dataset.table}, ${description.rowCount} rows${dataset.layerId ? `, map layer ${dataset.layerId}` : ''}.\n${lines.join('\n')}`,
-          description,
         );
       } catch (error) {
         return fail(

@@ -2,7 +2,7 @@
 import type { DatasetCatalog } from '../../config/dataset-catalog';
 import type { DataEngine } from '../../data/data-engine';
 import type { ResultStore } from '../result-store';
-import type { Tool, ToolResult } from '../tool';
+import type { Tool, ToolResult, ToolResultData } from '../tool';
 import type { LayerInfo, MapPort } from './map-port';
 
 /** The context every map tool is built with. */
@@ -15,7 +15,7 @@ export interface MapToolContext {
 }
 
 /** A successful result. */
-export function ok(content: string, data?: unknown): ToolResult {
+export function ok(content: string, data?: ToolResultData): ToolResult {
   return data === undefined ? { content } : { content, data };
 }
 

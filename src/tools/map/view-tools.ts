@@ -57,7 +57,6 @@ export function getMapStateTool(context: MapToolContext): Tool {
       );
       return ok(
         `Centre ${state.center[0]}, ${state.center[1]}; zoom ${state.zoom}; bounds ${state.bounds.join(', ')}.\nLayers:\n${layers.join('\n') || '(none)'}`,
-        state,
       );
     },
   });

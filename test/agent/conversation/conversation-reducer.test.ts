@@ -11,6 +11,7 @@ import {
 } from '../../../src/agent/conversation/conversation-reducer';
 import { toToolResult } from '../../../src/mcp/mcp-result';
 import type { AgentEvent, ToolProposal } from '../../../src/agent/types';
+import type { TableResultData } from '../../../src/tools/tool';
 
 const runId = 'run-1';
 const question = 'Where were the strongest earthquakes?';
@@ -33,6 +34,13 @@ function play(events: AgentEvent[]) {
   return document.turns[0]!;
 }
 
+const table: TableResultData = {
+  kind: 'table',
+  columns: [{ name: 'a', type: 'number' }],
+  rows: [{ a: 1 }],
+  totalRows: 1,
+};
+
 function proposal(callIds: string[]): ToolProposal {
   return {
     runId,
@@ -44,6 +52,7 @@ function proposal(callIds: string[]): ToolProposal {
       displayArguments: { sql_query: 'SELECT 1' },
       serverId: 'embedded',
       description: 'Reads airports',
+      modifiesData: false,
     })),
   };
 }
@@ -85,6 +94,7 @@ describe('the conversation reducer follows the agent', () => {
               displayArguments: call.arguments,
               serverId: 'embedded',
               description: 'Reads 1',
+              modifiesData: false,
             },
           ],
         },
@@ -121,7 +131,7 @@ describe('the conversation reducer follows the agent', () => {
         call,
         result: {
           content: 'one row, key sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z',
-          data: { rows: [{ a: 1 }] },
+          data: table,
         },
         status: 'success',
         durationMs: 12,
@@ -136,22 +146,19 @@ describe('the conversation reducer follows the agent', () => {
     });
     expect(record?.resultSummary).toMatch(/^one row, key /);
     expect(record?.resultSummary).not.toContain('Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z');
-    expect(record?.data).toEqual({ rows: [{ a: 1 }] });
+    expect(record?.data).toEqual(table);
   });
 
   it('masks secrets inside the quoted values of a structured MCP result shown as JSON', () => {
     const call = { id: 'c1', name: 'inspect', arguments: {} };
-    const result = toToolResult(
-      {
-        content: [],
-        structuredContent: {
-          note: 'password: hunter2',
-          env: 'PGPASSWORD=abc123 psql',
-          dsn: "host=db user=ana password='s3cret' dbname=x",
-        },
+    const result = toToolResult({
+      content: [],
+      structuredContent: {
+        note: 'password: hunter2',
+        env: 'PGPASSWORD=abc123 psql',
+        dsn: "host=db user=ana password='s3cret' dbname=x",
       },
-      { serverId: 'warehouse', toolName: 'inspect' },
-    );
+    });
     const turn = play([
       {
         type: 'tool-call-end',

@@ -1,9 +1,16 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { findChartSpec } from '../../../src/tools/chart/chart-spec';
 import { plotChart } from '../../../src/tools/chart/plot-chart';
 import { createRenderChartTool } from '../../../src/tools/chart/render-chart';
 import { ResultStore } from '../../../src/tools/result-store';
+import type { ChartSpec } from '../../../src/tools/chart/chart-spec';
+import type { ToolResult } from '../../../src/tools/tool';
+
+/** The chart a result carries; fails the test when it carries none. */
+function chartOf(result: ToolResult): ChartSpec {
+  if (result.data?.kind !== 'chart') throw new Error(`no chart in ${JSON.stringify(result.data)}`);
+  return result.data.chart;
+}
 
 function storeWithResult(): ResultStore {
   const store = new ResultStore();
@@ -36,9 +43,9 @@ describe('render_chart', () => {
     );
     expect(result.isError).toBeUndefined();
     expect(result.content).toContain('bar chart of r1');
-    const spec = findChartSpec(result.data);
-    expect(spec?.rows).toHaveLength(3);
-    const chart = plotChart(spec!, 300, document);
+    const spec = chartOf(result);
+    expect(spec.rows).toHaveLength(3);
+    const chart = plotChart(spec, 300, document);
     expect(chart.querySelectorAll('rect').length).toBeGreaterThanOrEqual(3);
   });
 
@@ -51,9 +58,7 @@ describe('render_chart', () => {
     ]) {
       const result = await tool.execute({ result_id: 'r1', ...args }, { signal });
       expect(result.isError, result.content).toBeUndefined();
-      expect(plotChart(findChartSpec(result.data)!, 300, document).tagName.toLowerCase()).toMatch(
-        /svg|figure/,
-      );
+      expect(plotChart(chartOf(result), 300, document).tagName.toLowerCase()).toMatch(/svg|figure/);
     }
   });
 

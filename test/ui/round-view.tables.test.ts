@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+// The tables of a round: those older releases stored still render from their upgraded data, and a new
+// table, whose rows the document does not keep, renders them from the page's ResultStore.
+import { describe, expect, it } from 'vitest';
+import { ResultStore } from '../../src/tools/result-store';
+import { resolveTableData } from '../../src/ui/result-data';
+import { RoundView } from '../../src/ui/round-view';
+import { conversationFixtures, openFixture } from '../agent/conversation/conversation-fixtures';
+import type { RoundRecord } from '../../src/agent/conversation/conversation-document';
+
+function render(rounds: RoundRecord[], results = new ResultStore()): HTMLElement {
+  const root = document.createElement('div');
+  for (const round of rounds) {
+    const view = new RoundView((data) => resolveTableData(data, (id) => results.get(id)));
+    view.update(round, true);
+    root.append(view.root);
+  }
+  return root;
+}
+
+const cellsOf = (root: HTMLElement): string[][] =>
+  [...root.querySelectorAll('.mw-result-table tbody tr')].map((row) =>
+    [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+  );
+
+describe('tables in a round', () => {
+  it.each(conversationFixtures.filter((file) => file.endsWith('-completed.json')))(
+    '%s: the stored table renders with its rows, though the page holds none',
+    (file) => {
+      const root = render(openFixture(file).turns.flatMap((turn) => turn.rounds));
+      expect(root.querySelectorAll('.mw-result-table')).toHaveLength(1);
+      expect(cellsOf(root)).toEqual([
+        ['TX', '209'],
+        ['CA', '205'],
+        ['AK', '194'],
+      ]);
+      expect(root.querySelector('.mw-table-caption')?.textContent).toBe('3 rows; rows 1–3');
+    },
+  );
+
+  it('renders a table the document keeps without rows from the rows the ResultStore holds', () => {
+    const results = new ResultStore();
+    results.put({
+      resultId: 'r7',
+      serverId: 'embedded',
+      columns: [{ name: 'mag', type: 'DOUBLE' }],
+      rows: [{ mag: 7.1 }, { mag: 6.5 }],
+      totalRows: 2,
+    });
+    const round: RoundRecord = {
+      round: 0,
+      text: '',
+      reasoning: '',
+      calls: [
+        {
+          callIndex: 0,
+          name: 'query',
+          displayArguments: {},
+          state: 'success',
+          resultId: 'r7',
+          data: {
+            kind: 'table',
+            resultId: 'r7',
+            columns: [{ name: 'mag', type: 'DOUBLE' }],
+            totalRows: 2,
+          },
+        },
+      ],
+    };
+    expect(cellsOf(render([round], results))).toEqual([['7.1'], ['6.5']]);
+    expect(render([round]).textContent).toContain('the page no longer holds its rows');
+  });
+});
