@@ -311,7 +311,15 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     const key = `${document.id}|${document.title}`;
     if (key === listedTitle && bar.root.childElementCount > 0) return;
     listedTitle = key;
-    bar.render(await store.list(), document.id);
+    // The list comes from storage, which the writer may not have reached yet: the open conversation
+    // is shown as it is now.
+    const { id, title, createdAt, updatedAt } = document;
+    const shown = { id, title, createdAt, updatedAt };
+    const summaries = await store.list();
+    const listed = summaries.some((summary) => summary.id === id)
+      ? summaries.map((summary) => (summary.id === id ? shown : summary))
+      : [shown, ...summaries];
+    bar.render(listed, id);
   };
   const bar = new ConversationBar({
     onSwitch: (id) => {
