@@ -3,7 +3,7 @@
 // settings offer, every endpoint and URL the config names, the publisher's extra sources, and (unless
 // the config says no) any port on loopback for a local model or MCP server.
 import { createHash } from 'node:crypto';
-import { PROVIDER_DEFAULTS } from '../src/storage/llm-settings-store.ts';
+import { PROVIDER_DEFAULTS } from '../src/providers/provider-defaults.ts';
 import type { AppConfig } from '../src/config/app-config.ts';
 
 /** Any port on loopback: a local OpenAI-compatible server (Ollama at 127.0.0.1:11434) or MCP server. */

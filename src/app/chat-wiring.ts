@@ -5,11 +5,12 @@ import { toolIdentity } from '../agent/approval-policy';
 import { agentSnapshotOf } from '../agent/conversation/conversation-document';
 import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
+import { createChosenModel } from '../providers/create-chosen-model';
+import { PROVIDER_DEFAULTS } from '../providers/provider-defaults';
 import { ConversationStore } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
   loadLlmSettings,
-  PROVIDER_DEFAULTS,
   saveLlmSettings,
   type LlmSettings,
 } from '../storage/llm-settings-store';
@@ -26,11 +27,11 @@ import {
   downloadText,
 } from '../ui/export-conversation';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
-import { createModelFromSettings, testModelConnection } from '../ui/model-from-settings';
 import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { keepConversationResults } from './keep-conversation-results';
 import { openConversation } from './open-conversation';
+import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { JsonValue } from '../agent/conversation/conversation-document';
 import type { AgentSnapshot } from '../agent/types';
@@ -172,7 +173,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   };
   const createAgent = (snapshot: AgentSnapshot): Agent =>
     new Agent({
-      model: createModelFromSettings(settings),
+      model: createChosenModel(settings),
       registry,
       approvalGate: gate,
       sessionApprovals: approvals,
@@ -205,7 +206,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         settings = saved;
         saveLlmSettings(saved);
         // The next turn uses the new model; the conversation and its history stay as they are.
-        current?.agent.setModel(createModelFromSettings(settings));
+        current?.agent.setModel(createChosenModel(settings));
       },
       onClose: () => panel.input.textarea.focus(),
     });

@@ -1,71 +1,19 @@
 // The person's LLM settings. The key stays in this browser (localStorage) or this tab's session
 // (sessionStorage), as they chose; it is sent only to its provider's endpoint.
-
-/** Providers the settings offer. */
-export const LLM_PROVIDERS = ['openai', 'anthropic', 'gemini', 'openrouter', 'local'] as const;
-
-/** One of the providers. */
-export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
+import {
+  LLM_PROVIDERS,
+  PROVIDER_DEFAULTS,
+  type LlmProviderId,
+  type ModelChoice,
+} from '../providers/provider-defaults';
 
 /** Where the API key is kept. */
 export type KeyPersistence = 'browser' | 'session';
 
-/** What the person chose. */
-export interface LlmSettings {
-  provider: LlmProviderId;
-  endpoint: string;
-  model: string;
-  apiKey: string;
+/** What the person chose: the model, and where its key is kept. */
+export interface LlmSettings extends ModelChoice {
   keyPersistence: KeyPersistence;
 }
-
-/** Defaults per provider: endpoint, a model, and the adapter family. */
-export const PROVIDER_DEFAULTS: Record<
-  LlmProviderId,
-  {
-    label: string;
-    endpoint: string;
-    model: string;
-    kind: 'openai-compatible' | 'anthropic' | 'gemini';
-    needsKey: boolean;
-  }
-> = {
-  openai: {
-    label: 'OpenAI',
-    endpoint: 'https://api.openai.com/v1',
-    model: 'gpt-4o-mini',
-    kind: 'openai-compatible',
-    needsKey: true,
-  },
-  anthropic: {
-    label: 'Anthropic',
-    endpoint: 'https://api.anthropic.com',
-    model: 'claude-sonnet-4-5',
-    kind: 'anthropic',
-    needsKey: true,
-  },
-  gemini: {
-    label: 'Google Gemini',
-    endpoint: 'https://generativelanguage.googleapis.com/v1beta',
-    model: 'gemini-2.5-flash',
-    kind: 'gemini',
-    needsKey: true,
-  },
-  openrouter: {
-    label: 'OpenRouter',
-    endpoint: 'https://openrouter.ai/api/v1',
-    model: 'openai/gpt-4o-mini',
-    kind: 'openai-compatible',
-    needsKey: true,
-  },
-  local: {
-    label: 'Local OpenAI-compatible (Ollama, llama.cpp, vLLM)',
-    endpoint: 'http://127.0.0.1:11434/v1',
-    model: 'llama3.1',
-    kind: 'openai-compatible',
-    needsKey: false,
-  },
-};
 
 /** The localStorage key of the settings (without the API key). */
 export const SETTINGS_KEY = 'mapwright.llm';

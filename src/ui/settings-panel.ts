@@ -1,13 +1,8 @@
 // Settings: the LLM (provider, endpoint, model, key and where the key is kept), Test connection,
 // and a slot for the MCP servers section.
-import {
-  LLM_PROVIDERS,
-  PROVIDER_DEFAULTS,
-  type KeyPersistence,
-  type LlmProviderId,
-  type LlmSettings,
-} from '../storage/llm-settings-store';
+import { LLM_PROVIDERS, PROVIDER_DEFAULTS, type LlmProviderId } from '../providers/provider-defaults';
 import { button, element } from './dom';
+import type { KeyPersistence, LlmSettings } from '../storage/llm-settings-store';
 
 /** What Test connection answers. */
 export interface ConnectionReport {

@@ -1,33 +1,12 @@
-// Builds the ChatModel the person chose in the settings, and tests a connection to it.
+// Settings' "Test connection": one tiny request to the model the person chose, and a plain answer.
 import { redactSecrets } from '../agent/redact';
-import { createAnthropicModel } from '../providers/anthropic/anthropic-model';
-import { createGeminiModel } from '../providers/gemini/gemini-model';
-import { createOpenAICompatibleModel } from '../providers/openai-compatible/openai-compatible-model';
-import { PROVIDER_DEFAULTS, type LlmSettings } from '../storage/llm-settings-store';
-import type { ChatModel } from '../agent/types';
-import type { ConnectionReport } from './settings-panel';
-
-/** The model for these settings; the key is given only to this provider's adapter (its endpoint). */
-export function createModelFromSettings(settings: LlmSettings): ChatModel {
-  const apiKey = settings.apiKey || undefined;
-  const common = { model: settings.model, ...(apiKey ? { apiKey } : {}) };
-  switch (PROVIDER_DEFAULTS[settings.provider].kind) {
-    case 'anthropic':
-      return createAnthropicModel({ ...common, baseUrl: settings.endpoint });
-    case 'gemini':
-      return createGeminiModel({ ...common, endpoint: settings.endpoint });
-    case 'openai-compatible':
-      return createOpenAICompatibleModel({
-        ...common,
-        baseUrl: settings.endpoint,
-        ...(settings.provider === 'openrouter' ? { headers: { 'X-Title': 'Mapwright' } } : {}),
-      });
-  }
-}
+import { createChosenModel } from '../providers/create-chosen-model';
+import { PROVIDER_DEFAULTS, type ModelChoice } from '../providers/provider-defaults';
+import type { ConnectionReport } from '../ui/settings-panel';
 
 /** Sends one tiny request and says plainly whether the model answered. */
 export async function testModelConnection(
-  settings: LlmSettings,
+  settings: ModelChoice,
   timeoutMs = 20_000,
 ): Promise<ConnectionReport> {
   if (PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) {
@@ -42,7 +21,7 @@ export async function testModelConnection(
     timeoutMs,
   );
   try {
-    const model = createModelFromSettings(settings);
+    const model = createChosenModel(settings);
     let text = '';
     for await (const event of model.stream(
       { messages: [{ role: 'user', content: 'Reply with the single word OK.' }] },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testModelConnection } from '../../src/ui/model-from-settings';
+import { testModelConnection } from '../../src/app/test-model-connection';
 
 const key = 'sk-echoed-key-0123456789abcdefghijkl';
 
@@ -22,7 +22,6 @@ describe('testModelConnection', () => {
       endpoint: 'http://127.0.0.1:9/v1',
       model: 'test-model',
       apiKey: key,
-      keyPersistence: 'session',
     });
     expect(fetch).toHaveBeenCalledOnce();
     expect(report.ok).toBe(false);

@@ -1,0 +1,25 @@
+// The ChatModel for a model the person chose: the adapter of its provider's family, given the key only
+// for that provider's endpoint.
+import { createAnthropicModel } from './anthropic/anthropic-model';
+import { createGeminiModel } from './gemini/gemini-model';
+import { createOpenAICompatibleModel } from './openai-compatible/openai-compatible-model';
+import { PROVIDER_DEFAULTS, type ModelChoice } from './provider-defaults';
+import type { ChatModel } from '../agent/types';
+
+/** The model for this choice; the key goes only to this provider's adapter (its endpoint). */
+export function createChosenModel(choice: ModelChoice): ChatModel {
+  const apiKey = choice.apiKey || undefined;
+  const common = { model: choice.model, ...(apiKey ? { apiKey } : {}) };
+  switch (PROVIDER_DEFAULTS[choice.provider].kind) {
+    case 'anthropic':
+      return createAnthropicModel({ ...common, baseUrl: choice.endpoint });
+    case 'gemini':
+      return createGeminiModel({ ...common, endpoint: choice.endpoint });
+    case 'openai-compatible':
+      return createOpenAICompatibleModel({
+        ...common,
+        baseUrl: choice.endpoint,
+        ...(choice.provider === 'openrouter' ? { headers: { 'X-Title': 'Mapwright' } } : {}),
+      });
+  }
+}

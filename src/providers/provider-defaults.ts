@@ -1,0 +1,65 @@
+// The providers a person can choose, with their default endpoint and model, and the adapter family
+// that speaks to each. The settings view, the stored settings and the build's CSP all read these.
+
+/** Providers the settings offer. */
+export const LLM_PROVIDERS = ['openai', 'anthropic', 'gemini', 'openrouter', 'local'] as const;
+
+/** One of the providers. */
+export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
+
+/** A model as the person chose it: which provider, where, which model, and its key (may be empty). */
+export interface ModelChoice {
+  provider: LlmProviderId;
+  endpoint: string;
+  model: string;
+  apiKey: string;
+}
+
+/** Defaults per provider: a label, the endpoint, a model, the adapter family, whether it needs a key. */
+export const PROVIDER_DEFAULTS: Record<
+  LlmProviderId,
+  {
+    label: string;
+    endpoint: string;
+    model: string;
+    kind: 'openai-compatible' | 'anthropic' | 'gemini';
+    needsKey: boolean;
+  }
+> = {
+  openai: {
+    label: 'OpenAI',
+    endpoint: 'https://api.openai.com/v1',
+    model: 'gpt-4o-mini',
+    kind: 'openai-compatible',
+    needsKey: true,
+  },
+  anthropic: {
+    label: 'Anthropic',
+    endpoint: 'https://api.anthropic.com',
+    model: 'claude-sonnet-4-5',
+    kind: 'anthropic',
+    needsKey: true,
+  },
+  gemini: {
+    label: 'Google Gemini',
+    endpoint: 'https://generativelanguage.googleapis.com/v1beta',
+    model: 'gemini-2.5-flash',
+    kind: 'gemini',
+    needsKey: true,
+  },
+  openrouter: {
+    label: 'OpenRouter',
+    endpoint: 'https://openrouter.ai/api/v1',
+    model: 'openai/gpt-4o-mini',
+    kind: 'openai-compatible',
+    needsKey: true,
+  },
+  local: {
+    label: 'Local OpenAI-compatible (Ollama, llama.cpp, vLLM)',
+    endpoint: 'http://127.0.0.1:11434/v1',
+    // The model the README tells people to pull.
+    model: 'qwen2.5:7b',
+    kind: 'openai-compatible',
+    needsKey: false,
+  },
+};
