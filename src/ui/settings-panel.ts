@@ -1,6 +1,10 @@
 // Settings: the LLM (provider, endpoint, model, key and where the key is kept), Test connection,
 // and a slot for the MCP servers section.
-import { LLM_PROVIDERS, PROVIDER_DEFAULTS, type LlmProviderId } from '../providers/provider-defaults';
+import {
+  LLM_PROVIDERS,
+  PROVIDER_DEFAULTS,
+  type LlmProviderId,
+} from '../providers/provider-defaults';
 import { button, element } from './dom';
 import type { KeyPersistence, LlmSettings } from '../storage/llm-settings-store';
 
