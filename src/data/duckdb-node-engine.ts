@@ -14,7 +14,7 @@ import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
 import { readNdjsonSql, rowsToNdjson } from './json-rows-sql';
-import { loadOnce } from './load-once';
+import { forgetLoad, loadOnce } from './load-once';
 import { toPlainRow } from './plain-value';
 import { finishGuardedQuery, guardQuery, type QueryGuard, type QueryRows } from './query-errors';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
@@ -214,9 +214,7 @@ export class DuckDbNodeEngine implements DataEngine {
   }
 
   async drop(table: string): Promise<void> {
-    // A load under way finishes first, so it cannot create the table again after the drop.
-    await this.loads.get(table)?.catch(() => undefined);
-    this.loads.delete(table);
+    await forgetLoad(this.loads, table);
     if (!this.instance) return;
     const connection = await (await this.ready()).connect();
     try {

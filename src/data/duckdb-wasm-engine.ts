@@ -5,7 +5,7 @@ import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
 import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
 import { geojsonToRows, normaliseRows } from './geojson-rows';
-import { loadOnce } from './load-once';
+import { forgetLoad, loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
 import { rowsToArrowTable } from './rows-to-arrow';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
@@ -259,9 +259,7 @@ export class DuckDbWasmEngine implements DataEngine {
   }
 
   async drop(table: string): Promise<void> {
-    // A load under way finishes first, so it cannot create the table again after the drop.
-    await this.loads.get(table)?.catch(() => undefined);
-    this.loads.delete(table);
+    await forgetLoad(this.loads, table);
     if (!this.database) return;
     const connection = await (await this.ready()).connect();
     try {

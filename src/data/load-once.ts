@@ -14,3 +14,12 @@ export function loadOnce(
   loading.catch(() => loads.delete(table));
   return loading;
 }
+
+/**
+ * Forgets the load of `table` (before the table is dropped): a load under way finishes first, so it
+ * cannot create the table again after the drop.
+ */
+export async function forgetLoad(loads: Map<string, Promise<void>>, table: string): Promise<void> {
+  await loads.get(table)?.catch(() => undefined);
+  loads.delete(table);
+}
