@@ -7,7 +7,7 @@
 import { openPage, startAppHarness } from '../test/e2e/harness';
 import type { Page } from 'playwright-core';
 
-const sizes = [10, 50, 200];
+const sizes = (process.env.CONVERSATION_BENCH_SIZES ?? '10,50,200').split(',').map(Number);
 const runs = Number(process.env.CONVERSATION_BENCH_RUNS ?? 7);
 const rowsPerResult = 200;
 
@@ -148,6 +148,7 @@ export async function run(): Promise<void> {
       await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
       const bytes = await seed(page, turns, rowsPerResult);
       const times: number[] = [];
+      const phases: { read: number; results: number; rest: number }[] = [];
       for (let attempt = 0; attempt < runs; attempt++) {
         await page.reload();
         await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
@@ -159,10 +160,38 @@ export async function run(): Promise<void> {
               ?.duration ?? Number.NaN,
         );
         times.push(measured);
+        phases.push(
+          await page.evaluate(() => {
+            // No named helpers in here: the bench runs under tsx, which would wrap them in __name.
+            const marks = ['start', 'read', 'results-read'].map(
+              (name) =>
+                performance
+                  .getEntriesByName(
+                    `mapwright:conversation-${name === 'start' ? 'open-start' : name}`,
+                    'mark',
+                  )
+                  .at(0)?.startTime ?? Number.NaN,
+            );
+            const end = performance
+              .getEntriesByName('mapwright:conversation-open', 'measure')
+              .at(0);
+            const [start = Number.NaN, read = Number.NaN, results = Number.NaN] = marks;
+            return {
+              read: read - start,
+              results: results - read,
+              rest: (end ? end.startTime + end.duration : Number.NaN) - results,
+            };
+          }),
+        );
       }
       console.log(`conversation_open_ms_at_${turns}_turns=${Math.round(median(times))}`);
       console.log(
         `# document_kb_at_${turns}_turns=${Math.round(bytes / 1024)} runs=${times.map(Math.round).join(',')}`,
+      );
+      const phase = (key: 'read' | 'results' | 'rest'): number =>
+        Math.round(median(phases.map((entry) => entry[key])));
+      console.log(
+        `# phases_ms_at_${turns}_turns: read_and_reopen=${phase('read')} results=${phase('results')} writer_and_render=${phase('rest')}`,
       );
       await context.close();
     }

@@ -86,6 +86,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     credentials: () => credentials.values(),
   });
   const resultStore = new ResultStore({
+    // Every result of a long conversation comes back after a reload (each is capped when stored).
+    capacity: 300,
     mask: (result) => maskCredentials(result, credentials.values()),
   });
   // The moment the map has drawn: its tiled layers' features still load after it (see startMap).

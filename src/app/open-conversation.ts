@@ -45,6 +45,7 @@ export async function openConversation(options: {
   const base =
     stored ??
     (store ? await store.create(now()) : createConversationDocument(crypto.randomUUID(), now()));
+  performance.mark('mapwright:conversation-read');
   const { document, resumeCalls } = reopenConversation(base, now());
   if (!options.keepResults) resultStore.clear();
   if (store) {
@@ -52,11 +53,12 @@ export async function openConversation(options: {
       resultStore.put(result);
     }
   }
+  performance.mark('mapwright:conversation-results-read');
   const conversation = new Conversation(document, now);
   if (!store) return { conversation, resumeCalls, ...(problem ? { problem } : {}) };
   const writer = new ConversationWriter(store, conversation, options.onWriteError);
   // Migrated, recovered or stashed documents are stored at once, so a second reload agrees.
-  await writer.saveNow();
+  void writer.saveNow();
   return { conversation, writer, resumeCalls, ...(problem ? { problem } : {}) };
 }
 

@@ -15,6 +15,11 @@ import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentStatus } from '../agent/types';
 import './chat.css';
 
+/** Turns drawn at once when a conversation opens; older ones are drawn just after. */
+const EAGER_TURNS = 20;
+/** Older turns drawn per task after a conversation opens. */
+const DEFERRED_BATCH = 10;
+
 /** What the chat panel needs from its owner. */
 export interface ChatPanelOptions extends TurnActions {
   title?: string;
@@ -51,6 +56,9 @@ export class ChatPanel {
   private shown: ConversationDocument | undefined;
   private detach: (() => void) | undefined;
   private waiting: string | undefined;
+  private deferred: FrameTask[] = [];
+  private deferBelow = 0;
+  private deferredGeneration = 0;
   private busy = false;
 
   constructor(private readonly options: ChatPanelOptions) {
@@ -131,9 +139,16 @@ export class ChatPanel {
     this.views = [];
     this.tasks = [];
     this.shown = undefined;
+    this.deferredGeneration += 1;
+    // A long conversation shows its last turns at once; the older ones (above the fold) are drawn in
+    // small batches afterwards, so opening it costs about the same at 200 turns as at 20.
+    const turns = conversation.document.turns.length;
+    this.deferBelow = Math.max(0, turns - EAGER_TURNS);
     this.render(conversation.document);
+    this.deferBelow = 0;
     this.scheduler.flush();
     this.scrollToEnd();
+    this.drawDeferred(this.deferredGeneration);
     const unsubscribe = conversation.subscribe((document) => this.render(document));
     const detach = (): void => {
       unsubscribe();
@@ -180,8 +195,23 @@ export class ChatPanel {
     this.views[index] = view;
     this.tasks[index] = task;
     this.log.append(view.root);
-    this.scheduler.schedule(task);
+    if (index < this.deferBelow) this.deferred.push(task);
+    else this.scheduler.schedule(task);
     if (scroll) this.scrollToEnd();
+  }
+
+  /** Draws the turns `show` left for later, a batch per task, oldest last; stops if another shows. */
+  private drawDeferred(generation: number): void {
+    if (this.deferred.length === 0) return;
+    setTimeout(() => {
+      if (generation !== this.deferredGeneration) {
+        this.deferred = [];
+        return;
+      }
+      // Newest first, so what is just above the visible turns fills in before the distant past.
+      for (const task of this.deferred.splice(-DEFERRED_BATCH)) task.renderFrame();
+      this.drawDeferred(generation);
+    }, 0);
   }
 
   private announceEnd(turn: TurnRecord | undefined): void {
