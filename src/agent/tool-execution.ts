@@ -1,4 +1,5 @@
-// One round's tool calls, all in parallel: automatic ones start at once while the rest await approval.
+// One round's tool calls, in parallel: automatic ones start at once (those sharing a queue, such as the
+// map tools, one after another in call order) while the rest await approval.
 import { needsApproval } from './approval-policy';
 import { askThenRun } from './approval-step';
 import { ResultRecorder } from './result-recorder';
@@ -22,9 +23,23 @@ export async function executeToolCalls(
   const recorder = new ResultRecorder(run);
   const work: Promise<void>[] = [];
   const asked: RoundCall[] = [];
+  // Tools that share a queue (the map tools) run in call order; the rest start at once.
+  const queues = new Map<string, Promise<void>>();
   for (const item of calls) {
-    if (needsApproval(run, item.call, options.restored)) asked.push(item);
-    else work.push(runToolCall(run, recorder, item));
+    if (needsApproval(run, item.call, options.restored)) {
+      asked.push(item);
+      continue;
+    }
+    const queue = run.registry.get(item.call.name)?.queue;
+    if (queue === undefined) {
+      work.push(runToolCall(run, recorder, item));
+      continue;
+    }
+    const next = (queues.get(queue) ?? Promise.resolve()).then(() =>
+      runToolCall(run, recorder, item),
+    );
+    queues.set(queue, next);
+    work.push(next);
   }
   if (asked.length > 0) work.push(askThenRun(run, recorder, asked, options.reasoning));
   await Promise.all(work);

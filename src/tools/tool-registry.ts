@@ -377,6 +377,7 @@ function bindTool(tool: Tool): Tool {
     ...(tool.idempotent === undefined ? {} : { idempotent: tool.idempotent }),
     ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
     ...(tool.approval === undefined ? {} : { approval: tool.approval }),
+    ...(tool.queue === undefined ? {} : { queue: tool.queue }),
     execute: (args, context) => tool.execute(args, context),
   };
 }

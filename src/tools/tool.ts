@@ -99,6 +99,12 @@ export interface Tool {
    * Local tools always run; an MCP tool without it asks.
    */
   approval?: 'ask' | 'auto';
+  /**
+   * Calls of tools with the same queue run one after another, in call order, within a round: the map
+   * tools share `map`, so `fly_to` after `map_query_result` finds the layer it drew. Others run in
+   * parallel.
+   */
+  queue?: string;
   execute(args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolResult>;
 }
 

@@ -41,7 +41,8 @@ export function isResult(value: LayerInfo | ToolResult): value is ToolResult {
 
 /** A local tool: the origin every map tool has. */
 export function localTool(tool: Omit<Tool, 'origin'>): Tool {
-  return { ...tool, origin: { kind: 'local' } };
+  // Map tools act on one map: in a round they run in call order (a layer is drawn before it is used).
+  return { ...tool, origin: { kind: 'local' }, queue: 'map' };
 }
 
 /** A schema property naming a layer. */
