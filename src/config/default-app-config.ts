@@ -28,6 +28,7 @@ export function defaultAppConfig(): AppConfig {
     },
     mcpServers: [],
     approvals: { defaultPolicy: 'ask', autoApproveSession: false },
+    explainCalls: { promptRule: true, reminder: true, explanationArgument: true },
     data: { allowedHosts: [] },
     limits: {
       maxRounds: 10,

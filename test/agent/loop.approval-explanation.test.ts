@@ -58,6 +58,9 @@ describe('what the approval card is told about a call', () => {
     expect(followUp?.calls[0]?.displayArguments.explanation).toBe(
       'Finds the strongest quakes to draw them.',
     );
+    // The deterministic description stays the app's own words: the model's sentence is not in it.
+    expect(followUp?.description).not.toContain('strongest');
+    expect(followUp?.calls[0]?.description).not.toContain('strongest');
     model.assertAllUsed();
   });
 

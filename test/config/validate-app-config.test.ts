@@ -36,6 +36,27 @@ describe('app config validation', () => {
     });
   });
 
+  it('turns each way of explaining calls off on its own, keeps the others on, and reports a non-boolean', () => {
+    expect(defaultAppConfig().explainCalls).toEqual({
+      promptRule: true,
+      reminder: true,
+      explanationArgument: true,
+    });
+    const { config, problems } = validateAppConfig({ explainCalls: { reminder: false } });
+    expect(problems).toEqual([]);
+    expect(config.explainCalls).toEqual({
+      promptRule: true,
+      reminder: false,
+      explanationArgument: true,
+    });
+    const wrong = validateAppConfig({ explainCalls: { promptRule: 'yes', shout: true } });
+    expect(wrong.config.explainCalls).toEqual(defaultAppConfig().explainCalls);
+    expect(wrong.problems.map((problem) => problem.path)).toEqual(
+      expect.arrayContaining(['explainCalls.promptRule']),
+    );
+    expect(wrong.problems.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('skips only the broken dataset and says which field of it is wrong', () => {
     const good = defaultAppConfig().datasets[0];
     const { config, problems } = validateAppConfig({
