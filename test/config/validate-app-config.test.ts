@@ -36,17 +36,19 @@ describe('app config validation', () => {
     });
   });
 
-  it('turns each way of explaining calls off on its own, keeps the others on, and reports a non-boolean', () => {
+  it('switches each way of explaining calls on its own, keeps the others at their defaults, and reports a non-boolean', () => {
     expect(defaultAppConfig().explainCalls).toEqual({
       promptRule: true,
-      reminder: true,
+      reminder: false,
       explanationArgument: true,
     });
-    const { config, problems } = validateAppConfig({ explainCalls: { reminder: false } });
+    const { config, problems } = validateAppConfig({
+      explainCalls: { reminder: true, promptRule: false },
+    });
     expect(problems).toEqual([]);
     expect(config.explainCalls).toEqual({
-      promptRule: true,
-      reminder: false,
+      promptRule: false,
+      reminder: true,
       explanationArgument: true,
     });
     const wrong = validateAppConfig({ explainCalls: { promptRule: 'yes', shout: true } });
