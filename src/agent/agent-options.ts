@@ -39,6 +39,11 @@ export interface AgentOptions {
   retry?: RetryOptions;
   /** Shared session approvals; a fresh set when absent. */
   sessionApprovals?: SessionApprovals;
+  /**
+   * After each batch of tool results, end the round's messages with a short note asking the model to say
+   * what a call that needs approval will do. Sent only, never stored. Default false.
+   */
+  approvalReminder?: boolean;
   /** Called with a snapshot after every step, so storage can write it. */
   onStateChange?: (snapshot: AgentSnapshot) => void;
   /** Receives diagnostics (a listener that threw, a gate that misbehaved). Silent by default. */
@@ -58,6 +63,7 @@ export interface AgentSettings {
   summaryTimeoutMs: number;
   context: ContextWindowPolicy;
   retry: Required<RetryOptions>;
+  approvalReminder: boolean;
   now: () => number;
 }
 
@@ -73,6 +79,7 @@ export function resolveSettings(options: AgentOptions): AgentSettings {
     summaryTimeoutMs: positive(limits.summaryTimeoutMs, 20_000),
     context: { recentTurns: Math.max(1, Math.floor(limits.recentTurns ?? 3)), toolResultChars },
     retry: resolveRetryOptions(options.retry),
+    approvalReminder: options.approvalReminder ?? false,
     now: options.now ?? Date.now,
   };
 }

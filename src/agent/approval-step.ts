@@ -15,7 +15,9 @@ export function buildProposal(
   run: RunContext,
   asked: RoundCall[],
   reasoning: string | undefined,
+  modelText?: string,
 ): ToolProposal {
+  const said = modelText?.trim();
   return {
     runId: run.runId,
     round: run.round,
@@ -34,6 +36,7 @@ export function buildProposal(
       };
     }),
     ...(reasoning ? { reasoning } : {}),
+    ...(said ? { modelText: redactSecrets(said) } : {}),
     description: redactSecrets(describeToolCalls(asked.map(({ call }) => call))),
   };
 }
@@ -44,6 +47,7 @@ export async function askThenRun(
   recorder: ResultRecorder,
   asked: RoundCall[],
   reasoning: string | undefined,
+  modelText?: string,
 ): Promise<void> {
   const gate = run.approvalGate;
   if (!gate) {
@@ -55,7 +59,7 @@ export async function askThenRun(
     }
     return;
   }
-  const proposal = buildProposal(run, asked, reasoning);
+  const proposal = buildProposal(run, asked, reasoning, modelText);
   if (run.state.pendingTurn) {
     run.state.pendingTurn = {
       ...run.state.pendingTurn,

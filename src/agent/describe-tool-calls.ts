@@ -39,8 +39,9 @@ function describeCall(call: ToolCall): string {
     const summary = summarizeArguments(redactArguments(call.arguments));
     return bound(summary === '' ? `${name} (no arguments).` : `${name}: ${summary}.`);
   }
+  // The query's `explanation` is the model's sentence, shown apart on the card, never as our own words.
   const others = Object.fromEntries(
-    Object.entries(call.arguments).filter(([key]) => key !== sqlName),
+    Object.entries(call.arguments).filter(([key]) => key !== sqlName && key !== 'explanation'),
   );
   const otherSummary = summarizeArguments(redactArguments(others));
   const sqlText = call.arguments[sqlName] as string;

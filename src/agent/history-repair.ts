@@ -11,6 +11,7 @@ export interface UnansweredCall {
 export function unansweredCalls(history: readonly Message[]): {
   calls: UnansweredCall[];
   reasoning?: string;
+  modelText?: string;
 } {
   for (let index = history.length - 1; index >= 0; index -= 1) {
     const message = history[index] as Message;
@@ -21,7 +22,11 @@ export function unansweredCalls(history: readonly Message[]): {
     const calls = (message.toolCalls ?? [])
       .map((call, callIndex) => ({ call, callIndex }))
       .filter(({ call }) => !answered.has(call.id));
-    return { calls, ...(message.reasoning ? { reasoning: message.reasoning } : {}) };
+    return {
+      calls,
+      ...(message.reasoning ? { reasoning: message.reasoning } : {}),
+      ...(message.content ? { modelText: message.content } : {}),
+    };
   }
   return { calls: [] };
 }

@@ -42,7 +42,26 @@ export function setStatus(run: RunContext, status: AgentStatus): void {
   if (changed) run.emit({ type: 'status', runId: run.runId, round: run.round, status });
 }
 
+/** The note that ends a round's messages after tool results when a call may need approval. */
+export const APPROVAL_REMINDER =
+  'Before calling a tool that needs approval, say in one sentence what it will do and why.';
+
 /** The messages for the next model call. */
 export function turnMessages(run: RunContext, extra: Message[] = []): Message[] {
-  return buildTurnMessages(run.systemPrompt, run.state.history, run.settings.context, extra);
+  const note = extra.length === 0 && remindsBeforeApproval(run) ? [reminder] : [];
+  return buildTurnMessages(run.systemPrompt, run.state.history, run.settings.context, [
+    ...extra,
+    ...note,
+  ]);
+}
+
+const reminder: Message = { role: 'user', content: APPROVAL_REMINDER };
+
+// Only after a tool-result batch, and only when some tool could ask the person: the note then lands where
+// the model decides its next call. It lives in the request alone, so the history never holds it.
+function remindsBeforeApproval(run: RunContext): boolean {
+  if (!run.settings.approvalReminder || run.state.history.at(-1)?.role !== 'tool') return false;
+  return run.registry
+    .list()
+    .some((tool) => tool.origin.kind !== 'local' && tool.approval !== 'auto');
 }

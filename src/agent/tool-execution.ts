@@ -12,6 +12,8 @@ export interface ExecuteOptions {
   restored: boolean;
   /** The model's reasoning for this round, shown on the approval card. */
   reasoning?: string;
+  /** The text the model wrote with the calls, shown on the approval card as the model's words. */
+  modelText?: string;
 }
 
 /** Runs every call and stores each result as it finishes, in call order; returns when every call has a result. */
@@ -41,6 +43,7 @@ export async function executeToolCalls(
     queues.set(queue, next);
     work.push(next);
   }
-  if (asked.length > 0) work.push(askThenRun(run, recorder, asked, options.reasoning));
+  if (asked.length > 0)
+    work.push(askThenRun(run, recorder, asked, options.reasoning, options.modelText));
   await Promise.all(work);
 }

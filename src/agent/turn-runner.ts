@@ -50,10 +50,14 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
   if (start.kind === 'send') {
     state.append({ role: 'user', content: start.text });
   } else if (pending?.phase === 'tool-calls') {
-    const { calls, reasoning } = unansweredCalls(state.history);
+    const { calls, reasoning, modelText } = unansweredCalls(state.history);
     state.pendingTurn = { ...pending, runId: run.runId };
     setStatus(run, 'tool_loop');
-    await executeToolCalls(run, calls, { restored: true, ...(reasoning ? { reasoning } : {}) });
+    await executeToolCalls(run, calls, {
+      restored: true,
+      ...(reasoning ? { reasoning } : {}),
+      ...(modelText ? { modelText } : {}),
+    });
     if (run.signal.aborted) return interrupted(run, totals, '');
   } else if (state.history.at(-1)?.role === 'assistant' || pending?.phase === 'checkpoint') {
     state.append({ role: 'user', content: CONTINUE_MESSAGE });
@@ -94,6 +98,7 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     await executeToolCalls(run, calls, {
       restored: false,
       ...(draft.reasoning ? { reasoning: draft.reasoning } : {}),
+      ...(draft.text ? { modelText: draft.text } : {}),
     });
     run.emit({ type: 'round-end', runId: run.runId, round: run.round });
     if (run.signal.aborted) return interrupted(run, totals, '');

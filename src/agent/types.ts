@@ -93,6 +93,8 @@ export interface ToolProposal {
   calls: ProposedCall[];
   /** The model's own reasoning for this round, when it gave some. */
   reasoning?: string;
+  /** The text the model wrote in the same round as the calls (secrets masked), when it wrote some. */
+  modelText?: string;
   /** Deterministic plain-English description from describeToolCalls. */
   description: string;
 }

@@ -179,6 +179,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       sessionApprovals: approvals,
       systemPrompt: promptOf(),
       snapshot,
+      approvalReminder: config.explainCalls.reminder,
       limits: {
         maxRounds: config.limits.maxRounds,
         deadlineMs: config.limits.turnDeadlineMs,

@@ -132,6 +132,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         basePrompt: promptText,
         datasets: catalog.list(),
         credentialNames: credentials.names(),
+        explainCalls: config.explainCalls.promptRule,
       }),
     data: Promise.resolve(undefined),
     upload: (file) => uploads.add(file),

@@ -154,6 +154,15 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
     additionalProperties: false,
     properties: { defaultPolicy: policy, autoApproveSession: { type: 'boolean' } },
   },
+  explainCalls: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      promptRule: { type: 'boolean' },
+      reminder: { type: 'boolean' },
+      explanationArgument: { type: 'boolean' },
+    },
+  },
   limits: {
     type: 'object',
     additionalProperties: false,

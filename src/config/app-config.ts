@@ -98,6 +98,19 @@ export interface ApprovalsConfig {
   autoApproveSession: boolean;
 }
 
+/**
+ * How the model is asked to say what a call that needs approval will do, so the approval card has its
+ * words to show even for a follow-up call (docs/configuration.md, "explainCalls").
+ */
+export interface ExplainCallsConfig {
+  /** The system prompt asks for one sentence before every such call, with examples. */
+  promptRule: boolean;
+  /** After each batch of tool results, the request ends with a one-line reminder (never stored). */
+  reminder: boolean;
+  /** The SQL `query` tool offers an optional `explanation` argument that the card shows. */
+  explanationArgument: boolean;
+}
+
 /** Limits on a turn and on what reaches the model. */
 export interface LimitsConfig {
   maxRounds: number;
@@ -140,6 +153,7 @@ export interface AppConfig {
   llm: LlmConfig;
   mcpServers: McpServerConfig[];
   approvals: ApprovalsConfig;
+  explainCalls: ExplainCallsConfig;
   limits: LimitsConfig;
   data: DataConfig;
   /**

@@ -22,7 +22,19 @@ export interface SystemPromptInput {
   toolGuidance?: string;
   /** Names of the person's data credentials (never their values), sorted. */
   credentialNames?: string[];
+  /** Adds the rule that the model says what a call needing approval will do (explainCalls.promptRule). */
+  explainCalls?: boolean;
 }
+
+/** The rule, with follow-up examples, that the model says what each call needing approval will do. */
+export const explainCallsRule = [
+  '## Before every call that needs approval',
+  'IMPORTANT: the person must approve each SQL call, and the approval card shows what you write with the call. Before EVERY call that needs approval, write one sentence saying what it will do and why, also for a follow-up call right after a tool result. Never send such a call with no text. When the tool has an `explanation` argument, put the same sentence there.',
+  'Examples:',
+  '- First call: "I will count the earthquakes per day this week to find the busiest day." then query.',
+  '- Follow-up after a result: "The busiest day was Tuesday; next I list its quakes above magnitude 5 to draw them." then query.',
+  '- Follow-up after an error: "That column does not exist; I will check the table’s columns first." then describe_table.',
+].join('\n');
 
 /** How the agent should use its tools; part of every prompt. */
 export const defaultToolGuidance = [
@@ -59,6 +71,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     catalog,
     '## Tools',
     (input.toolGuidance ?? defaultToolGuidance).trim(),
+    ...(input.explainCalls ? [explainCallsRule] : []),
     ...credentials,
   ].join('\n\n');
 }

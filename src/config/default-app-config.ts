@@ -28,6 +28,9 @@ export function defaultAppConfig(): AppConfig {
     },
     mcpServers: [],
     approvals: { defaultPolicy: 'ask', autoApproveSession: false },
+    // The reminder is off: it ends each follow-up request with a user note, which changes what the model
+    // reads last; turn it on for a model that still sends silent follow-ups (docs/configuration.md).
+    explainCalls: { promptRule: true, reminder: false, explanationArgument: true },
     data: { allowedHosts: [] },
     limits: {
       maxRounds: 10,

@@ -3,6 +3,7 @@ export type * from './app-config';
 export {
   buildSystemPrompt,
   defaultToolGuidance,
+  explainCallsRule,
   type PromptDataset,
   type SystemPromptInput,
 } from './build-system-prompt';

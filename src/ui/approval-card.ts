@@ -1,4 +1,5 @@
-// The approval card: the proposal's description, the model's reasoning, each call to decide, and keys.
+// The approval card: the proposal's description, the model's words and reasoning, each call to decide, and keys.
+import { redactSecrets } from '../agent/redact';
 import { button, element } from './dom';
 import { ProposedCallView } from './proposed-call-view';
 import type { ApprovalDecision, ToolProposal } from '../agent/types';
@@ -43,6 +44,18 @@ export class ApprovalCard {
           options.edits?.[proposed.call.id],
         ),
     );
+    const said = proposal.modelText?.trim();
+    // Told apart from the description above it: the description is computed from the calls, these
+    // are the model's own words and may not match what the calls do.
+    const words = said
+      ? element('blockquote', {
+          className: 'mw-model-words',
+          children: [
+            element('div', { className: 'mw-call-label', text: 'The model says:' }),
+            element('p', { text: redactSecrets(said) }),
+          ],
+        })
+      : undefined;
     const reasoning = proposal.reasoning?.trim()
       ? element('blockquote', {
           className: 'mw-model-reasoning',
@@ -87,6 +100,7 @@ export class ApprovalCard {
         proposal.calls.some((call) => call.modifiesData)
           ? element('p', { className: 'mw-modifies', text: '⚠ This proposal modifies data.' })
           : undefined,
+        words,
         reasoning,
         ...this.calls.map((call) => call.root),
         bulk,

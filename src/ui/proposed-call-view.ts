@@ -1,5 +1,5 @@
 // One call on the approval card: description, editable SQL, masked arguments, pre-flight, decisions.
-import { REDACTED } from '../agent/redact';
+import { REDACTED, redactSecrets } from '../agent/redact';
 import { button, element, formatArguments } from './dom';
 import { SqlEditor } from './sql-editor';
 import type { ApprovalDecision, ProposedCall } from '../agent/types';
@@ -55,6 +55,21 @@ export class ProposedCallView {
     this.secretMasked = this.originalSql !== undefined && realSql !== this.originalSql;
     const rest = { ...args };
     if (this.sqlKey) delete rest[this.sqlKey];
+    const explained = proposed.call.arguments.explanation;
+    const explanation =
+      typeof explained === 'string' && explained.trim()
+        ? element('blockquote', {
+            className: 'mw-model-words mw-call-explanation',
+            children: [
+              element('div', {
+                className: 'mw-call-label',
+                text: 'The model’s explanation (its own words, not a check):',
+              }),
+              element('p', { text: redactSecrets(explained.trim()) }),
+            ],
+          })
+        : undefined;
+    if (explanation) delete rest.explanation;
     const name = proposed.call.name;
     const mismatch = proposed.displayMismatch
       ? element('p', {
@@ -145,6 +160,7 @@ export class ProposedCallView {
         mismatch,
         warning,
         description,
+        explanation,
         this.editor
           ? element('div', {
               className: 'mw-call-label',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildSystemPrompt, catalogEntryFromConfig, defaultAppConfig } from '../../src/config';
+import {
+  buildSystemPrompt,
+  catalogEntryFromConfig,
+  defaultAppConfig,
+  explainCallsRule,
+} from '../../src/config';
 
 const datasets = defaultAppConfig().datasets.map((dataset) =>
   catalogEntryFromConfig(dataset, dataset.geometry.kind === 'none' ? undefined : dataset.id),
@@ -13,6 +18,16 @@ describe('system prompt', () => {
       datasets: structuredClone(datasets),
     });
     expect(second).toBe(first);
+  });
+
+  it('asks for a sentence before every call needing approval, with follow-up examples, only when on', () => {
+    const off = buildSystemPrompt({ basePrompt: 'You are Mapwright.', datasets });
+    expect(off).not.toContain('Before every call that needs approval');
+    const input = { basePrompt: 'You are Mapwright.', datasets, explainCalls: true };
+    const on = buildSystemPrompt(input);
+    expect(on).toContain(explainCallsRule);
+    expect(on).toContain('Follow-up after a result');
+    expect(buildSystemPrompt(structuredClone(input))).toBe(on);
   });
 
   it('names the data credentials as placeholders, never their values, and only when there are some', () => {

@@ -36,6 +36,29 @@ describe('app config validation', () => {
     });
   });
 
+  it('switches each way of explaining calls on its own, keeps the others at their defaults, and reports a non-boolean', () => {
+    expect(defaultAppConfig().explainCalls).toEqual({
+      promptRule: true,
+      reminder: false,
+      explanationArgument: true,
+    });
+    const { config, problems } = validateAppConfig({
+      explainCalls: { reminder: true, promptRule: false },
+    });
+    expect(problems).toEqual([]);
+    expect(config.explainCalls).toEqual({
+      promptRule: false,
+      reminder: true,
+      explanationArgument: true,
+    });
+    const wrong = validateAppConfig({ explainCalls: { promptRule: 'yes', shout: true } });
+    expect(wrong.config.explainCalls).toEqual(defaultAppConfig().explainCalls);
+    expect(wrong.problems.map((problem) => problem.path)).toEqual(
+      expect.arrayContaining(['explainCalls.promptRule']),
+    );
+    expect(wrong.problems.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('skips only the broken dataset and says which field of it is wrong', () => {
     const good = defaultAppConfig().datasets[0];
     const { config, problems } = validateAppConfig({

@@ -163,6 +163,49 @@ describe('the approval card', () => {
     expect(second.decisions).toEqual([[{ kind: 'deny' }]]);
   });
 
+  it('shows the model’s words after the description, as plain text with secrets masked', () => {
+    const { card } = mount({
+      proposal: {
+        ...proposal([{ name: 'query', sql: 'SELECT 1' }]),
+        modelText: 'Now I <b>count</b> rows with key sk-abcdefghijklmnopqrstuvwxyz1234.',
+      },
+    });
+    const words = card.root.querySelector('.mw-model-words');
+    expect(words?.textContent).toContain('The model says:');
+    expect(words?.textContent).toContain('Now I <b>count</b> rows');
+    expect(words?.querySelector('b')).toBeNull();
+    expect(words?.textContent).not.toContain('sk-abcdefghijklmnopqrstuvwxyz1234');
+    const summary = card.root.querySelector('.mw-proposal-summary');
+    expect(summary?.compareDocumentPosition(words as Node)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it('shows no model’s words when the model wrote none', () => {
+    const { card } = mount({ proposal: proposal([{ name: 'query', sql: 'SELECT 1' }]) });
+    expect(card.root.querySelector('.mw-model-words')).toBeNull();
+  });
+
+  it('shows a call’s explanation argument labelled as the model’s, and not again among the arguments', () => {
+    const { card } = mount({
+      proposal: proposal([
+        {
+          name: 'query',
+          sql: 'SELECT * FROM quakes WHERE mag > 6',
+          extra: { explanation: 'Finds the strongest quakes to draw them.', max_rows: 10 },
+        },
+      ]),
+    });
+    const explanation = card.root.querySelector('.mw-call-explanation');
+    expect(explanation?.textContent).toContain('The model’s explanation');
+    expect(explanation?.textContent).toContain('Finds the strongest quakes to draw them.');
+    const description = card.root.querySelector('.mw-proposal-description');
+    expect(description?.compareDocumentPosition(explanation as Node)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    const others = card.root.querySelector('.mw-call-arguments')?.textContent ?? '';
+    expect(others).toContain('max_rows');
+    expect(others).not.toContain('explanation');
+  });
+
   it('shows the pre-flight: parses, columns and the estimated row count', async () => {
     const card = new ApprovalCard({
       proposal: proposal([{ name: 'query', sql: 'SELECT mag FROM earthquakes' }]),

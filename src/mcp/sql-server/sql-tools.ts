@@ -4,8 +4,19 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 /** Rows a query returns to the UI when the model asks for no particular number. */
 export const DEFAULT_MAX_ROWS = 1000;
 
+/** The optional `query` argument the approval card shows as the model's explanation; never run. */
+export const EXPLANATION_ARGUMENT = {
+  type: 'string',
+  description: 'One sentence for the person approving: what this query finds and why.',
+};
+
 /** list_tables, describe_table and query, with schemas the client can validate. */
-export function sqlToolDefinitions(options: { writable: boolean; rowCap: number }): McpTool[] {
+export function sqlToolDefinitions(options: {
+  writable: boolean;
+  rowCap: number;
+  /** Offer `query` the optional `explanation` argument (explainCalls.explanationArgument); default true. */
+  explanation?: boolean;
+}): McpTool[] {
   const columnsSchema = {
     type: 'array',
     items: {
@@ -50,6 +61,7 @@ export function sqlToolDefinitions(options: { writable: boolean; rowCap: number 
             maximum: options.rowCap,
             description: `Rows to return (default ${Math.min(DEFAULT_MAX_ROWS, options.rowCap)}, at most ${options.rowCap}).`,
           },
+          ...(options.explanation === false ? {} : { explanation: EXPLANATION_ARGUMENT }),
         },
         required: ['sql_query'],
       },
