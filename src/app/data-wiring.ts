@@ -33,6 +33,8 @@ export interface StartDataOptions {
   embedded?: Partial<Omit<McpServerConfig, 'id' | 'url' | 'transport'>> & { writable?: boolean };
   /** Rows of a query result the embedded server shows the model as text (`limits.maxRowsToModel`). */
   maxRowsToModel?: number;
+  /** Whether `query` offers the `explanation` argument the card shows (`explainCalls.explanationArgument`). */
+  explanationArgument?: boolean;
   /** Creates the engine behind the embedded server; DuckDB-WASM by default (tests give a Node one). */
   createEngine?: () => DataEngine;
   /** Tools the person switched off, by server id, and where to save changes to that list. */
@@ -95,6 +97,9 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
         name: 'mapwright-embedded',
         writable: allowWrites,
         ...(options.maxRowsToModel !== undefined ? { modelRows: options.maxRowsToModel } : {}),
+        ...(options.explanationArgument !== undefined
+          ? { explanationArgument: options.explanationArgument }
+          : {}),
       }),
   );
   const configured = new Set(options.mcpServers.map((server) => server.id));

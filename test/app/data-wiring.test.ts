@@ -54,3 +54,24 @@ describe('limits.maxRowsToModel', () => {
     expect(result.content).toMatch(/showing the first 0/);
   });
 });
+
+describe('explainCalls.explanationArgument', () => {
+  it("decides whether the embedded server's query tool offers the explanation argument", async () => {
+    for (const explanationArgument of [true, false]) {
+      const registry = new ToolRegistry();
+      started = await startData({
+        datasets: [],
+        mcpServers: [],
+        registry,
+        resultStore: new ResultStore(),
+        createEngine: () => new DuckDbNodeEngine(),
+        explanationArgument,
+      });
+      const properties = registry.get('query')?.inputSchema.properties as Record<string, unknown>;
+      expect('explanation' in properties).toBe(explanationArgument);
+      await started.hub.close();
+      await started.engine.close();
+      started = undefined;
+    }
+  });
+});

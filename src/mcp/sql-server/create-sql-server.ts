@@ -25,6 +25,8 @@ export interface SqlServerOptions {
   modelRows?: number;
   /** Longest a query may run. */
   timeoutMs?: number;
+  /** Offer the optional `explanation` argument on `query`, which the approval card shows (on by default). */
+  explanationArgument?: boolean;
   /** Makes result ids; unique per server by default. */
   nextResultId?: () => string;
   /**
@@ -70,7 +72,11 @@ export function createSqlServer(options: SqlServerOptions): Server {
   );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: sqlToolDefinitions({ writable, rowCap }),
+    tools: sqlToolDefinitions({
+      writable,
+      rowCap,
+      explanation: options.explanationArgument ?? true,
+    }),
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
