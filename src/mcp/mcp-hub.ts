@@ -20,6 +20,13 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
  */
 const NO_REQUEST_TIMEOUT_MS = 2_147_483_647;
 
+/** The tool's display name, as the spec orders them: `title`, then `annotations.title`; blank is none. */
+function displayTitle(tool: McpTool): string | undefined {
+  return [tool.title, tool.annotations?.title].find(
+    (candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '',
+  );
+}
+
 /** The part of the ToolRegistry the hub needs. */
 export interface ToolSink {
   setServerTools(serverId: string, tools: Tool[]): void;
@@ -55,6 +62,8 @@ export class McpHub {
   private readonly listeners = new Set<(event: McpStatusEvent) => void>();
   private readonly retry: RetryPolicy;
   private readonly personPolicies: Record<string, ApprovalPolicy>;
+  /** Why a connected server offers no usable tool, by server id; absent while it offers some. */
+  private readonly noToolsWarnings = new Map<string, string>();
 
   constructor(private readonly options: McpHubOptions) {
     this.personPolicies = { ...options.toolPolicies };
@@ -85,6 +94,7 @@ export class McpHub {
   async removeServer(serverId: string): Promise<void> {
     const connection = this.connections.get(serverId);
     this.connections.delete(serverId);
+    this.noToolsWarnings.delete(serverId);
     this.options.registry.removeServer(serverId);
     await connection?.disconnect();
   }
@@ -136,8 +146,12 @@ export class McpHub {
       name: connection.config.name ?? connection.config.id,
       status: connection.status,
       ...(connection.lastError ? { lastError: connection.lastError } : {}),
+      ...(connection.status === 'connected' && this.noToolsWarnings.has(connection.config.id)
+        ? { warning: this.noToolsWarnings.get(connection.config.id) }
+        : {}),
       tools: connection.tools.map((tool) => ({
         name: tool.name,
+        ...(displayTitle(tool) ? { title: displayTitle(tool) } : {}),
         description: tool.description ?? '',
         enabled: !this.disabled.get(connection.config.id)?.has(tool.name),
       })),
@@ -247,6 +261,7 @@ export class McpHub {
     if (!connection || connection.status !== 'connected') return;
     const disabled = this.disabled.get(serverId);
     const tools: Tool[] = [];
+    let validCount = 0;
     for (const tool of connection.tools) {
       const reason = invalidSchemaReason(tool);
       if (reason) {
@@ -255,17 +270,41 @@ export class McpHub {
         );
         continue;
       }
+      validCount += 1;
       if (disabled?.has(tool.name)) continue;
       tools.push(this.toTool(connection, tool));
     }
+    this.noteToolCount(serverId, connection.tools.length, validCount);
     this.options.registry.setServerTools(serverId, tools);
+  }
+
+  /**
+   * A server that connects but offers nothing usable looks healthy and silently adds no tools: say so
+   * once, and keep the reason on its state until it offers a valid tool. Tools the person switched off
+   * do not count: that was their choice.
+   */
+  private noteToolCount(serverId: string, listedCount: number, validCount: number): void {
+    if (validCount > 0) {
+      this.noToolsWarnings.delete(serverId);
+      return;
+    }
+    const warning =
+      listedCount === 0
+        ? `MCP server "${serverId}" is connected but lists no tools, so the agent cannot use it.`
+        : `MCP server "${serverId}" is connected but none of its ${listedCount} tools is usable (each ` +
+          'has an invalid input schema), so the agent cannot use it.';
+    if (this.noToolsWarnings.get(serverId) === warning) return;
+    this.noToolsWarnings.set(serverId, warning);
+    this.options.onWarning?.(warning);
   }
 
   private toTool(connection: McpConnection, tool: McpTool): Tool {
     const serverId = connection.config.id;
+    const title = displayTitle(tool);
     return {
       name: tool.name,
-      description: tool.description ?? tool.title ?? tool.name,
+      ...(title ? { title } : {}),
+      description: tool.description ?? title ?? tool.name,
       inputSchema: tool.inputSchema as Tool['inputSchema'],
       origin: { kind: 'mcp', serverId, originalName: tool.name },
       approval: this.policyFor(serverId, tool.name),

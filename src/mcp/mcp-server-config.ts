@@ -42,6 +42,8 @@ export interface McpStatusEvent {
 /** One tool of a server, with the person's preference. */
 export interface McpToolInfo {
   name: string;
+  /** The server's display name for the tool (`title`, else `annotations.title`), when it gives one. */
+  title?: string;
   description: string;
   enabled: boolean;
 }
@@ -52,5 +54,10 @@ export interface McpServerState {
   name: string;
   status: McpServerStatus;
   lastError?: string;
+  /**
+   * Set while a connected server offers no tool the agent can use (its list is empty, or every tool
+   * was dropped for an invalid schema); says why.
+   */
+  warning?: string;
   tools: McpToolInfo[];
 }

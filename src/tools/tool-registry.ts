@@ -371,6 +371,7 @@ function misplacedCredentials(
 function bindTool(tool: Tool): Tool {
   return {
     name: tool.name,
+    ...(tool.title === undefined ? {} : { title: tool.title }),
     description: tool.description,
     inputSchema: tool.inputSchema,
     origin: tool.origin,

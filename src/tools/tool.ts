@@ -83,6 +83,8 @@ export interface ToolExecutionContext {
 /** A tool the agent can call. */
 export interface Tool {
   name: string;
+  /** A name to show people (an MCP tool's `title`); the model sees `name`. */
+  title?: string;
   description: string;
   inputSchema: JsonSchema;
   origin: ToolOrigin;

@@ -47,4 +47,36 @@ describe('MCP tool annotations', () => {
     expect(runs).toEqual(['list_tables', 'latest_rows', 'latest_rows', 'list_tables']);
     await hub.close();
   });
+
+  it("carry the tool's title (or its title annotation) to the registry and the server state", async () => {
+    const registry = new ToolRegistry();
+    const hub = new McpHub({ registry });
+    hub.addServer({ id: 'titled', transport: 'embedded' }, () => {
+      const server = new Server({ name: 'titled', version: '1' }, { capabilities: { tools: {} } });
+      const inputSchema = { type: 'object' as const, properties: {} };
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [
+          { name: 'run_sql', title: 'Run SQL', inputSchema, annotations: { title: 'Ignored' } },
+          { name: 'list_tables', inputSchema, annotations: { title: 'List tables' } },
+          { name: 'plain', description: 'no title', inputSchema, annotations: { title: '  ' } },
+        ],
+      }));
+      return server;
+    });
+    await hub.connect('titled');
+    expect(registry.get('run_sql')?.title).toBe('Run SQL');
+    expect(registry.get('list_tables')?.title).toBe('List tables');
+    expect(registry.get('plain')?.title).toBeUndefined();
+    expect(registry.get('list_tables')?.description).toBe('List tables');
+    expect(hub.servers()[0]?.tools.map((tool) => tool.title)).toEqual([
+      'Run SQL',
+      'List tables',
+      undefined,
+    ]);
+    // The model sees names, never titles.
+    expect(registry.specs().map((spec) => Object.keys(spec).sort())).toEqual(
+      Array.from({ length: 3 }, () => ['description', 'inputSchema', 'name']),
+    );
+    await hub.close();
+  });
 });

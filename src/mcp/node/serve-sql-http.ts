@@ -9,6 +9,7 @@ import { QueryQueue } from '../sql-server/query-queue';
 import { defaultQueryLimits } from './default-query-limits';
 import { readJsonBody, RequestBodyTooLargeError } from './read-json-body';
 import { acceptedHostnames, hostAllowed, originAllowed } from './request-guards';
+import { SessionEventStore } from './session-event-store';
 import { SessionTable } from './session-table';
 import type { AddressInfo } from 'node:net';
 
@@ -18,6 +19,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_SESSIONS = 100;
 /** A session idle this long (30 minutes) is closed by default. */
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** How long a client whose SSE stream dropped waits before reconnecting (the SSE `retry` field). */
+export const SSE_RETRY_MS = 1000;
 
 /** Options of the HTTP front of the SQL server. */
 export interface ServeSqlHttpOptions extends SqlServerOptions {
@@ -190,6 +193,10 @@ export async function serveSqlHttp(options: ServeSqlHttpOptions): Promise<SqlHtt
     let started = false;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // Event ids, a priming event and `retry` on each stream (for clients of protocol 2025-11-25 and
+      // later), so a dropped stream resumes with Last-Event-ID instead of losing the answer.
+      eventStore: new SessionEventStore(),
+      retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
         started = true;
         sessions.started(id, transport, sqlServer);

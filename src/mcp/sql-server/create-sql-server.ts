@@ -2,7 +2,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  ErrorCode,
   ListToolsRequestSchema,
+  McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
@@ -62,7 +64,9 @@ export function createSqlServer(options: SqlServerOptions): Server {
   const server = new Server(
     { name: options.name ?? 'mapwright-sql', version: '0.1.0' },
     {
-      capabilities: { tools: { listChanged: true } },
+      // With `logging`, the SDK answers logging/setLevel itself and drops messages below each session's
+      // level; the server logs one line per query.
+      capabilities: { tools: { listChanged: true }, logging: {} },
       instructions:
         'DuckDB SQL over the loaded tables. Call list_tables, then describe_table, then query.',
       // The SDK's default (Ajv) compiles schemas with eval, which the page's CSP forbids; the browser
@@ -71,16 +75,24 @@ export function createSqlServer(options: SqlServerOptions): Server {
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: sqlToolDefinitions({
-      writable,
-      rowCap,
-      explanation: options.explanationArgument ?? true,
-    }),
-  }));
+  const tools = sqlToolDefinitions({
+    writable,
+    rowCap,
+    explanation: options.explanationArgument ?? true,
+  });
+  const toolNames = new Set(tools.map((tool) => tool.name));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const args = request.params.arguments ?? {};
+    if (!toolNames.has(request.params.name)) {
+      // The spec makes an unknown tool a protocol error, not a tool result: the client called a name
+      // the server never listed.
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool "${request.params.name}". Tools: ${[...toolNames].join(', ')}.`,
+      );
+    }
     try {
       switch (request.params.name) {
         case 'list_tables': {
@@ -123,11 +135,8 @@ export function createSqlServer(options: SqlServerOptions): Server {
           };
         }
         case 'query':
-          return await runQuery(args);
         default:
-          return failure(
-            `Unknown tool "${request.params.name}". Tools: list_tables, describe_table, query.`,
-          );
+          return await runQuery(args);
       }
     } catch (error) {
       return failure(messageOf(error));
@@ -151,6 +160,16 @@ export function createSqlServer(options: SqlServerOptions): Server {
       const waitOptions = { signal: extra.signal, maxWaitMs: timeoutMs };
       const result = await (options.queryQueue?.run(run, waitOptions) ?? run());
       const resultId = nextResultId();
+      void server
+        .sendLoggingMessage(
+          {
+            level: 'info',
+            logger: 'query',
+            data: `${resultId}: ${result.totalRows} rows in ${Math.round(result.elapsedMs)} ms`,
+          },
+          extra.sessionId,
+        )
+        .catch(() => undefined);
       const text = formatResultTable({
         columns: result.columns,
         rows: result.rows,
