@@ -37,9 +37,14 @@ export class LazySqlEditor {
     this.fallback.rows = Math.max(1, initial.split('\n').length);
     this.fallback.addEventListener('input', () => options.onChange?.(this.fallback.value));
     this.fallback.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || !options.onSubmit) return;
-      event.preventDefault();
-      options.onSubmit();
+      if (event.key !== 'Enter') return;
+      if ((event.ctrlKey || event.metaKey) && options.onSubmit) {
+        event.preventDefault();
+        options.onSubmit();
+        return;
+      }
+      // Enter inserts a line here, as in CodeMirror: the card must not take it as "approve".
+      event.stopPropagation();
     });
     this.root.append(this.fallback);
     this.ready = loadSqlEditor().then(

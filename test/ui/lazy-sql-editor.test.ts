@@ -66,6 +66,29 @@ describe('the SQL box before and after CodeMirror loads', () => {
     expect(editor.value).toBe('SELECT 2');
   });
 
+  it('plain Enter in the textarea is a new line, not an approval of the card', () => {
+    const decisions: ApprovalDecision[][] = [];
+    const card = new ApprovalCard({
+      proposal: proposal('SELECT 1'),
+      onDone: (made) => decisions.push(made),
+    });
+    document.body.append(card.root);
+    const box = card.root.querySelector('textarea')!;
+    box.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
+    );
+    expect(decisions).toEqual([]);
+    box.dispatchEvent(
+      new KeyboardEvent('keydown', {
+        key: 'Enter',
+        ctrlKey: true,
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
+    expect(decisions).toEqual([[{ kind: 'approve' }]]);
+  });
+
   it('a card approved before CodeMirror loads runs the SQL as typed in the textarea', () => {
     const decisions: ApprovalDecision[][] = [];
     const card = new ApprovalCard({
