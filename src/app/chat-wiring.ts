@@ -31,6 +31,7 @@ import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { keepConversationResults } from './keep-conversation-results';
 import { openConversation } from './open-conversation';
+import { preloadChatModules } from './preload-chat-modules';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { JsonValue } from '../agent/conversation/conversation-document';
@@ -372,6 +373,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   await open(store ? (await store.list())[0]?.id : undefined, true);
   options.element.dataset.chatReady = 'true';
   options.element.removeAttribute('aria-busy');
+  preloadChatModules();
   return {
     panel,
     session: () => {

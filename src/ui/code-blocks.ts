@@ -1,6 +1,6 @@
 // Code blocks in rendered answers get SQL highlighting and a copy button, once each.
 import { element } from './dom';
-import { highlightSql } from './sql-highlight';
+import { highlightSqlWhenLoaded } from './lazy-sql-highlight';
 
 const SQL_LANGUAGES = new Set(['sql', 'duckdb', 'postgresql', 'postgres', 'mysql', 'sqlite']);
 
@@ -38,7 +38,8 @@ export function enhanceCodeBlocks(root: HTMLElement): void {
     pre.dataset.enhanced = 'true';
     const source = code.textContent ?? '';
     const language = /\blanguage-([\w-]+)/.exec(code.className)?.[1]?.toLowerCase();
-    if (language && SQL_LANGUAGES.has(language)) highlightSql(source.replace(/\n$/, ''), code);
+    if (language && SQL_LANGUAGES.has(language))
+      highlightSqlWhenLoaded(source.replace(/\n$/, ''), code);
     const wrapper = element('div', { className: 'mw-code' });
     pre.replaceWith(wrapper);
     wrapper.append(pre);

@@ -1,7 +1,7 @@
 // One call on the approval card: description, editable SQL, masked arguments, pre-flight, decisions.
 import { REDACTED, redactSecrets } from '../agent/redact';
 import { button, element, formatArguments } from './dom';
-import { SqlEditor } from './sql-editor';
+import { LazySqlEditor } from './lazy-sql-editor';
 import type { ApprovalDecision, ProposedCall } from '../agent/types';
 import type { PreflightFunction, PreflightReport } from '../data/preflight';
 
@@ -26,7 +26,7 @@ export class ProposedCallView {
   readonly root: HTMLElement;
   /** The decision, once made. */
   decision: ApprovalDecision | undefined;
-  private readonly editor: SqlEditor | undefined;
+  private readonly editor: LazySqlEditor | undefined;
   private readonly sqlKey: string | undefined;
   private readonly originalSql: string | undefined;
   /** True when the real SQL differs from the SQL shown, because a secret in it is masked. */
@@ -91,7 +91,7 @@ export class ProposedCallView {
       : undefined;
     if (this.originalSql !== undefined) {
       const editedSql = this.sqlKey ? initialEdit?.[this.sqlKey] : undefined;
-      this.editor = new SqlEditor(
+      this.editor = new LazySqlEditor(
         !this.secretMasked && typeof editedSql === 'string' ? editedSql : this.originalSql,
         this.secretMasked
           ? `SQL for ${name}, read-only because it contains a masked secret`

@@ -1,5 +1,5 @@
 // One round of a turn: collapsed reasoning, streamed text, the tool timeline, and result tables/charts.
-import { plotChart } from '../tools/chart/plot-chart';
+import { drawChartWhenLoaded } from '../tools/chart/lazy-plot-chart';
 import { element } from './dom';
 import { ResultTable } from './result-table';
 import { StreamingMarkdown } from './streaming-markdown';
@@ -79,11 +79,7 @@ export class RoundView {
       case 'chart': {
         const figure = element('figure', { className: 'mw-chart' });
         figure.dataset.chartKind = data.chart.kind;
-        try {
-          figure.append(plotChart(data.chart));
-        } catch (error) {
-          figure.append(element('p', { text: `The chart could not be drawn: ${String(error)}` }));
-        }
+        void drawChartWhenLoaded(figure, data.chart);
         this.attachments.append(figure);
         return;
       }

@@ -89,6 +89,15 @@ export class SqlEditor {
     this.view.dispatch({ effects: this.editable.reconfigure(editableExtensions(readOnly)) });
   }
 
+  /** Moves the keyboard focus into the editor, with the selection from `anchor` to `head`. */
+  focus(anchor: number, head = anchor): void {
+    const length = this.view.state.doc.length;
+    this.view.dispatch({
+      selection: { anchor: Math.min(anchor, length), head: Math.min(head, length) },
+    });
+    this.view.focus();
+  }
+
   /** Frees the editor. */
   destroy(): void {
     this.view.destroy();

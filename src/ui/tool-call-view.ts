@@ -1,7 +1,7 @@
 // One line of a turn's timeline: tool, server, status and duration; arguments and result expand.
 import { addCopyButton } from './code-blocks';
 import { element, formatArguments, formatDuration } from './dom';
-import { highlightSql } from './sql-highlight';
+import { highlightSqlWhenLoaded } from './lazy-sql-highlight';
 import type { CallRecord } from '../agent/conversation/conversation-document';
 
 const STATUS_LABELS: Record<CallRecord['state'], string> = {
@@ -66,7 +66,7 @@ export class ToolCallView {
     if (sql !== undefined) {
       for (const key of ['sql_query', 'sql', 'query']) if (rest[key] === sql) delete rest[key];
       const code = element('code', { className: 'language-sql' });
-      highlightSql(sql, code);
+      highlightSqlWhenLoaded(sql, code);
       const wrapper = element('div', {
         className: 'mw-code',
         children: [element('pre', { children: [code] })],

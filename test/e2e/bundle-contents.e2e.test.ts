@@ -22,6 +22,27 @@ describe('the production bundle', () => {
     expect(found).toEqual([]);
   });
 
+  it('keeps CodeMirror and Observable Plot out of the chat chunk: they load with the first card or chart', () => {
+    // Strings only those libraries contain: @codemirror/view's scroller class and @codemirror/state's
+    // error text; Plot's default class name and its `ariaDescription` option.
+    const signatures = [
+      'cm-scroller',
+      'Unrecognized extension value',
+      'plot-d6a7b5',
+      'ariaDescription',
+    ];
+    const all = scripts();
+    const chat = all.filter(({ file }) => file.startsWith('chat-wiring-'));
+    expect(chat).toHaveLength(1);
+    expect(signatures.filter((signature) => chat[0]!.text.includes(signature))).toEqual([]);
+    // Still shipped, in chunks of their own.
+    for (const signature of signatures)
+      expect(
+        all.some(({ text }) => text.includes(signature)),
+        signature,
+      ).toBe(true);
+  });
+
   it('still ships the validator the app uses', () => {
     expect(scripts().some(({ text }) => text.includes('Ajv is not bundled'))).toBe(true);
   });

@@ -3,6 +3,7 @@
 // inside it, Enter approving only when the card (not the editor) has focus.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApprovalCard } from '../../src/ui/approval-card';
+import { loadSqlEditor } from '../../src/ui/lazy-sql-editor';
 import type { ApprovalDecision, ToolProposal } from '../../src/agent/types';
 
 function proposal(sql: string): ToolProposal {
@@ -24,13 +25,15 @@ function proposal(sql: string): ToolProposal {
   };
 }
 
-function mount(sql: string) {
+async function mount(sql: string) {
   const decisions: ApprovalDecision[][] = [];
   const card = new ApprovalCard({
     proposal: proposal(sql),
     onDone: (made) => decisions.push(made),
   });
   document.body.append(card.root);
+  // The card draws a plain textarea first; these tests are about the CodeMirror editor that replaces it.
+  await loadSqlEditor();
   const content = card.root.querySelector<HTMLElement>('.cm-content');
   if (!content) throw new Error('the card has no SQL editor');
   return { card, decisions, content };
@@ -54,8 +57,8 @@ Range.prototype.getBoundingClientRect ??= function getBoundingClientRect() {
 afterEach(() => document.body.replaceChildren());
 
 describe('the approval card keyboard', () => {
-  it('undoes and redoes an edit of the SQL with Ctrl+Z and Ctrl+Y', () => {
-    const { card, content } = mount('SELECT * FROM airports');
+  it('undoes and redoes an edit of the SQL with Ctrl+Z and Ctrl+Y', async () => {
+    const { card, content } = await mount('SELECT * FROM airports');
     card.calls[0]!.sql = 'SELECT name FROM airports LIMIT 5';
     press(content, 'z', { ctrlKey: true });
     expect(card.calls[0]!.sql).toBe('SELECT * FROM airports');
@@ -63,8 +66,8 @@ describe('the approval card keyboard', () => {
     expect(card.calls[0]!.sql).toBe('SELECT name FROM airports LIMIT 5');
   });
 
-  it('Ctrl+Enter inside the editor approves the SQL as edited', () => {
-    const { card, decisions, content } = mount('SELECT * FROM airports');
+  it('Ctrl+Enter inside the editor approves the SQL as edited', async () => {
+    const { card, decisions, content } = await mount('SELECT * FROM airports');
     card.calls[0]!.sql = 'SELECT name FROM airports LIMIT 5';
     press(content, 'Enter', { ctrlKey: true });
     expect(decisions).toEqual([
@@ -73,22 +76,22 @@ describe('the approval card keyboard', () => {
     expect(card.calls[0]!.sql).toBe('SELECT name FROM airports LIMIT 5');
   });
 
-  it('plain Enter inside the editor edits the SQL and approves nothing', () => {
-    const { card, decisions, content } = mount('SELECT 1');
+  it('plain Enter inside the editor edits the SQL and approves nothing', async () => {
+    const { card, decisions, content } = await mount('SELECT 1');
     press(content, 'Enter');
     expect(decisions).toEqual([]);
     expect(card.calls[0]!.sql).toContain('\n');
   });
 
-  it('Enter on the card outside the editor still approves', () => {
-    const { card, decisions } = mount('SELECT 1');
+  it('Enter on the card outside the editor still approves', async () => {
+    const { card, decisions } = await mount('SELECT 1');
     card.focus();
     press(card.root, 'Enter');
     expect(decisions).toEqual([[{ kind: 'approve' }]]);
   });
 
-  it('after a decision the SQL can no longer change', () => {
-    const { card, content } = mount('SELECT 1');
+  it('after a decision the SQL can no longer change', async () => {
+    const { card, content } = await mount('SELECT 1');
     press(content, 'Enter', { ctrlKey: true });
     press(content, 'Enter');
     expect(card.calls[0]!.sql).toBe('SELECT 1');

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { redactArguments } from '../../src/agent/redact';
 import { sqlDisplayMismatch } from '../../src/agent/sql-display-check';
 import { ApprovalCard } from '../../src/ui/approval-card';
+import { loadSqlEditor } from '../../src/ui/lazy-sql-editor';
 import type { ApprovalDecision, ToolProposal } from '../../src/agent/types';
 
 const SECRET_SQL =
@@ -40,8 +41,9 @@ function mount(sql: string) {
 afterEach(() => document.body.replaceChildren());
 
 describe('SQL with a secret on the approval card', () => {
-  it('shows the SQL masked, read-only, with a note saying why and what to do', () => {
+  it('shows the SQL masked, read-only, with a note saying why and what to do', async () => {
     const { card } = mount(SECRET_SQL);
+    await loadSqlEditor();
     const content = card.root.querySelector('.cm-content');
     expect(content?.textContent).toContain('analyst:[REDACTED]@');
     expect(content?.textContent).not.toContain('s3cretPass9');

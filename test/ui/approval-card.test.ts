@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalCard } from '../../src/ui/approval-card';
+import { loadSqlEditor } from '../../src/ui/lazy-sql-editor';
 import type { ApprovalDecision, ToolProposal } from '../../src/agent/types';
 
 function proposal(
@@ -50,7 +51,7 @@ const byText = (root: HTMLElement, text: string): HTMLButtonElement => {
 afterEach(() => document.body.replaceChildren());
 
 describe('the approval card', () => {
-  it('shows the description, the model reasoning labelled as its words, and the SQL in an editor', () => {
+  it('shows the description, the model reasoning labelled as its words, and the SQL in an editor', async () => {
     const { card } = mount({
       proposal: proposal(
         [{ name: 'query', sql: 'SELECT mag FROM earthquakes' }],
@@ -61,6 +62,7 @@ describe('the approval card', () => {
     expect(card.root.querySelector('.mw-model-reasoning')?.textContent).toMatch(
       /model’s reasoning.*I need the magnitudes/,
     );
+    await loadSqlEditor();
     expect(card.root.querySelector('.cm-content')?.textContent).toContain(
       'SELECT mag FROM earthquakes',
     );

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { loadSqlHighlight } from '../../src/ui/lazy-sql-highlight';
 import { renderMarkdown } from '../../src/ui/markdown';
 import { StreamingMarkdown } from '../../src/ui/streaming-markdown';
 
@@ -50,10 +51,13 @@ describe('streaming markdown', () => {
     expect(code[0]?.textContent).toContain('SELECT place, mag\n\nFROM earthquakes');
   });
 
-  it('highlights SQL blocks and gives every code block a copy button', () => {
+  it('highlights SQL blocks and gives every code block a copy button', async () => {
     const view = new StreamingMarkdown();
     view.setText(answer);
     view.render(true);
+    // The SQL reads as plain text until the highlighter's chunk has loaded, then it is coloured.
+    expect(view.root.querySelector('code.language-sql')?.textContent).toContain('SELECT');
+    await loadSqlHighlight();
     expect(view.root.querySelector('code .tok-keyword')?.textContent).toBe('SELECT');
     expect(view.root.querySelector('.mw-copy')?.getAttribute('aria-label')).toContain('Copy');
   });

@@ -3,6 +3,7 @@
 // removed here and the same rules ship in plot-chart.css, under the class name given to Plot.
 import * as Plot from '@observablehq/plot';
 import './plot-chart.css';
+import { chartHeight } from './lazy-plot-chart';
 import type { ChartSpec } from './chart-spec';
 
 /** The class Plot gives the chart and its legends (`mw-plot-swatches`, `mw-plot-ramp`). */
@@ -34,7 +35,7 @@ export function plotChart(spec: ChartSpec, width = 380, doc: Document = document
     document: doc,
     className: plotClassName,
     width,
-    height: Math.round(width * 0.62),
+    height: chartHeight(width),
     marginLeft: 50,
     ...(spec.title ? { title: spec.title } : {}),
     ...(spec.color ? { color: { legend: true } } : {}),
