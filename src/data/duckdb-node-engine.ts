@@ -181,7 +181,9 @@ export class DuckDbNodeEngine implements DataEngine {
   private async removeScratchFolder(): Promise<void> {
     const folder = this.scratchFolder;
     this.scratchFolder = undefined;
-    if (folder) await rm(await folder, { recursive: true, force: true });
+    // DuckDB's threads may still be letting go of a spill or WAL file as it closes: retry a busy folder.
+    if (folder)
+      await rm(await folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
   private async queryRows(sql: string): Promise<Row[]> {
