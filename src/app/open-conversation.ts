@@ -35,9 +35,12 @@ export async function openConversation(options: {
   const now = options.now ?? Date.now;
   let stored: ConversationDocument | undefined;
   let problem: string | undefined;
+  let fromStash = false;
   if (store && id) {
     try {
-      stored = stashed(id) ?? (await store.load(id));
+      const stash = stashed(id);
+      fromStash = stash !== undefined;
+      stored = stash ?? (await store.load(id));
     } catch (error) {
       problem = error instanceof Error ? error.message : String(error);
     }
@@ -57,8 +60,15 @@ export async function openConversation(options: {
   const conversation = new Conversation(document, now);
   if (!store) return { conversation, resumeCalls, ...(problem ? { problem } : {}) };
   const writer = new ConversationWriter(store, conversation, options.onWriteError);
-  // Migrated, recovered or stashed documents are stored at once, so a second reload agrees.
-  void writer.saveNow();
+  // A stashed, recovered or migrated document is stored at once, so a second reload agrees; one that
+  // opened as it was stored is not written again.
+  const changed =
+    fromStash ||
+    base.run !== undefined ||
+    document.turns !== base.turns ||
+    document.agent !== base.agent ||
+    (stored !== undefined && id !== undefined && !(await store.hasDocument(id)));
+  if (changed) void writer.saveNow();
   return { conversation, writer, resumeCalls, ...(problem ? { problem } : {}) };
 }
 

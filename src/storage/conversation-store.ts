@@ -118,6 +118,11 @@ export class ConversationStore {
     return migrateConversationV1({ summary, turns, snapshot });
   }
 
+  /** True when the conversation is stored as a document (false for one an older release stored). */
+  async hasDocument(id: string): Promise<boolean> {
+    return (await this.database.getKey('documents', id)) !== undefined;
+  }
+
   /** Writes a conversation whole (and its list entry) in one transaction; drops its version-1 records. */
   async save(document: ConversationDocument): Promise<void> {
     const transaction = this.database.transaction(
