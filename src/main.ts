@@ -1,5 +1,6 @@
 // Browser entry: finds the shell and mounts the app into it.
 import { mountApp } from './app/mount-app';
+import './styles/tokens.css';
 import './styles/app.css';
 
 const root = document.getElementById('app');
