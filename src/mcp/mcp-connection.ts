@@ -50,6 +50,8 @@ export class McpConnection {
   status: McpServerStatus = 'disconnected';
   lastError?: string;
   tools: McpTool[] = [];
+  /** The name the server gives itself when it connects (its `title`, else its `name`). */
+  serverTitle: string | undefined;
   private opened?: OpenedClient;
   private generation = 0;
   private connecting?: Promise<void>;
@@ -163,6 +165,8 @@ export class McpConnection {
           return;
         }
         this.opened = opened;
+        const info = opened.client.getServerVersion();
+        this.serverTitle = info?.title?.trim() || info?.name?.trim() || undefined;
         this.tools = tools;
         this.lastError = undefined;
         const live = opened;

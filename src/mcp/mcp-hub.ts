@@ -144,6 +144,7 @@ export class McpHub {
     return [...this.connections.values()].map((connection) => ({
       id: connection.config.id,
       name: connection.config.name ?? connection.config.id,
+      ...(connection.serverTitle ? { serverTitle: connection.serverTitle } : {}),
       status: connection.status,
       ...(connection.lastError ? { lastError: connection.lastError } : {}),
       ...(connection.status === 'connected' && this.noToolsWarnings.has(connection.config.id)

@@ -52,6 +52,8 @@ export interface McpToolInfo {
 export interface McpServerState {
   id: string;
   name: string;
+  /** The name the server gave itself when it connected (its `title`, else its `name`). */
+  serverTitle?: string;
   status: McpServerStatus;
   lastError?: string;
   /**

@@ -17,13 +17,17 @@ export async function freePort(): Promise<number> {
   return probe.port;
 }
 
-/** Starts `node script ...args` with PORT set, bound to 127.0.0.1, and waits for `readyPattern` on stderr. */
+/**
+ * Starts `node script ...args` with PORT set (a free one unless given), bound to 127.0.0.1, and waits for
+ * `readyPattern` on stderr.
+ */
 export async function spawnLoopbackServer(
   script: string,
   args: string[],
   readyPattern: RegExp,
+  port?: number,
 ): Promise<SpawnedServer> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(
     process.execPath,
     ['--import', resolve('test/mcp/force-loopback.mjs'), resolve(script), ...args],
