@@ -1,10 +1,16 @@
 // Turns a failed MCP connection into a message that names the server and says what to check.
+import { bridgeCommand, DEFAULT_BRIDGE_URL } from './bridge-command';
 import { httpStatusOf } from './mcp-transport';
 
 /** A failed connection, described for the person, and whether trying again could help. */
 export interface ConnectFailure {
   message: string;
   retryable: boolean;
+  /**
+   * When the browser got no answer at all (a server without CORS headers looks exactly like one that is
+   * down), the command that bridges it to a loopback address the page can reach.
+   */
+  bridgeCommand?: string;
 }
 
 function messageOf(error: unknown): string {
@@ -32,11 +38,17 @@ export function describeConnectError(error: unknown, url: string | undefined): C
     };
   }
   if (isNetworkFailure(error)) {
+    const command = url ? bridgeCommand(url) : undefined;
     return {
       message:
         `Cannot reach ${where} from this browser (${messageOf(error)}). ` +
-        "Check the URL, that the server is running, and that it allows this page's origin (CORS).",
+        'Check the URL and that the server is running. If it is, it probably does not allow pages ' +
+        "from other origins (CORS), as most servers built for desktop clients don't" +
+        (command
+          ? `: run \`${command}\` on this machine and add ${DEFAULT_BRIDGE_URL} instead.`
+          : '.'),
       retryable: true,
+      ...(command ? { bridgeCommand: command } : {}),
     };
   }
   if (status === 404 || status === 405) {

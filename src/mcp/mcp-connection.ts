@@ -50,6 +50,8 @@ export class McpConnection {
   status: McpServerStatus = 'disconnected';
   lastError?: string;
   tools: McpTool[] = [];
+  /** After a connection got no answer: the command that bridges the server (see bridge-command.ts). */
+  bridgeCommand: string | undefined;
   /** The name the server gives itself when it connects (its `title`, else its `name`). */
   serverTitle: string | undefined;
   private opened?: OpenedClient;
@@ -169,6 +171,7 @@ export class McpConnection {
         this.serverTitle = info?.title?.trim() || info?.name?.trim() || undefined;
         this.tools = tools;
         this.lastError = undefined;
+        this.bridgeCommand = undefined;
         const live = opened;
         opened.client.onclose = () => {
           if (this.opened === opened) {
@@ -187,6 +190,7 @@ export class McpConnection {
         if (generation !== this.generation) return;
         const failure = describeConnectError(error, this.config.url);
         this.lastError = failure.message;
+        this.bridgeCommand = failure.bridgeCommand;
         // A refused token or a wrong path will not fix itself: report it now instead of after backoff.
         if (attempt === attempts || !failure.retryable) break;
         await sleep(Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)));

@@ -147,6 +147,9 @@ export class McpHub {
       ...(connection.serverTitle ? { serverTitle: connection.serverTitle } : {}),
       status: connection.status,
       ...(connection.lastError ? { lastError: connection.lastError } : {}),
+      ...(connection.status === 'error' && connection.bridgeCommand
+        ? { bridgeCommand: connection.bridgeCommand }
+        : {}),
       ...(connection.status === 'connected' && this.noToolsWarnings.has(connection.config.id)
         ? { warning: this.noToolsWarnings.get(connection.config.id) }
         : {}),

@@ -56,6 +56,8 @@ export interface McpServerState {
   serverTitle?: string;
   status: McpServerStatus;
   lastError?: string;
+  /** After the browser got no answer: the command that bridges this server so the page can reach it. */
+  bridgeCommand?: string;
   /**
    * Set while a connected server offers no tool the agent can use (its list is empty, or every tool
    * was dropped for an invalid schema); says why.

@@ -3,6 +3,8 @@
 // src/storage keeps the person's servers, switches and policies.
 import { redactSecrets } from '../agent/redact';
 import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
+import { DEFAULT_BRIDGE_URL } from '../mcp/bridge-command';
+import { addCopyButton } from './code-blocks';
 import { button, element, settingsSection } from './dom';
 import type { McpHub } from '../mcp/mcp-hub';
 import type { ApprovalPolicy, McpServerConfig } from '../mcp/mcp-server-config';
@@ -149,16 +151,43 @@ export class McpSettingsSection {
                 remove,
               ],
             }),
-            server.lastError
-              ? element('p', {
-                  className: 'mw-note',
-                  text: `Last error: ${redactSecrets(server.lastError)}`,
-                })
-              : undefined,
+            server.bridgeCommand
+              ? bridgeAdvice(server.bridgeCommand)
+              : server.lastError
+                ? element('p', {
+                    className: 'mw-note',
+                    text: `Last error: ${redactSecrets(server.lastError)}`,
+                  })
+                : undefined,
             element('ul', { className: 'mw-server-tools', children: tools }),
           ],
         });
       }),
     );
   }
+}
+
+/**
+ * What to do when the browser got no answer: a server without CORS headers cannot be told apart from one
+ * that is down, so both are named, with the bridge command (copyable) for the first.
+ */
+function bridgeAdvice(command: string): HTMLElement {
+  const code = element('pre', {
+    className: 'mw-bridge-command',
+    children: [element('code', { text: redactSecrets(command) })],
+  });
+  const block = element('div', { className: 'mw-code', children: [code] });
+  addCopyButton(block, () => command, 'Copy command');
+  return element('div', {
+    className: 'mw-note mw-bridge-advice',
+    children: [
+      element('p', {
+        text:
+          'This browser got no answer. If the server is running, it does not allow pages from ' +
+          'other origins (CORS). Bridge it from this machine:',
+      }),
+      block,
+      element('p', { text: `Then add ${DEFAULT_BRIDGE_URL} as a server.` }),
+    ],
+  });
 }

@@ -1,0 +1,133 @@
+// A third-party MCP server from npm (@modelcontextprotocol/server-everything) reached from the built app in
+// Chromium through `npm run mcp-bridge`, over stdio and over Streamable HTTP: the person approves its tool
+// and the answer uses the result. A server the browser gets no answer from shows the bridge command.
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMcpBridge, type McpBridge } from '../../src/mcp/node/start-mcp-bridge';
+import { spawnLoopbackServer, type SpawnedServer } from '../mcp/spawn-loopback-server';
+import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
+import { startLoopbackServer, type LoopbackServer } from '../servers/loopback';
+import { ask, expectClean, openChat, waitForData, waitForIdle } from './chat-page';
+import { startAppHarness, type AppHarness } from './harness';
+import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
+
+const everythingScript = resolve(
+  'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
+
+const script: FakeLlmScript = {
+  tokenDelayMs: 1,
+  rules: [
+    {
+      user: 'add two and forty',
+      reply: {
+        text: 'I will ask the reference server to add them.',
+        toolCalls: [{ name: 'get-sum', arguments: { a: 2, b: 40 } }],
+      },
+    },
+    { user: 'add two and forty', toolResult: '42', reply: { text: 'The server says **42**.' } },
+  ],
+  fallback: { text: 'No script for that.' },
+};
+
+describe('a third-party MCP server through the bridge, in the browser', () => {
+  let harness: AppHarness;
+  let fake: FakeLlm;
+  let everything: SpawnedServer | undefined;
+  const bridges: McpBridge[] = [];
+  let silent: LoopbackServer | undefined;
+
+  beforeAll(async () => {
+    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.allSettled([
+      harness?.close(),
+      fake?.stop(),
+      ...bridges.map((bridge) => bridge.stop()),
+      everything?.stop(),
+      silent?.stop(),
+    ]);
+  });
+
+  /** Asks the scripted question with the bridge saved as the person's server, and approves the call. */
+  async function askThrough(bridgeUrl: string): Promise<void> {
+    const opened = await openChat(harness.browser, harness.appUrl, {
+      endpoint: fake.url,
+      localStorage: {
+        'mapwright.mcpServers': JSON.stringify([{ id: 'everything', url: bridgeUrl }]),
+      },
+    });
+    const { page } = opened;
+    await waitForData(page);
+    await page.waitForFunction(async () => {
+      const hub = (
+        window as unknown as {
+          mapwright: { hub: { ready(id: string): Promise<Array<{ status: string }>> } };
+        }
+      ).mapwright.hub;
+      const [state] = await hub.ready('everything');
+      return state?.status === 'connected';
+    });
+    await ask(page, 'add two and forty');
+    const card = page.locator('.mw-approval-card');
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.textContent()).toContain('get-sum');
+    await card
+      .getByRole('button', { name: /^Approve/ })
+      .first()
+      .click();
+    await page.locator('.mw-answer strong', { hasText: '42' }).waitFor({ timeout: 30_000 });
+    await waitForIdle(page);
+    await expectClean(opened);
+    await opened.context.close();
+  }
+
+  it('over stdio: the tool is approved, runs on the server and its result reaches the answer', async () => {
+    const bridge = await startMcpBridge({
+      target: { kind: 'stdio', command: process.execPath, args: [everythingScript, 'stdio'] },
+      port: 0,
+    });
+    bridges.push(bridge);
+    await askThrough(bridge.url);
+  }, 90_000);
+
+  it('over Streamable HTTP: the same, through a remote server', async () => {
+    everything = await spawnLoopbackServer(
+      everythingScript,
+      ['streamableHttp'],
+      /listening on port/i,
+    );
+    const bridge = await startMcpBridge({
+      target: { kind: 'http', url: `${everything.url}/mcp` },
+      port: 0,
+    });
+    bridges.push(bridge);
+    await askThrough(bridge.url);
+  }, 90_000);
+
+  it('a server that sends no CORS headers: Settings shows the bridge command for it', async () => {
+    // Answers every request, but never with Access-Control-Allow-Origin: the browser sees no answer.
+    silent = await startLoopbackServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    const url = `${silent.url}/mcp`;
+    const opened = await openChat(harness.browser, harness.appUrl, {
+      endpoint: fake.url,
+      localStorage: { 'mapwright.mcpServers': JSON.stringify([{ id: 'desktop-only', url }]) },
+    });
+    const { page } = opened;
+    await waitForData(page);
+    await page
+      .getByRole('button', { name: /settings/i })
+      .first()
+      .click();
+    const advice = page.locator('.mw-bridge-advice');
+    await advice.waitFor({ timeout: 30_000 });
+    expect(await advice.locator('code').textContent()).toBe(`npm run mcp-bridge -- ${url}`);
+    expect(await advice.textContent()).toContain('http://127.0.0.1:8790/mcp');
+    expect(opened.pageErrors).toEqual([]);
+    expect(opened.outsideRequests).toEqual([]);
+    await opened.context.close();
+  }, 90_000);
+});
