@@ -2,8 +2,8 @@
 // enabled or not and its approval policy. A view: the hub holds the state and decides policies, and
 // src/storage keeps the person's servers, switches and policies.
 import { redactSecrets } from '../agent/redact';
-import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
 import { DEFAULT_BRIDGE_URL } from '../mcp/bridge-command';
+import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
 import { addCopyButton } from './code-blocks';
 import { button, element, settingsSection } from './dom';
 import type { McpHub } from '../mcp/mcp-hub';
