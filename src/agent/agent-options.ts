@@ -18,6 +18,11 @@ export interface AgentLimits {
   toolResultChars?: number;
   /** Turns sent whole (older turns are sent as text only); default 3. */
   recentTurns?: number;
+  /**
+   * Estimated tokens one round may send (system prompt, history, tool list); the oldest turns are left
+   * out past it. Default: no budget.
+   */
+  contextTokens?: number;
   /** Time allowed for the progress summary at a checkpoint; default 20 000. */
   summaryTimeoutMs?: number;
 }
@@ -77,7 +82,13 @@ export function resolveSettings(options: AgentOptions): AgentSettings {
     toolTimeoutMs: positive(limits.toolTimeoutMs, 30_000),
     toolResultChars,
     summaryTimeoutMs: positive(limits.summaryTimeoutMs, 20_000),
-    context: { recentTurns: Math.max(1, Math.floor(limits.recentTurns ?? 3)), toolResultChars },
+    context: {
+      recentTurns: Math.max(1, Math.floor(limits.recentTurns ?? 3)),
+      toolResultChars,
+      ...(limits.contextTokens !== undefined && limits.contextTokens > 0
+        ? { budgetTokens: Math.floor(limits.contextTokens) }
+        : {}),
+    },
     retry: resolveRetryOptions(options.retry),
     approvalReminder: options.approvalReminder ?? false,
     now: options.now ?? Date.now,

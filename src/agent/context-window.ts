@@ -1,7 +1,9 @@
 // Which part of the history the model reads each round. The system prompt comes first and never
 // changes within a session, so providers can cache the prefix; recent turns are whole with each tool
-// result bounded; older turns keep only their text.
+// result bounded; older turns keep only their text; and when all that would pass the model's token
+// budget, the oldest turns are left out, whole, and the model is told so.
 import { boundContent } from '../tools/bound-content';
+import { estimateTokens } from './token-estimate';
 import type { Message } from './types';
 
 /** How much of the history each round sends. */
@@ -10,6 +12,126 @@ export interface ContextWindowPolicy {
   recentTurns: number;
   /** Characters of each tool result in the recent turns. */
   toolResultChars: number;
+  /**
+   * Estimated tokens one round may send (messages and tool list); older turns are left out past it.
+   * Absent: no budget.
+   */
+  budgetTokens?: number;
+}
+
+/** The messages of one round, and how many of the oldest turns were left out to fit the budget. */
+export interface FittedMessages {
+  messages: Message[];
+  droppedTurns: number;
+}
+
+/** The first words of the history when older turns were left out, so the model knows they existed. */
+export function trimmedHistoryNote(droppedTurns: number): string {
+  return (
+    `(The ${droppedTurns === 1 ? 'first turn' : `first ${droppedTurns} turns`} of this conversation ` +
+    'were left out to fit the context; ask the person if you need something from them.)'
+  );
+}
+
+/**
+ * The messages for one round within the policy's token budget (`fixedTokens` is what the tool list
+ * costs). Whole turns are dropped from the oldest; the current turn is always sent, even over budget.
+ */
+export function fitTurnMessages(
+  systemPrompt: string,
+  history: readonly Message[],
+  policy: ContextWindowPolicy,
+  extra: Message[] = [],
+  fixedTokens = 0,
+): FittedMessages {
+  const whole = buildTurnMessages(systemPrompt, history, policy, extra);
+  const budget = policy.budgetTokens;
+  if (budget === undefined || fixedTokens + messagesTokens(whole) <= budget) {
+    return { messages: whole, droppedTurns: 0 };
+  }
+  const starts = turnStarts(history);
+  const lastDroppable = Math.max(0, starts.length - 1);
+  // What each turn adds to the round, as buildTurnMessages sends it (older turns as text, recent ones
+  // whole): the fewest oldest turns whose cost brings the round under budget are left out, and the
+  // round is built once more to check (the note and merged messages can differ by a few tokens).
+  const costs = turnCosts(history, starts, policy);
+  const fits = (messages: Message[]) => fixedTokens + messagesTokens(messages) <= budget;
+  let over = fixedTokens + messagesTokens(whole) + estimateTokens(trimmedHistoryNote(10)) - budget;
+  let droppedTurns = 0;
+  while (droppedTurns < lastDroppable && over > 0) {
+    over -= costs[droppedTurns] ?? 0;
+    droppedTurns += 1;
+  }
+  if (droppedTurns === 0) return { messages: whole, droppedTurns: 0 };
+  let messages = withoutTurns(systemPrompt, history, policy, extra, starts, droppedTurns);
+  while (!fits(messages) && droppedTurns < lastDroppable) {
+    droppedTurns += 1;
+    messages = withoutTurns(systemPrompt, history, policy, extra, starts, droppedTurns);
+  }
+  return { messages, droppedTurns };
+}
+
+/** Estimated tokens each turn adds to a round: text only for older turns, whole for recent ones. */
+function turnCosts(
+  history: readonly Message[],
+  starts: number[],
+  policy: ContextWindowPolicy,
+): number[] {
+  const recentStart = startOfRecentTurns(history, policy.recentTurns);
+  return starts.map((start, turn) => {
+    const end = starts[turn + 1] ?? history.length;
+    let cost = 0;
+    for (let index = start; index < end; index += 1) {
+      const message = history[index] as Message;
+      if (index >= recentStart)
+        cost += messagesTokens([forRecentTurn(message, policy.toolResultChars)]);
+      else if (
+        message.role === 'user' ||
+        (message.role === 'assistant' && message.content.length > 0)
+      )
+        cost += estimateTokens(message.content) + 4;
+    }
+    return cost;
+  });
+}
+
+/** The round's messages with the first `dropped` turns left out and a note where they were. */
+function withoutTurns(
+  systemPrompt: string,
+  history: readonly Message[],
+  policy: ContextWindowPolicy,
+  extra: Message[],
+  starts: number[],
+  dropped: number,
+): Message[] {
+  const kept = history.slice(starts[dropped] ?? history.length);
+  const [first, ...rest] = kept;
+  const noted: Message[] =
+    first?.role === 'user'
+      ? [{ ...first, content: `${trimmedHistoryNote(dropped)}\n\n${first.content}` }, ...rest]
+      : [...kept];
+  return buildTurnMessages(systemPrompt, noted, policy, extra);
+}
+
+/** Indexes of the messages that start a turn (each user message after a non-user one). */
+function turnStarts(history: readonly Message[]): number[] {
+  const starts: number[] = [];
+  history.forEach((message, index) => {
+    if (message.role === 'user' && history[index - 1]?.role !== 'user') starts.push(index);
+  });
+  return starts;
+}
+
+/** Estimated tokens of a round's messages: their text, reasoning left out, tool calls as JSON. */
+export function messagesTokens(messages: readonly Message[]): number {
+  let total = 0;
+  for (const message of messages) {
+    total += estimateTokens(message.content) + 4;
+    if (message.role === 'assistant' && message.toolCalls) {
+      total += estimateTokens(JSON.stringify(message.toolCalls));
+    }
+  }
+  return total;
 }
 
 /** The messages for one round: system prompt, the windowed history, then any `extra` messages. */

@@ -1,5 +1,6 @@
 // Everything one run of the loop needs, passed to each step instead of a class with many jobs.
-import { buildTurnMessages } from './context-window';
+import { fitTurnMessages, type FittedMessages } from './context-window';
+import { estimateTokens } from './token-estimate';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentSettings } from './agent-options';
 import type { ConversationState } from './conversation-state';
@@ -48,11 +49,21 @@ export const APPROVAL_REMINDER =
 
 /** The messages for the next model call. */
 export function turnMessages(run: RunContext, extra: Message[] = []): Message[] {
+  return fittedTurnMessages(run, extra).messages;
+}
+
+/** The messages for the next model call within the context budget, and how many turns were left out. */
+export function fittedTurnMessages(run: RunContext, extra: Message[] = []): FittedMessages {
   const note = extra.length === 0 && remindsBeforeApproval(run) ? [reminder] : [];
-  return buildTurnMessages(run.systemPrompt, run.state.history, run.settings.context, [
-    ...extra,
-    ...note,
-  ]);
+  const tools = run.model.capabilities.tools ? run.registry.specs() : [];
+  const toolTokens = tools.length > 0 ? estimateTokens(JSON.stringify(tools)) : 0;
+  return fitTurnMessages(
+    run.systemPrompt,
+    run.state.history,
+    run.settings.context,
+    [...extra, ...note],
+    toolTokens,
+  );
 }
 
 const reminder: Message = { role: 'user', content: APPROVAL_REMINDER };

@@ -3,7 +3,7 @@
 import { InternalError, ModelBehaviorError, toModelError } from './errors';
 import { unansweredCalls } from './history-repair';
 import { callModel, newDraft, type RoundDraft } from './model-call';
-import { setStatus, turnMessages, type RunContext } from './run-context';
+import { fittedTurnMessages, setStatus, type RunContext } from './run-context';
 import { executeToolCalls } from './tool-execution';
 import {
   addUsage,
@@ -62,6 +62,8 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
   } else if (state.history.at(-1)?.role === 'assistant' || pending?.phase === 'checkpoint') {
     state.append({ role: 'user', content: CONTINUE_MESSAGE });
   }
+  // Turns left out of the last round's messages, so the person is told once each time it changes.
+  let droppedTurns = 0;
   for (;;) {
     if (totals.rounds >= settings.maxRounds) return checkpointTurn(run, totals, 'rounds');
     run.round = totals.rounds;
@@ -71,7 +73,18 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     const draft = newDraft();
     try {
       const tools = run.model.capabilities.tools ? run.registry.specs() : [];
-      const request = { messages: turnMessages(run), ...(tools.length > 0 ? { tools } : {}) };
+      const fitted = fittedTurnMessages(run);
+      if (fitted.droppedTurns > 0 && fitted.droppedTurns !== droppedTurns) {
+        droppedTurns = fitted.droppedTurns;
+        run.emit({
+          type: 'context-trimmed',
+          runId: run.runId,
+          round: run.round,
+          droppedTurns,
+          budgetTokens: settings.context.budgetTokens ?? 0,
+        });
+      }
+      const request = { messages: fitted.messages, ...(tools.length > 0 ? { tools } : {}) };
       await callModel(run, request, run.signal, draft, run.deadlineAt);
     } catch (error) {
       keepPartialText(run, draft);

@@ -161,6 +161,14 @@ export type AgentEvent =
     }
   | { type: 'round-end'; runId: string; round: number }
   | {
+      /** The oldest turns were left out of the round's messages to fit the model's context budget. */
+      type: 'context-trimmed';
+      runId: string;
+      round: number;
+      droppedTurns: number;
+      budgetTokens: number;
+    }
+  | {
       type: 'turn-end';
       runId: string;
       round: number;

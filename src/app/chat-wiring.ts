@@ -5,6 +5,7 @@ import { toolIdentity } from '../agent/approval-policy';
 import { agentSnapshotOf } from '../agent/conversation/conversation-document';
 import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
+import { contextBudgetFor } from '../providers/context-budget';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { PROVIDER_DEFAULTS } from '../providers/provider-defaults';
 import { ConversationStore } from '../storage/conversation-store';
@@ -185,6 +186,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         maxRounds: config.limits.maxRounds,
         deadlineMs: config.limits.turnDeadlineMs,
         toolTimeoutMs: config.limits.toolTimeoutMs,
+        contextTokens: contextBudgetFor(
+          settings.provider,
+          settings.model,
+          config.limits.contextTokens,
+        ),
       },
     });
 

@@ -172,6 +172,7 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
       toolTimeoutMs: { type: 'integer', minimum: 100 },
       maxRowsToModel: { type: 'integer', minimum: 0, maximum: 1000 },
       uploadMaxBytes: { ...positiveInteger, maximum: 200 * 1024 * 1024 },
+      contextTokens: { type: 'integer', minimum: 1000, maximum: 2_000_000 },
     },
   },
   data: {

@@ -119,6 +119,11 @@ export interface LimitsConfig {
   /** Rows of a query result shared with the model (the rest stay in the page). */
   maxRowsToModel: number;
   uploadMaxBytes: number;
+  /**
+   * Estimated tokens one round may send to the model; the oldest turns are left out past it. Absent:
+   * half the model's context window, at most 32,000 (src/providers/context-budget.ts).
+   */
+  contextTokens?: number;
 }
 
 /**

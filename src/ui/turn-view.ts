@@ -78,10 +78,12 @@ export class TurnView {
       record.interruptedBy,
       record.outcome,
       record.resumable,
+      record.contextTrimmed?.droppedTurns,
     ].join('|');
     if (key === this.footerKey) return;
     this.footerKey = key;
     const nodes: Node[] = [];
+    if (record.contextTrimmed) nodes.push(contextTrimmedNote(record.contextTrimmed));
     const cutByReload = record.interrupted && record.interruptedBy === 'reload';
     if (record.interrupted && !cutByReload)
       nodes.push(
@@ -136,4 +138,18 @@ export class TurnView {
     }
     this.footer.replaceChildren(...nodes);
   }
+}
+
+/** Tells the person that the model no longer reads the oldest turns, and why. */
+function contextTrimmedNote(trimmed: { droppedTurns: number; budgetTokens: number }): HTMLElement {
+  const turns =
+    trimmed.droppedTurns === 1 ? 'The first turn' : `The first ${trimmed.droppedTurns} turns`;
+  const budget =
+    trimmed.budgetTokens > 0
+      ? ` (about ${trimmed.budgetTokens.toLocaleString('en-US')} tokens)`
+      : '';
+  return element('p', {
+    className: 'mw-note mw-context-trimmed',
+    text: `${turns} of this conversation ${trimmed.droppedTurns === 1 ? 'was' : 'were'} not sent to the model, to fit its context${budget}. They are still here for you.`,
+  });
 }

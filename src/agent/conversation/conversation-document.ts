@@ -67,6 +67,8 @@ export interface TurnRecord {
   interruptedBy?: 'stop' | 'reload';
   /** True while the agent keeps this turn pending, so Continue can go on with it. */
   resumable?: boolean;
+  /** Set when the oldest turns were left out of this turn's messages to fit the model's context. */
+  contextTrimmed?: { droppedTurns: number; budgetTokens: number };
 }
 
 /** Calls waiting for the person's decision, with the arguments they edited on the card so far. */

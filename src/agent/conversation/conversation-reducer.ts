@@ -195,6 +195,11 @@ function applyEvent(
     case 'round-end':
     case 'retry':
       return document;
+    case 'context-trimmed':
+      return updateTurn(document, run.turnIndex, (turn) => ({
+        ...turn,
+        contextTrimmed: { droppedTurns: event.droppedTurns, budgetTokens: event.budgetTokens },
+      }));
     case 'turn-end':
       return updateTurn({ ...withoutKey(document, 'pendingApproval') }, run.turnIndex, (turn) => ({
         ...settleCalls(turn, 'cancelled'),
