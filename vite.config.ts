@@ -12,6 +12,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    // The app, and the page an MCP server's authorization server sends the person back to.
+    rolldownOptions: { input: { main: 'index.html', 'oauth-callback': 'oauth-callback.html' } },
   },
   worker: { format: 'es' },
   preview: { host: '127.0.0.1', port: 4173 },

@@ -5,9 +5,11 @@ import {
   createSqlServer,
   McpHub,
   type ApprovalPolicy,
+  type McpHubOptions,
   type McpServerConfig,
   type McpStatusEvent,
 } from '../mcp';
+import { listenForSignIns } from './oauth-sign-in';
 import type { DataEngine, TableSource } from '../data/data-engine';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
@@ -17,6 +19,8 @@ export const EMBEDDED_SERVER_ID = 'embedded';
 
 /** What startData needs. */
 export interface StartDataOptions {
+  /** In the page: where sign-ins to OAuth servers keep their state (see browser-oauth-provider.ts). */
+  oauth?: McpHubOptions['oauth'];
   /** Bundled datasets (and uploads) the embedded server serves. */
   datasets: TableSource[];
   /** Origins whose files the page's DuckDB may read (config `data.allowedHosts`); none by default. */
@@ -82,8 +86,10 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
     ...(options.defaultPolicy ? { defaultPolicy: options.defaultPolicy } : {}),
     ...(options.toolPolicies ? { toolPolicies: options.toolPolicies } : {}),
     ...(options.onToolPoliciesChange ? { onToolPoliciesChange: options.onToolPoliciesChange } : {}),
+    ...(options.oauth ? { oauth: options.oauth } : {}),
   });
   if (options.onStatus) hub.onStatus(options.onStatus);
+  if (options.oauth) listenForSignIns(hub);
   hub.addServer(
     {
       name: 'Bundled data (DuckDB in this page)',

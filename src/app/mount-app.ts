@@ -163,6 +163,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         defaultPolicy: config.approvals.defaultPolicy,
         toolPolicies: loadToolPolicies(),
         onToolPoliciesChange: (policies) => saveToolPolicies(policies),
+        oauth: { baseUrl: document.baseURI, sessionStorage, localStorage },
       }),
     )
     .then((started: StartedData) => {

@@ -1,4 +1,5 @@
 // One server's connection: connect with retries, keep its tool list fresh, call tools, recover sessions.
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import {
   ResultSchema,
   type CallToolResult,
@@ -11,6 +12,7 @@ import {
   type EmbeddedServerFactory,
   type OpenedClient,
 } from './mcp-transport';
+import type { BrowserOAuthProvider } from './browser-oauth-provider';
 import type { McpServerConfig, McpServerStatus, McpStatusEvent } from './mcp-server-config';
 
 /** How discovery retries: attempts in all, and the backoff between them. */
@@ -23,6 +25,8 @@ export interface RetryPolicy {
 /** What a connection reports to its hub. */
 export interface McpConnectionOptions {
   fetch?: typeof fetch;
+  /** Signs in to the server when it asks for OAuth; absent where there is no page (Node). */
+  authProvider?: BrowserOAuthProvider;
   embedded?: EmbeddedServerFactory;
   retry: RetryPolicy;
   onStatus(event: McpStatusEvent): void;
@@ -52,6 +56,8 @@ export class McpConnection {
   tools: McpTool[] = [];
   /** After a connection got no answer: the command that bridges the server (see bridge-command.ts). */
   bridgeCommand: string | undefined;
+  /** Set when the server asked for OAuth: where the person signs in (opened on their click). */
+  signInUrl: URL | undefined;
   /** The name the server gives itself when it connects (its `title`, else its `name`). */
   serverTitle: string | undefined;
   private opened?: OpenedClient;
@@ -158,6 +164,7 @@ export class McpConnection {
       try {
         opened = await openClient(this.config, {
           ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+          ...(this.options.authProvider ? { authProvider: this.options.authProvider } : {}),
           ...(this.options.embedded ? { embedded: this.options.embedded } : {}),
           onToolsChanged: () => void this.refreshTools(),
         });
@@ -172,6 +179,7 @@ export class McpConnection {
         this.tools = tools;
         this.lastError = undefined;
         this.bridgeCommand = undefined;
+        this.signInUrl = undefined;
         const live = opened;
         opened.client.onclose = () => {
           if (this.opened === opened) {
@@ -188,6 +196,13 @@ export class McpConnection {
       } catch (error) {
         await opened?.close();
         if (generation !== this.generation) return;
+        if (error instanceof UnauthorizedError && this.signInUrl) {
+          // The SDK found the server's authorization server, registered this app and built the
+          // sign-in URL; only the person can go on from here.
+          this.lastError = `${this.config.name ?? this.config.id} asks you to sign in before it lists its tools.`;
+          this.bridgeCommand = undefined;
+          break;
+        }
         const failure = describeConnectError(error, this.config.url);
         this.lastError = failure.message;
         this.bridgeCommand = failure.bridgeCommand;

@@ -1,5 +1,11 @@
 // The hub: many MCP servers, their status, their tools in the ToolRegistry, and calls to them.
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { withoutRows, withRowsBounded } from '../tools/table-result-data';
+import {
+  BrowserOAuthProvider,
+  type BrowserOAuthOptions,
+  type OAuthCallbackMessage,
+} from './browser-oauth-provider';
 import { McpConnection, type RetryPolicy } from './mcp-connection';
 import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
@@ -53,6 +59,8 @@ export interface McpHubOptions {
   toolPolicies?: Record<string, ApprovalPolicy>;
   /** Called when the person sets a tool's policy, so the settings can persist it. */
   onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
+  /** In the page: sign in to servers that ask for OAuth (omitted in Node, where nobody can click). */
+  oauth?: Pick<BrowserOAuthOptions, 'baseUrl' | 'sessionStorage' | 'localStorage'>;
 }
 
 /** Manages MCP servers and exposes their tools to the agent through the ToolRegistry. */
@@ -62,6 +70,8 @@ export class McpHub {
   private readonly listeners = new Set<(event: McpStatusEvent) => void>();
   private readonly retry: RetryPolicy;
   private readonly personPolicies: Record<string, ApprovalPolicy>;
+  /** The OAuth provider of each server that may ask the person to sign in, by server id. */
+  private readonly signIns = new Map<string, BrowserOAuthProvider>();
   /** Why a connected server offers no usable tool, by server id; absent while it offers some. */
   private readonly noToolsWarnings = new Map<string, string>();
 
@@ -77,9 +87,22 @@ export class McpHub {
   addServer(config: McpServerConfig, embedded?: EmbeddedServerFactory): void {
     const previous = this.connections.get(config.id);
     if (previous) void previous.disconnect();
-    const connection = new McpConnection(config, {
+    const oauth = this.options.oauth;
+    const authProvider =
+      oauth && config.url && !embedded
+        ? new BrowserOAuthProvider({
+            ...oauth,
+            serverId: config.id,
+            serverUrl: new URL(config.url, oauth.baseUrl).href,
+            onAuthorizationNeeded: (url) => {
+              connection.signInUrl = url;
+            },
+          })
+        : undefined;
+    const connection: McpConnection = new McpConnection(config, {
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
       ...(embedded ? { embedded } : {}),
+      ...(authProvider ? { authProvider } : {}),
       retry: this.retry,
       onStatus: (event) => {
         if (event.status !== 'connected') this.options.registry.removeServer(config.id);
@@ -88,6 +111,60 @@ export class McpHub {
       onTools: () => this.publishTools(config.id),
     });
     this.connections.set(config.id, connection);
+    if (authProvider) this.signIns.set(config.id, authProvider);
+    else this.signIns.delete(config.id);
+  }
+
+  /**
+   * Finishes a sign-in with what the authorization server sent back to the callback page: the code is
+   * exchanged for tokens (kept by the server's provider) and the server connects again. The state must
+   * match the one this tab sent, or nothing happens. Resolves with the server's id, if one matched.
+   */
+  async completeSignIn(callback: OAuthCallbackMessage): Promise<string | undefined> {
+    const match = [...this.signIns].find(
+      ([, provider]) => callback.state !== undefined && provider.expectedState() === callback.state,
+    );
+    if (!match) return undefined;
+    const [serverId, provider] = match;
+    const connection = this.connections.get(serverId);
+    if (!connection?.config.url) return undefined;
+    if (callback.error || !callback.code) {
+      connection.lastError =
+        `Signing in to ${connection.config.name ?? serverId} did not finish: ` +
+        `${callback.errorDescription ?? callback.error ?? 'no authorization code came back'}.`;
+      this.emit({ serverId, status: connection.status, error: connection.lastError });
+      return serverId;
+    }
+    try {
+      await auth(provider, {
+        serverUrl: new URL(connection.config.url, this.options.oauth?.baseUrl),
+        authorizationCode: callback.code,
+        ...(this.options.fetch ? { fetchFn: this.options.fetch } : {}),
+      });
+    } catch (error) {
+      connection.lastError = `Signing in to ${connection.config.name ?? serverId} failed: ${
+        error instanceof Error ? error.message : String(error)
+      }`;
+      this.emit({ serverId, status: 'error', error: connection.lastError });
+      return serverId;
+    }
+    await connection.disconnect();
+    await connection.connect();
+    return serverId;
+  }
+
+  /** Keeps a server's sign-in on this device (true) or for this tab only (false, the default). */
+  rememberSignIn(serverId: string, remember: boolean): void {
+    this.signIns.get(serverId)?.setRemembered(remember);
+    this.emit({ serverId, status: this.connections.get(serverId)?.status ?? 'disconnected' });
+  }
+
+  /** Forgets a server's tokens and registration, and connects again (which asks to sign in). */
+  async signOut(serverId: string): Promise<void> {
+    this.signIns.get(serverId)?.forget();
+    const connection = this.connections.get(serverId);
+    await connection?.disconnect();
+    await connection?.connect();
   }
 
   /** Disconnects and forgets a server; its tools leave the registry. */
@@ -145,6 +222,7 @@ export class McpHub {
       id: connection.config.id,
       name: connection.config.name ?? connection.config.id,
       ...(connection.serverTitle ? { serverTitle: connection.serverTitle } : {}),
+      ...signInState(connection, this.signIns.get(connection.config.id)),
       status: connection.status,
       ...(connection.lastError ? { lastError: connection.lastError } : {}),
       ...(connection.status === 'error' && connection.bridgeCommand
@@ -326,4 +404,16 @@ export class McpHub {
   private emit(event: McpStatusEvent): void {
     for (const listener of this.listeners) listener(event);
   }
+}
+
+/** What the settings show about signing in: the URL while it is needed, and whether tokens are kept. */
+function signInState(
+  connection: McpConnection,
+  provider: BrowserOAuthProvider | undefined,
+): Pick<McpServerState, 'signIn'> {
+  if (!provider) return {};
+  const signedIn = provider.tokens() !== undefined;
+  const url = connection.status === 'error' ? connection.signInUrl?.href : undefined;
+  if (!signedIn && !url) return {};
+  return { signIn: { signedIn, remembered: provider.remembered, ...(url ? { url } : {}) } };
 }

@@ -56,6 +56,11 @@ export interface McpServerState {
   serverTitle?: string;
   status: McpServerStatus;
   lastError?: string;
+  /**
+   * For a server that signs people in with OAuth: the sign-in URL while the person must sign in, whether
+   * tokens are kept, and whether they are kept on this device (else for this tab).
+   */
+  signIn?: { url?: string; signedIn: boolean; remembered: boolean };
   /** After the browser got no answer: the command that bridges this server so the page can reach it. */
   bridgeCommand?: string;
   /**

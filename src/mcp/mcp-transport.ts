@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
 import type { McpServerConfig } from './mcp-server-config';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
@@ -14,6 +15,8 @@ export type EmbeddedServerFactory = () => Server;
 /** What opening a connection needs besides the config. */
 export interface OpenClientOptions {
   fetch?: typeof fetch;
+  /** Signs in to a server that answers 401 with OAuth (see browser-oauth-provider.ts). */
+  authProvider?: OAuthClientProvider;
   embedded?: EmbeddedServerFactory;
   onToolsChanged: () => void;
 }
@@ -77,7 +80,10 @@ export async function openClient(
   if (!config.url) throw new Error(`Server "${config.id}" has no url. Add one to its settings.`);
   const url = new URL(config.url, globalThis.location?.href);
   const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
-  const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+  const fetchOption = {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.authProvider ? { authProvider: options.authProvider } : {}),
+  };
   const streamable = () =>
     connectWith(
       newClient(options.onToolsChanged),

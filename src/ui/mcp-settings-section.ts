@@ -151,14 +151,19 @@ export class McpSettingsSection {
                 remove,
               ],
             }),
-            server.bridgeCommand
-              ? bridgeAdvice(server.bridgeCommand)
-              : server.lastError
-                ? element('p', {
-                    className: 'mw-note',
-                    text: `Last error: ${redactSecrets(server.lastError)}`,
-                  })
-                : undefined,
+            server.signIn
+              ? signInControls(this.hub, server.id, server.name, server.signIn)
+              : undefined,
+            server.signIn?.url
+              ? undefined
+              : server.bridgeCommand
+                ? bridgeAdvice(server.bridgeCommand)
+                : server.lastError
+                  ? element('p', {
+                      className: 'mw-note',
+                      text: `Last error: ${redactSecrets(server.lastError)}`,
+                    })
+                  : undefined,
             element('ul', { className: 'mw-server-tools', children: tools }),
           ],
         });
@@ -188,6 +193,72 @@ function bridgeAdvice(command: string): HTMLElement {
       }),
       block,
       element('p', { text: `Then add ${DEFAULT_BRIDGE_URL} as a server.` }),
+    ],
+  });
+}
+
+/** True for an address a sign-in may open: https, or http on this machine (a local test server). */
+function openableSignInUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (
+      parsed.protocol === 'https:' ||
+      (parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sign in (a link to the server's authorization page, opened in a new window on the person's click; the
+ * callback page reports back to this tab), or Signed in with Sign out; and where the sign-in is kept.
+ */
+function signInControls(
+  hub: McpHub,
+  serverId: string,
+  name: string,
+  signIn: { url?: string; signedIn: boolean; remembered: boolean },
+): HTMLElement {
+  const remember = element('input', {
+    attributes: { type: 'checkbox', 'aria-label': `Stay signed in to ${name} on this device` },
+  });
+  remember.checked = signIn.remembered;
+  remember.addEventListener('change', () => hub.rememberSignIn(serverId, remember.checked));
+  const rememberLabel = element('label', {
+    className: 'mw-sign-in-remember',
+    children: [remember, element('span', { text: ' Stay signed in on this device' })],
+  });
+  if (signIn.url && openableSignInUrl(signIn.url)) {
+    const link = element('a', {
+      className: 'mw-button mw-button-primary mw-sign-in',
+      text: `Sign in to ${name}`,
+      attributes: { href: signIn.url, target: 'mapwright-sign-in' },
+    });
+    return element('div', {
+      className: 'mw-note mw-sign-in-needed',
+      children: [
+        element('p', { text: `${name} asks you to sign in before it lists its tools.` }),
+        link,
+        rememberLabel,
+      ],
+    });
+  }
+  if (signIn.url) {
+    return element('p', {
+      className: 'mw-note',
+      text: `${name} asks you to sign in at an address this page will not open (${signIn.url.slice(0, 80)}).`,
+    });
+  }
+  return element('div', {
+    className: 'mw-sign-in-done',
+    children: [
+      element('span', { text: 'Signed in. ' }),
+      button('Sign out', () => void hub.signOut(serverId), {
+        className: 'mw-button',
+        ariaLabel: `Sign out of ${name}`,
+      }),
+      rememberLabel,
     ],
   });
 }

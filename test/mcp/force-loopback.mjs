@@ -7,7 +7,7 @@ const listen = net.Server.prototype.listen;
 const address = net.Server.prototype.address;
 const reserved = await Promise.all(
   Array.from(
-    { length: 8 },
+    { length: 64 },
     () =>
       new Promise((resolve) => {
         const probe = net.createServer();

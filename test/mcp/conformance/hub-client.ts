@@ -2,6 +2,7 @@
 // calls each one with arguments made from its schema, and disconnects. Exit code 1 on any failure.
 import { McpHub } from '../../../src/mcp';
 import { ToolRegistry } from '../../../src/tools/tool-registry';
+import { MemoryStorage } from '../memory-storage';
 import type { Tool } from '../../../src/tools/tool';
 
 function sampleArguments(tool: Tool): Record<string, unknown> {
@@ -28,9 +29,31 @@ if (!url?.startsWith('http')) {
   process.exit(2);
 }
 const registry = new ToolRegistry();
-const hub = new McpHub({ registry, retry: { attempts: 1 } });
+// The page's OAuth client, with storage in memory and a callback URL nobody loads: the scenario's
+// authorization server approves at once, so the code is read from its redirect instead of a popup.
+const hub = new McpHub({
+  registry,
+  retry: { attempts: 1 },
+  oauth: {
+    baseUrl: 'http://localhost:3000/',
+    sessionStorage: new MemoryStorage(),
+    localStorage: new MemoryStorage(),
+  },
+});
 hub.addServer({ id: 'conformance', url, transport: 'streamable-http' });
 await hub.connect('conformance');
+const signInUrl = hub.servers()[0]?.signIn?.url;
+if (signInUrl) {
+  const approved = await fetch(signInUrl, { redirect: 'manual' });
+  const location = approved.headers.get('location');
+  const back = location ? new URL(location, signInUrl).searchParams : new URLSearchParams();
+  await hub.completeSignIn({
+    type: 'mapwright-oauth-callback',
+    ...(back.get('code') ? { code: back.get('code')! } : {}),
+    ...(back.get('state') ? { state: back.get('state')! } : {}),
+    ...(back.get('error') ? { error: back.get('error')! } : {}),
+  });
+}
 const state = hub.servers()[0];
 if (state?.status !== 'connected') {
   console.error(`not connected: ${state?.lastError ?? state?.status}`);

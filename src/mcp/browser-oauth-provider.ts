@@ -1,0 +1,186 @@
+// Signing in to an MCP server that asks for OAuth, from the page: the SDK does discovery, dynamic client
+// registration, PKCE and the token exchange; this provider keeps what it needs between those steps and
+// never sends the person anywhere on its own: it hands the authorization URL to the app, which opens it
+// in a popup when the person clicks "Sign in". What it keeps (the registered client, the code verifier,
+// the tokens) is bound to the server's URL and lives in sessionStorage, or in localStorage when the
+// person chose to stay signed in, like an API key.
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from '@modelcontextprotocol/sdk/client/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+
+/** The page the authorization server sends the person back to (built from oauth-callback.html). */
+export const OAUTH_CALLBACK_PAGE = 'oauth-callback.html';
+
+/** The message the callback page posts to the app with what the authorization server sent back. */
+export interface OAuthCallbackMessage {
+  type: 'mapwright-oauth-callback';
+  code?: string;
+  state?: string;
+  error?: string;
+  errorDescription?: string;
+}
+
+/** What is kept for one server, bound to its URL. */
+interface KeptSignIn {
+  serverUrl: string;
+  client?: OAuthClientInformationMixed;
+  tokens?: OAuthTokens;
+  verifier?: string;
+  state?: string;
+  /**
+   * Where the server's metadata and authorization server were found (the WWW-Authenticate header may
+   * name a metadata URL no well-known path leads to), so the code exchange after the popup finds them.
+   */
+  discovery?: OAuthDiscoveryState;
+}
+
+/** Where a provider keeps its state, and how it tells the app that the person must sign in. */
+export interface BrowserOAuthOptions {
+  serverId: string;
+  serverUrl: string;
+  /** The page's address, to build the callback URL from. */
+  baseUrl: string;
+  /** The tab's storage (the default) and the device's (when the person stays signed in). */
+  sessionStorage: Storage;
+  localStorage: Storage;
+  /** The authorization URL to open when the person clicks Sign in. */
+  onAuthorizationNeeded(url: URL): void;
+}
+
+const KEY_PREFIX = 'mapwright.mcpSignIn.';
+
+/** The storage key of a server's sign-in. */
+export function signInKey(serverId: string): string {
+  return `${KEY_PREFIX}${serverId}`;
+}
+
+/** The SDK's OAuth client provider for one MCP server in the page. */
+export class BrowserOAuthProvider implements OAuthClientProvider {
+  constructor(private readonly options: BrowserOAuthOptions) {}
+
+  /** True when the sign-in is kept on this device (localStorage) rather than for this tab. */
+  get remembered(): boolean {
+    return this.options.localStorage.getItem(signInKey(this.options.serverId)) !== null;
+  }
+
+  /** Moves what is kept between this tab and this device. */
+  setRemembered(remember: boolean): void {
+    const key = signInKey(this.options.serverId);
+    const kept = this.read();
+    this.options.sessionStorage.removeItem(key);
+    this.options.localStorage.removeItem(key);
+    (remember ? this.options.localStorage : this.options.sessionStorage).setItem(
+      key,
+      JSON.stringify(kept),
+    );
+  }
+
+  get redirectUrl(): string {
+    return new URL(OAUTH_CALLBACK_PAGE, this.options.baseUrl).href;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'Mapwright',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+
+  state(): string {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    const state = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+    this.write({ state });
+    return state;
+  }
+
+  /** The state sent with the last authorization request, to match the callback against. */
+  expectedState(): string | undefined {
+    return this.read().state;
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    return this.read().client;
+  }
+
+  saveClientInformation(client: OAuthClientInformationMixed): void {
+    this.write({ client });
+  }
+
+  tokens(): OAuthTokens | undefined {
+    return this.read().tokens;
+  }
+
+  saveTokens(tokens: OAuthTokens): void {
+    this.write({ tokens, verifier: undefined, state: undefined });
+  }
+
+  redirectToAuthorization(authorizationUrl: URL): void {
+    this.options.onAuthorizationNeeded(authorizationUrl);
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.write({ verifier });
+  }
+
+  codeVerifier(): string {
+    const verifier = this.read().verifier;
+    if (!verifier) throw new Error('The sign-in was not started from this tab. Sign in again.');
+    return verifier;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.read().discovery;
+  }
+
+  saveDiscoveryState(discovery: OAuthDiscoveryState): void {
+    this.write({ discovery });
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    if (scope === 'all') return this.forget();
+    if (scope === 'client') this.write({ client: undefined });
+    if (scope === 'tokens') this.write({ tokens: undefined });
+    if (scope === 'verifier') this.write({ verifier: undefined });
+    if (scope === 'discovery') this.write({ discovery: undefined });
+  }
+
+  /** Signs out: forgets the tokens, the registered client and any sign-in under way. */
+  forget(): void {
+    const key = signInKey(this.options.serverId);
+    this.options.sessionStorage.removeItem(key);
+    this.options.localStorage.removeItem(key);
+  }
+
+  private storage(): Storage {
+    return this.remembered ? this.options.localStorage : this.options.sessionStorage;
+  }
+
+  /** What is kept for this server; nothing when it was kept for another URL. */
+  private read(): KeptSignIn {
+    const raw = this.storage().getItem(signInKey(this.options.serverId));
+    try {
+      const kept = raw ? (JSON.parse(raw) as KeptSignIn) : undefined;
+      if (kept?.serverUrl === this.options.serverUrl) return kept;
+    } catch {
+      // A damaged entry is the same as none: the person signs in again.
+    }
+    return { serverUrl: this.options.serverUrl };
+  }
+
+  private write(change: Partial<KeptSignIn>): void {
+    const next: KeptSignIn = { ...this.read(), ...change, serverUrl: this.options.serverUrl };
+    for (const field of Object.keys(next) as Array<keyof KeptSignIn>) {
+      if (next[field] === undefined) delete next[field];
+    }
+    this.storage().setItem(signInKey(this.options.serverId), JSON.stringify(next));
+  }
+}
