@@ -2,7 +2,7 @@
 // unless the person stays signed in, and forgotten on sign-out.
 import { describe, expect, it } from 'vitest';
 import { BrowserOAuthProvider, signInKey } from '../../src/mcp/browser-oauth-provider';
-import { MemoryStorage } from './memory-storage';
+import { MemoryStorage } from '../memory-storage';
 
 function providerFor(serverUrl: string, session: Storage, device: Storage, opened: URL[] = []) {
   return new BrowserOAuthProvider({

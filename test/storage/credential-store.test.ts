@@ -2,29 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CREDENTIALS_KEY, CredentialStore } from '../../src/storage/credential-store';
 import { maskCredentials } from '../../src/tools/credential-placeholders';
 import { ResultStore } from '../../src/tools/result-store';
-
-/** The Web Storage API over a Map (Node has no localStorage). */
-class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>();
-  get length(): number {
-    return this.items.size;
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-}
+import { MemoryStorage } from '../memory-storage';
 
 function stores() {
   const browser = new MemoryStorage();

@@ -2,7 +2,7 @@
 // calls each one with arguments made from its schema, and disconnects. Exit code 1 on any failure.
 import { McpHub } from '../../../src/mcp';
 import { ToolRegistry } from '../../../src/tools/tool-registry';
-import { MemoryStorage } from '../memory-storage';
+import { MemoryStorage } from '../../memory-storage';
 import type { Tool } from '../../../src/tools/tool';
 
 function sampleArguments(tool: Tool): Record<string, unknown> {
