@@ -1,10 +1,11 @@
 // The browser harness: Debian's Chromium driven by playwright-core, loopback only, page errors fail tests.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { findChromium } from '../../scripts/find-chromium';
 import { startStaticServer } from '../servers/static-server';
 import type { LoopbackServer } from '../servers/loopback';
 
-/** Where Debian installs Chromium. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The Chromium the tests launch (CHROMIUM_PATH, Debian's, or one on PATH: scripts/find-chromium.ts). */
+export const chromiumPath = findChromium() ?? '/usr/bin/chromium';
 
 /** The flags every browser test launches Chromium with. */
 export const chromiumArgs = [
