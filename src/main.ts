@@ -1,4 +1,5 @@
-// Browser entry: finds the shell and mounts the app into it.
+// Browser entry: applies the saved theme before anything draws, then finds the shell and mounts the app.
+import './ui/apply-saved-theme';
 import { mountApp } from './app/mount-app';
 import './styles/tokens.css';
 import './styles/app.css';

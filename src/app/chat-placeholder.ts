@@ -7,7 +7,7 @@ export function showChatPlaceholder(element: HTMLElement, title = 'Mapwright'): 
   const placeholder = document.createElement('div');
   placeholder.className = 'chat-placeholder';
   placeholder.setAttribute('role', 'status');
-  const heading = document.createElement('h2');
+  const heading = document.createElement('h1');
   heading.textContent = title;
   const message = document.createElement('p');
   message.textContent = 'Starting the chat…';
@@ -19,6 +19,6 @@ export function showChatPlaceholder(element: HTMLElement, title = 'Mapwright'): 
 
 /** Names the loading state after the configured title once the config is known. */
 export function retitleChatPlaceholder(element: HTMLElement, title: string): void {
-  const heading = element.querySelector('.chat-placeholder h2');
+  const heading = element.querySelector('.chat-placeholder h1');
   if (heading) heading.textContent = title;
 }

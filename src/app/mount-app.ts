@@ -22,6 +22,7 @@ import { createConversationMap } from '../tools/map/conversation-map';
 import { createMapTools } from '../tools/map/create-map-tools';
 import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
+import { ViewTabs } from '../ui/view-tabs';
 import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
@@ -56,6 +57,13 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   const mapContainer = element.querySelector<HTMLElement>('#map') ?? element;
   const chatElement = element.querySelector<HTMLElement>('#chat');
   if (chatElement) showChatPlaceholder(chatElement);
+  // On a phone the map and the chat are tabs; MapLibre measures itself again when its tab shows.
+  let resizeMap = (): void => undefined;
+  const viewTabs =
+    chatElement && mapContainer !== element
+      ? new ViewTabs(element, { onMapShown: () => resizeMap() })
+      : undefined;
+  if (viewTabs) element.append(viewTabs.root);
   const banner = new NoticeBanner(mapContainer);
   // MapLibre is most of the boot JavaScript: it downloads and compiles while the config loads.
   const mapModule = import('./start-map');
@@ -107,6 +115,10 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       );
       return { controller: undefined, layerIds: new Map() };
     });
+  if (controller && viewTabs) {
+    resizeMap = () => controller.map.resize();
+    controller.onStateChange(() => viewTabs.mapChanged());
+  }
   const catalog = new DatasetCatalog(
     config.datasets.map((dataset) => catalogEntryFromConfig(dataset, layerIds.get(dataset.id))),
   );

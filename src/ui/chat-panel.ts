@@ -10,6 +10,7 @@ import { button, element } from './dom';
 import { FrameScheduler, type FrameTask } from './frame-scheduler';
 import { findTable, type TableData } from './result-data';
 import { StatusLine } from './status-line';
+import { ThemeToggle } from './theme-toggle';
 import { TurnView, type TurnActions } from './turn-view';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentStatus } from '../agent/types';
@@ -74,8 +75,9 @@ export class ChatPanel {
     const header = element('header', {
       className: 'mw-header',
       children: [
-        element('h2', { className: 'mw-title', text: options.title ?? 'Chat' }),
+        element('h1', { className: 'mw-title', text: options.title ?? 'Chat' }),
         this.toolbar,
+        new ThemeToggle().root,
       ],
     });
     this.root = element('section', {

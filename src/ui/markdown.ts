@@ -40,7 +40,7 @@ let remoteImages = false;
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): string {
   const html = markdown.parse(source, { async: false });
   remoteImages = options.allowRemoteImages === true;
-  return sanitizer().sanitize(html, {
+  const safe = sanitizer().sanitize(html, {
     ALLOWED_TAGS: allowedTags,
     ALLOWED_ATTR: allowedAttributes,
     ALLOWED_URI_REGEXP: allowedUri,
@@ -50,6 +50,34 @@ export function renderMarkdown(source: string, options: MarkdownOptions = {}): s
     ADD_DATA_URI_TAGS: [],
     RETURN_TRUSTED_TYPE: false,
   });
+  return safe.includes('<table') ? wrapTables(safe) : safe;
+}
+
+/**
+ * Puts each table in a region that scrolls sideways and that the keyboard can reach, so a wide table
+ * scrolls instead of breaking its headers mid-word. Done after sanitising: the allow-list keeps `div`,
+ * `tabindex` and `role` out of model text, and these come from the app.
+ */
+function wrapTables(safeHtml: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = safeHtml;
+  for (const table of template.content.querySelectorAll('table')) {
+    const region = document.createElement('div');
+    region.className = 'mw-markdown-table';
+    region.setAttribute('role', 'region');
+    region.setAttribute('tabindex', '0');
+    const headers = [...table.querySelectorAll('th')].map((cell) => cell.textContent?.trim() ?? '');
+    region.setAttribute('aria-label', tableLabel(headers.filter((text) => text !== '')));
+    table.replaceWith(region);
+    region.append(table);
+  }
+  return template.innerHTML;
+}
+
+/** A table's accessible name, from its first column headers. */
+function tableLabel(headers: string[]): string {
+  const named = headers.slice(0, 3).join(', ');
+  return named === '' ? 'Table' : `Table: ${named}${headers.length > 3 ? ', …' : ''}`;
 }
 
 function sanitizer(): DOMPurify {

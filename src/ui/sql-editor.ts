@@ -5,9 +5,10 @@
 // Enter inserts a line.
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { PostgreSQL, sql } from '@codemirror/lang-sql';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
+import { classHighlighter } from '@lezer/highlight';
 
 // Read from the property first: once a policy arrives as a header, browsers hide the attribute.
 function styleNonce(): string {
@@ -56,7 +57,8 @@ export class SqlEditor {
           history(),
           keymap.of([...defaultKeymap, ...historyKeymap]),
           sql({ dialect: PostgreSQL, upperCaseKeywords: true }),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          // Classes (tok-keyword, ...) coloured by chat.css from the theme's tokens, light or dark.
+          syntaxHighlighting(classHighlighter),
           EditorView.lineWrapping,
           EditorView.cspNonce.of(styleNonce()),
           this.editable.of(editableExtensions(readOnly)),

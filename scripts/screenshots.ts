@@ -1,0 +1,76 @@
+// `npm run screenshots`: saves the app's main views to docs/screenshots/ as
+// `<view>-<desktop|phone>-<light|dark>.png`, driven as a person would with the fake LLM on loopback.
+// Builds the app first when dist/ is missing.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startAppHarness } from '../test/e2e/harness';
+import {
+  desktopViewport,
+  openFirstRun,
+  openShowcase,
+  phoneViewport,
+  showAnswer,
+  showApprovalCard,
+  showChatTab,
+  showMapTab,
+  showSettings,
+  showcaseScript,
+} from '../test/e2e/showcase';
+import { startFakeLlm, type FakeLlm } from '../test/servers/fake-llm/fake-llm-server';
+import type { Page } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outputFolder = `${root}docs/screenshots`;
+const sizes = { desktop: desktopViewport, phone: phoneViewport } as const;
+const schemes = ['light', 'dark'] as const;
+
+async function save(page: Page, view: string, size: string, scheme: string): Promise<void> {
+  const path = `${outputFolder}/${view}-${size}-${scheme}.png`;
+  // The caret blinks and animations run: hide both so runs compare.
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  process.stdout.write(`saved ${path.slice(root.length)}\n`);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(`${root}dist/index.html`)) {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  }
+  mkdirSync(outputFolder, { recursive: true });
+  const harness = await startAppHarness();
+  // The script reads the requests back for the result id, once the fake has started.
+  const fake: FakeLlm = await startFakeLlm({ script: showcaseScript(() => fake.requests) });
+  try {
+    for (const [size, viewport] of Object.entries(sizes)) {
+      for (const colorScheme of schemes) {
+        const options = { viewport, colorScheme };
+        const firstRun = await openFirstRun(harness.browser, harness.appUrl, options);
+        await save(firstRun.page, 'first-run', size, colorScheme);
+        await firstRun.context.close();
+
+        const { page, context } = await openShowcase(
+          harness.browser,
+          harness.appUrl,
+          fake.url,
+          options,
+        );
+        await showApprovalCard(page);
+        await save(page, 'approval', size, colorScheme);
+        await showAnswer(page);
+        await save(page, 'conversation', size, colorScheme);
+        if (size === 'phone') {
+          await showMapTab(page);
+          await save(page, 'map', size, colorScheme);
+          await showChatTab(page);
+        }
+        await showSettings(page);
+        await save(page, 'settings', size, colorScheme);
+        await context.close();
+      }
+    }
+  } finally {
+    await Promise.allSettled([harness.close(), fake.stop()]);
+  }
+}
+
+await main();
