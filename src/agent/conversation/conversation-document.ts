@@ -67,6 +67,8 @@ export interface TurnRecord {
   interruptedBy?: 'stop' | 'reload';
   /** True while the agent keeps this turn pending, so Continue can go on with it. */
   resumable?: boolean;
+  /** Where the turn's question sits in the agent's history, so dropping the turn cuts the history there. */
+  historyStart?: number;
 }
 
 /** Calls waiting for the person's decision, with the arguments they edited on the card so far. */
@@ -106,6 +108,8 @@ export interface ConversationDocument {
   version: typeof CONVERSATION_VERSION;
   id: string;
   title: string;
+  /** True once the person renamed the conversation: its title no longer follows the first question. */
+  titleEdited?: boolean;
   createdAt: number;
   updatedAt: number;
   turns: TurnRecord[];
