@@ -51,7 +51,14 @@ function turn(document: ConversationDocument, index: number, question: string, r
     event({ type: 'round-start', runId, round: 1 }),
     event({ type: 'text-delta', runId, round: 1, text: `Answer ${index}` }),
     { type: 'agent-state', state: { version: 1, history, status: 'idle' } },
-    event({ type: 'turn-end', runId, finishReason: 'stop', outcome: 'completed' }),
+    event({
+      type: 'turn-end',
+      runId,
+      round: 1,
+      finishReason: 'stop',
+      text: `Answer ${index}`,
+      outcome: 'completed',
+    }),
     {
       type: 'run-settled',
       runId,
