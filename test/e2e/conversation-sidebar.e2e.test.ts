@@ -220,4 +220,32 @@ describe('conversations in the sidebar', () => {
     await expectClean(opened);
     await opened.context.close();
   });
+  it('phone: the list is a drawer over the page that closes after a choice and on Esc', async () => {
+    const opened = await openChat();
+    const { page } = opened;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
+    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    expect(await sidebar.isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Conversations' });
+    await toggle.click();
+    await sidebar.waitFor();
+    const box = await sidebar.boundingBox();
+    expect(box?.x).toBe(0);
+    expect(box?.height).toBe(844);
+    // The open conversation's entry has the focus; Esc closes the drawer and returns to the toggle.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).toBe(
+      'page',
+    );
+    await page.keyboard.press('Escape');
+    await sidebar.waitFor({ state: 'hidden' });
+    expect(await toggle.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await sidebar.getByRole('button', { name: 'New chat' }).click();
+    await sidebar.waitFor({ state: 'hidden' });
+    await page.locator('.mw-welcome:not([hidden])').waitFor();
+    await expectClean(opened);
+    await opened.context.close();
+  });
 });
