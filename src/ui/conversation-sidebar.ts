@@ -175,11 +175,14 @@ export class ConversationSidebar {
       children: [title, date],
     });
     open.addEventListener('click', () => this.choose(() => this.actions.onOpen(summary.id)));
-    const rename = button('Rename', () => this.startRename(summary.id), {
+    // Small glyphs keep the title readable; the accessible name (and the tooltip) says what they do.
+    const rename = button('✎', () => this.startRename(summary.id), {
       className: 'mw-button mw-button-ghost mw-sidebar-rename',
+      title: 'Rename',
     });
-    const remove = button('Delete', () => this.actions.onDelete(summary.id), {
+    const remove = button('✕', () => this.actions.onDelete(summary.id), {
       className: 'mw-button mw-button-ghost mw-sidebar-delete',
+      title: 'Delete (can be undone)',
     });
     const item = element('li', {
       className: 'mw-sidebar-item',

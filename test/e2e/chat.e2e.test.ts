@@ -219,6 +219,7 @@ describe('the chat in the browser', () => {
     await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 2);
     await sidebar.getByRole('button', { name: 'hello there' }).first().click();
     await page.locator('.mw-user-text', { hasText: 'hello there' }).waitFor();
+    await page.locator('.mw-sidebar-item', { hasText: 'hello there' }).hover();
     await sidebar.getByRole('button', { name: 'Delete hello there' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 1);
     expect(await page.locator('.mw-turn').count()).toBe(0);

@@ -41,6 +41,13 @@ async function askAndWait(page: Page, question: string, answer: string): Promise
   await waitForIdle(page);
 }
 
+/** Clicks an entry's Rename or Delete, which show when the pointer is over the entry. */
+async function entryAction(page: Page, name: string): Promise<void> {
+  const hidden = page.getByRole('button', { name, exact: true, includeHidden: true });
+  await page.locator('.mw-sidebar-item', { has: hidden }).hover();
+  await page.getByRole('button', { name, exact: true }).click();
+}
+
 const sidebarTitles = (page: Page) =>
   page.locator('.mw-sidebar-item:not([hidden]) .mw-sidebar-title').allTextContents();
 
@@ -82,16 +89,20 @@ describe('conversations in the sidebar', () => {
     await sidebar.getByRole('searchbox', { name: 'Search conversations' }).fill('');
 
     // Rename the conversation that is not open: Esc cancels, Enter saves.
-    await sidebar.getByRole('button', { name: 'Rename How many airports are in Alaska?' }).click();
+    await entryAction(page, 'Rename How many airports are in Alaska?');
     const name = sidebar.getByRole('textbox', { name: /Conversation name/ });
     await name.fill('Thrown away');
     await name.press('Escape');
     expect(await sidebarTitles(page)).toContain('How many airports are in Alaska?');
-    await sidebar.getByRole('button', { name: 'Rename How many airports are in Alaska?' }).click();
+    await entryAction(page, 'Rename How many airports are in Alaska?');
     await name.fill('Alaska airports');
     await name.press('Enter');
     // And the open one, keyboard only.
-    await sidebar.getByRole('button', { name: 'Rename And how many are in Ohio?' }).focus();
+    await sidebar.locator('.mw-sidebar-open[aria-current="page"]').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Rename And how many are in Ohio?',
+    );
     await page.keyboard.press('Enter');
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('Ohio airports');
@@ -129,7 +140,7 @@ describe('conversations in the sidebar', () => {
     await askAndWait(page, 'How many airports in Hawaii?', 'Hawaii has');
     await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 2);
 
-    await sidebar.getByRole('button', { name: 'Delete How many airports in Hawaii?' }).click();
+    await entryAction(page, 'Delete How many airports in Hawaii?');
     const notice = page.getByRole('status').filter({ hasText: 'Conversation deleted' });
     await notice.waitFor();
     expect(await sidebarTitles(page)).toEqual(['How many airports are in Alaska?']);
@@ -139,7 +150,7 @@ describe('conversations in the sidebar', () => {
     await page.locator('.mw-user-text', { hasText: 'Hawaii?' }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 2);
 
-    await sidebar.getByRole('button', { name: 'Delete How many airports are in Alaska?' }).click();
+    await entryAction(page, 'Delete How many airports are in Alaska?');
     await notice.waitFor();
     // A reload during the notice keeps the delete undoable: the notice comes back.
     await page.reload();
