@@ -45,7 +45,7 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     type: 'turn-start',
     runId: run.runId,
     userMessage: start.kind === 'send' ? start.text : CONTINUE_MESSAGE,
-    ...(start.kind === 'resume' ? { resumed: true } : {}),
+    ...(start.kind === 'resume' ? { resumed: true } : { historyIndex: state.history.length }),
   });
   if (start.kind === 'send') {
     state.append({ role: 'user', content: start.text });

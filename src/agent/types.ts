@@ -133,6 +133,8 @@ export type AgentEvent =
       userMessage: string;
       /** True when the run goes on with the pending turn (Continue, or a reload) instead of a new one. */
       resumed?: boolean;
+      /** Where a new turn's question lands in the history (absent when resumed). */
+      historyIndex?: number;
     }
   | { type: 'round-start'; runId: string; round: number }
   | { type: 'text-delta'; runId: string; round: number; text: string }

@@ -20,16 +20,20 @@ import { ApprovalControls } from '../ui/approval-controls';
 import { CardApprovalGate } from '../ui/approval-gate-view';
 import { ChatPanel } from '../ui/chat-panel';
 import { ChatSession } from '../ui/chat-session';
-import { ConversationBar } from '../ui/conversation-bar';
+import { ConversationSidebar } from '../ui/conversation-sidebar';
 import { CredentialsSection } from '../ui/credentials-section';
+import { button } from '../ui/dom';
 import {
   conversationToJson,
   conversationToMarkdown,
   downloadText,
 } from '../ui/export-conversation';
+import { exportFileName } from '../ui/export-file-name';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
 import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
+import { UndoToast } from '../ui/undo-toast';
+import { ConversationDeletes } from './conversation-deletes';
 import { keepConversationResults } from './keep-conversation-results';
 import { openConversation } from './open-conversation';
 import { preloadChatModules } from './preload-chat-modules';
@@ -144,6 +148,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     onStop: () => current?.session.stop(),
     retry: (turnIndex) => current?.session.retry(turnIndex),
     continueTurn: (turnIndex) => current?.session.continueTurn(turnIndex),
+    regenerate: (turnIndex) => current?.session.resend(turnIndex),
+    editQuestion: (turnIndex, text) => current?.session.resend(turnIndex, text),
   });
   let mcpSection = hub ? new McpSettingsSection(hub) : undefined;
   void options.data?.then((started) => {
@@ -313,51 +319,76 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     if (current?.conversation !== opened.conversation) return;
     void session.restore(toolsReady, opened.resumeCalls);
   };
-  let listedTitle = '';
-  const refreshList = async (): Promise<void> => {
+  let listedKey = '';
+  const refreshList = async (force = false): Promise<void> => {
     const document = conversation()?.document;
     if (!store || !document) return;
-    const key = `${document.id}|${document.title}`;
-    if (key === listedTitle && bar.root.childElementCount > 0) return;
-    listedTitle = key;
+    const key = `${document.id}|${document.title}|${document.turns.length}`;
+    if (key === listedKey && !force) return;
+    listedKey = key;
     // The list comes from storage, which the writer may not have reached yet: the open conversation
     // is shown as it is now.
     const { id, title, createdAt, updatedAt } = document;
-    const shown = { id, title, createdAt, updatedAt };
+    const questions = document.turns.map((turn) => turn.userText).join('\n');
+    const shown = { id, title, createdAt, updatedAt, questions };
     const summaries = await store.list();
     const listed = summaries.some((summary) => summary.id === id)
       ? summaries.map((summary) => (summary.id === id ? shown : summary))
       : [shown, ...summaries];
-    bar.render(listed, id);
+    sidebar.render(listed, id);
   };
-  const bar = new ConversationBar({
-    onSwitch: (id) => {
-      if (current?.session.busy || !store) return;
+  const toast = new UndoToast();
+  /** The conversation that was open when it was deleted: Undo opens it again. */
+  let reopenOnUndo: string | undefined;
+  const deletes = store
+    ? new ConversationDeletes(store, toast, {
+        changed: () => refreshList(true),
+        restored: async (id) => {
+          if (reopenOnUndo === id && !current?.session.busy) await open(id);
+          else await refreshList(true);
+        },
+        failed: (error) =>
+          options.notify?.(`The conversation could not be deleted or restored: ${String(error)}`),
+      })
+    : undefined;
+  const sidebar = new ConversationSidebar({
+    onOpen: (id) => {
+      if (current?.session.busy || !store || id === conversation()?.document.id) return;
       void open(id);
     },
     onNew: () => {
       if (current?.session.busy) return;
       void open(undefined);
     },
+    onRename: (id, title) => {
+      const open = current?.conversation;
+      if (open?.document.id === id) open.dispatch({ type: 'renamed', title });
+      else void store?.rename(id, title).then(() => refreshList(true));
+    },
     onDelete: (id) => {
-      if (current?.session.busy || !store) return;
+      if (!store || !deletes) return;
+      const isOpen = conversation()?.document.id === id;
+      if (isOpen && current?.session.busy) return;
       const remaining = store;
-      void remaining
-        .delete(id)
-        .then(async () => open((await remaining.list()).find((summary) => summary.id !== id)?.id));
+      reopenOnUndo = isOpen ? id : undefined;
+      // The open conversation is left first (its writer flushes), then the next one opens.
+      const leave = async (): Promise<void> => {
+        if (isOpen) await open((await remaining.list()).find((summary) => summary.id !== id)?.id);
+      };
+      void deletes.remove(id, leave);
     },
     onExport: (format) => {
       const document = conversation()?.document;
       if (!document) return;
       if (format === 'markdown')
         downloadText(
-          'conversation.md',
+          exportFileName(document.title, document.createdAt, 'md'),
           conversationToMarkdown(document.title, document.turns),
           'text/markdown',
         );
       else
         downloadText(
-          'conversation.json',
+          exportFileName(document.title, document.createdAt, 'json'),
           conversationToJson(
             document.title,
             document.turns,
@@ -367,16 +398,22 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
           'application/json',
         );
     },
-    onSettings: () => openSettings(),
+  });
+  const settingsButton = button('Settings', () => openSettings(), {
+    className: 'mw-button mw-open-settings',
+    ariaLabel: 'Open the settings',
   });
   // Streamed text is written at most every 250 ms: keep what is on screen when the page goes away.
   const flushOnHide = (): void => current?.writer?.stashForUnload();
   window.addEventListener('pagehide', flushOnHide);
   const controls = new ApprovalControls(approvals);
-  panel.toolbar.append(bar.root, controls.root);
+  panel.toolbar.append(settingsButton, controls.root);
+  panel.toolbar.parentElement?.prepend(sidebar.toggle);
+  panel.root.append(sidebar.backdrop, sidebar.root, toast.root);
   options.element.replaceChildren(panel.root);
 
   await open(store ? (await store.list())[0]?.id : undefined, true);
+  void deletes?.resume();
   options.element.dataset.chatReady = 'true';
   options.element.removeAttribute('aria-busy');
   preloadChatModules();
@@ -393,6 +430,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       current?.session.dispose();
       for (const teardown of current?.teardown ?? []) teardown();
       window.removeEventListener('pagehide', flushOnHide);
+      toast.expire();
       controls.destroy();
       store?.close();
       options.element.replaceChildren();

@@ -6,6 +6,7 @@ import {
   createConversationDocument,
   type ConversationDocument,
 } from '../agent/conversation/conversation-document';
+import { reduceConversation } from '../agent/conversation/conversation-reducer';
 import {
   migrateConversationV1,
   parseConversationDocument,
@@ -18,7 +19,14 @@ export interface ConversationSummary {
   title: string;
   createdAt: number;
   updatedAt: number;
+  /** The questions asked, joined and cut to QUESTIONS_LENGTH, so the list can be searched by them. */
+  questions?: string;
+  /** Set while a delete can still be undone: the list hides it, `purgeDeleted` removes it for good. */
+  deletedAt?: number;
 }
+
+/** Characters of the questions kept in a list entry for searching. */
+export const QUESTIONS_LENGTH = 2_000;
 
 interface StoredTurn {
   conversationId: string;
@@ -83,10 +91,34 @@ export class ConversationStore {
     return new ConversationStore(database);
   }
 
-  /** Conversations, most recently updated first. */
+  /** Conversations, most recently updated first (those deleted but still undoable left out). */
   async list(): Promise<ConversationSummary[]> {
     const all = await this.database.getAllFromIndex('conversations', 'updatedAt');
-    return all.reverse();
+    return all.reverse().filter((summary) => summary.deletedAt === undefined);
+  }
+
+  /** Conversations deleted whose delete has not been made permanent yet. */
+  async listDeleted(): Promise<ConversationSummary[]> {
+    const all = await this.database.getAll('conversations');
+    return all.filter((summary) => summary.deletedAt !== undefined);
+  }
+
+  /**
+   * Deletes a conversation so that it can be undone: it leaves the list at once, and is removed for
+   * good by `delete` (after the undo window) or comes back with `undelete`. A reload in between finds
+   * it still stored.
+   */
+  async markDeleted(id: string, at = Date.now()): Promise<void> {
+    const summary = await this.database.get('conversations', id);
+    if (summary) await this.database.put('conversations', { ...summary, deletedAt: at });
+  }
+
+  /** Brings a conversation marked deleted back to the list. */
+  async undelete(id: string): Promise<void> {
+    const summary = await this.database.get('conversations', id);
+    if (!summary || summary.deletedAt === undefined) return;
+    const { deletedAt: _deletedAt, ...kept } = summary;
+    await this.database.put('conversations', kept);
   }
 
   /** Creates an empty conversation and returns its document. */
@@ -130,14 +162,23 @@ export class ConversationStore {
       'readwrite',
     );
     const id = document.id;
+    const conversations = transaction.objectStore('conversations');
+    const questions = document.turns
+      .map((turn) => turn.userText)
+      .join('\n')
+      .slice(0, QUESTIONS_LENGTH);
+    // A write that lands while a delete can still be undone keeps the conversation out of the list.
+    const deletedAt = (await conversations.get(id))?.deletedAt;
     const summary: ConversationSummary = {
       id,
       title: document.title,
       createdAt: document.createdAt,
       updatedAt: document.updatedAt,
+      ...(questions ? { questions } : {}),
+      ...(deletedAt !== undefined ? { deletedAt } : {}),
     };
     await Promise.all([
-      transaction.objectStore('conversations').put(summary),
+      conversations.put(summary),
       transaction.objectStore('documents').put({ id, document }),
       transaction
         .objectStore('turns')
@@ -147,10 +188,10 @@ export class ConversationStore {
     ]);
   }
 
-  /** Renames a conversation. */
+  /** Renames a conversation (one that is not open: an open one is renamed through its reducer). */
   async rename(id: string, title: string): Promise<void> {
     const document = await this.load(id);
-    if (document) await this.save({ ...document, title });
+    if (document) await this.save(reduceConversation(document, { type: 'renamed', title }));
   }
 
   /**

@@ -181,6 +181,7 @@ export class ChatPanel {
     const status: AgentStatus =
       live && isTurnActive(live) ? live.status : failed ? 'failed' : 'idle';
     if (this.waiting === undefined) this.applyStatus(status);
+    this.placeViews();
     const ended = previous?.run !== undefined && document.run === undefined;
     if (ended) this.announceEnd(document.turns[previous.run?.turnIndex ?? -1]);
   }
@@ -245,9 +246,18 @@ export class ChatPanel {
 
   private applyStatus(status: AgentStatus, detail?: string): void {
     this.busy = status === 'processing' || status === 'tool_loop';
+    this.placeViews();
     this.status.set(status, detail);
     this.input.setBusy(this.busy);
     this.root.dataset.status = status;
+  }
+
+  /** Tells each turn whether it is the newest and whether a turn runs, for its actions. */
+  private placeViews(): void {
+    const lastIndex = this.views.length - 1;
+    this.views.forEach((view, index) =>
+      view.setPlace({ last: index === lastIndex, busy: this.busy }),
+    );
   }
 
   /** Announces text to screen readers. */

@@ -2,7 +2,7 @@
 // conversation document, and resumes a turn that a reload cut off. It renders nothing: the chat panel
 // subscribes to the conversation.
 import type { Conversation } from '../agent/conversation/conversation';
-import type { AgentSnapshot, TurnHandle, TurnResult } from '../agent/types';
+import type { AgentSnapshot, Message, TurnHandle, TurnResult } from '../agent/types';
 
 /** The part of the Agent the chat uses. */
 export interface AgentLike {
@@ -10,6 +10,8 @@ export interface AgentLike {
   abort(): void;
   resume(): TurnHandle;
   snapshot(): AgentSnapshot;
+  /** Replaces the history (after turns were dropped); the agent goes idle with nothing pending. */
+  reset(history: Message[]): void;
   onStateChange(listener: (snapshot: AgentSnapshot) => void): () => void;
 }
 
@@ -58,6 +60,28 @@ export class ChatSession {
   send(text: string): void {
     if (this.running || this.restoring) return;
     if (this.options.beforeSend && !this.options.beforeSend()) return;
+    this.start(text);
+  }
+
+  /**
+   * Asks turn `turnIndex`'s question again in its place (`text` replaces it when given): that turn and
+   * every later one are dropped from the conversation and from the agent's history first, so the model
+   * sees the conversation as it stood before the question. Does nothing while a turn runs.
+   */
+  resend(turnIndex: number, text?: string): void {
+    if (this.running || this.restoring) return;
+    const { conversation } = this.options;
+    const turn = conversation.document.turns[turnIndex];
+    const question = (text ?? turn?.userText ?? '').trim();
+    if (!turn || !question) return;
+    if (this.options.beforeSend && !this.options.beforeSend()) return;
+    conversation.dispatch({ type: 'truncated', turnIndex });
+    // The document cut the history; the agent (which owns it while turns run) takes the same cut.
+    this.options.agent.reset([...conversation.document.agent.history]);
+    this.start(question);
+  }
+
+  private start(text: string): void {
     let handle: TurnHandle;
     try {
       handle = this.options.agent.send(text);

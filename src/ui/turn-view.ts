@@ -1,12 +1,31 @@
-// One turn of the conversation: the question, its rounds, and how it ended (error with Retry, stopped).
-import { isTurnActive, type TurnRecord } from '../agent/conversation/conversation-document';
+// One turn of the conversation: the question (with Edit), its rounds, the answer's actions (Copy,
+// Regenerate) and how it ended (error with Retry, stopped).
+import {
+  isTurnActive,
+  turnText,
+  type TurnRecord,
+} from '../agent/conversation/conversation-document';
 import { button, element } from './dom';
+import { QuestionEditor } from './question-editor';
 import { RoundView, type TableResolver } from './round-view';
+import { TurnActionBar } from './turn-action-bar';
 
 /** What a turn's buttons ask the chat to do. */
 export interface TurnActions {
   retry(turnIndex: number): void;
   continueTurn(turnIndex: number): void;
+  /** Asks the last turn's question again in its place. */
+  regenerate?(turnIndex: number): void;
+  /** Asks `text` in place of this turn's question, dropping this turn and the ones after it. */
+  editQuestion?(turnIndex: number, text: string): void;
+  /** Puts text on the clipboard (the browser's clipboard when absent). */
+  copyText?(text: string): Promise<void>;
+}
+
+/** Where a turn stands in the chat: whether it is the newest, and whether a turn is running. */
+export interface TurnPlace {
+  last: boolean;
+  busy: boolean;
 }
 
 /** Renders one turn from its record; give it the newer record and call `renderFrame` again. */
@@ -16,6 +35,12 @@ export class TurnView {
   private readonly rounds = element('div', { className: 'mw-rounds' });
   private readonly footer = element('div', { className: 'mw-turn-footer' });
   private readonly roundViews = new Map<number, RoundView>();
+  private readonly question: HTMLElement;
+  private readonly questionText: HTMLElement;
+  private readonly editButton: HTMLButtonElement | undefined;
+  private readonly actionBar: TurnActionBar;
+  private editor: QuestionEditor | undefined;
+  private place: TurnPlace = { last: false, busy: false };
   private footerKey = '';
 
   private record: TurnRecord;
@@ -27,19 +52,75 @@ export class TurnView {
     private readonly actions: TurnActions,
   ) {
     this.record = record;
-    const question = element('div', {
+    this.questionText = element('div', { className: 'mw-user-text', text: record.userText });
+    const editQuestion = actions.editQuestion;
+    this.editButton = editQuestion
+      ? button('Edit', () => this.startEditing(), {
+          className: 'mw-button mw-button-ghost mw-edit-question',
+          ariaLabel: 'Edit question',
+        })
+      : undefined;
+    this.question = element('div', {
       className: 'mw-user',
       children: [
         element('span', { className: 'mw-visually-hidden', text: 'You asked: ' }),
-        element('div', { className: 'mw-user-text', text: record.userText }),
+        this.questionText,
+        this.editButton,
       ],
+    });
+    this.actionBar = new TurnActionBar({
+      copyText: actions.copyText,
+      regenerate: actions.regenerate ? () => actions.regenerate?.(this.index) : undefined,
     });
     this.root = element('article', {
       className: 'mw-turn',
       attributes: { 'aria-label': 'Question and answer' },
-      children: [question, this.rounds, this.footer],
+      children: [this.question, this.rounds, this.actionBar.root, this.footer],
     });
     this.root.dataset.runId = record.runId;
+  }
+
+  /** Says whether this is the newest turn and whether a turn runs (actions wait while one does). */
+  setPlace(place: TurnPlace): void {
+    if (place.last === this.place.last && place.busy === this.place.busy) return;
+    this.place = place;
+    this.renderActions();
+  }
+
+  private startEditing(): void {
+    const editQuestion = this.actions.editQuestion;
+    if (!editQuestion || this.editor || this.place.busy) return;
+    const editor = new QuestionEditor(this.record.userText, {
+      onSend: (text) => {
+        this.stopEditing();
+        editQuestion(this.index, text);
+      },
+      onCancel: () => {
+        this.stopEditing();
+        this.editButton?.focus();
+      },
+    });
+    this.editor = editor;
+    this.question.hidden = true;
+    this.question.after(editor.root);
+    editor.focus();
+  }
+
+  private stopEditing(): void {
+    this.editor?.root.remove();
+    this.editor = undefined;
+    this.question.hidden = false;
+  }
+
+  private renderActions(): void {
+    const record = this.record;
+    const final = !isTurnActive(record);
+    if (this.editButton) this.editButton.disabled = this.place.busy || !final;
+    this.actionBar.update({
+      text: final ? turnText(record) : '',
+      regenerable: final && this.place.last,
+      busy: this.place.busy,
+    });
   }
 
   /** The record this view shows. */
@@ -66,6 +147,9 @@ export class TurnView {
       }
       view.update(round, final);
     }
+    if (this.questionText.textContent !== record.userText)
+      this.questionText.textContent = record.userText;
+    this.renderActions();
     this.renderFooter();
   }
 

@@ -222,10 +222,16 @@ describe('settings and export in the browser', () => {
       const path = await file.path();
       return { file: file.suggestedFilename(), text: await readFile(path, 'utf8') };
     };
-    const markdown = await download('Export this conversation as Markdown');
-    const json = await download('Export this conversation as JSON with tool calls and results');
-    expect(markdown.file).toBe('conversation.md');
-    expect(json.file).toBe('conversation.json');
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    const markdown = await download('Export Markdown');
+    const json = await download('Export JSON');
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      const pad = (value: number) => String(value).padStart(2, '0');
+      return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    });
+    expect(markdown.file).toBe(`what-does-the-private-source-say-${today}.md`);
+    expect(json.file).toBe(`what-does-the-private-source-say-${today}.json`);
 
     expect(markdown.text).toContain('What does the private source say?');
     expect(markdown.text).toMatch(/### Tool call: query on embedded \(success\)/);

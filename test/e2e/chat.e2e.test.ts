@@ -211,20 +211,17 @@ describe('the chat in the browser', () => {
     await ask(opened.page, 'hello there');
     await page.locator('.mw-answer', { hasText: 'Hello again' }).waitFor();
     await page.locator('.mw-chat[data-status="idle"]').waitFor();
-    await page.getByRole('button', { name: 'Start a new conversation' }).click();
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    await sidebar.getByRole('button', { name: 'New chat' }).click();
     await page.locator('.mw-welcome:not([hidden])').waitFor();
     expect(await page.locator('.mw-turn').count()).toBe(0);
-    const conversations = page.getByRole('combobox', { name: 'Conversations' });
-    expect(await conversations.locator('option').count()).toBe(2);
-    const first = await conversations
-      .locator('option', { hasText: 'hello there' })
-      .getAttribute('value');
-    await conversations.selectOption(first ?? '');
+    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 2);
+    await sidebar.getByRole('button', { name: 'hello there' }).first().click();
     await page.locator('.mw-user-text', { hasText: 'hello there' }).waitFor();
-    await page.getByRole('button', { name: 'Delete this conversation' }).click();
-    await page.waitForFunction(
-      () => document.querySelectorAll('.mw-conversations option').length === 1,
-    );
+    await page.locator('.mw-sidebar-item', { hasText: 'hello there' }).hover();
+    await sidebar.getByRole('button', { name: 'Delete hello there' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 1);
     expect(await page.locator('.mw-turn').count()).toBe(0);
     await expectClean(opened);
     await opened.context.close();

@@ -118,16 +118,17 @@ describe('one conversation, whole', () => {
     expect(drawnState.earthquakesFilter).toEqual(QUAKE_FILTER);
 
     // New chat: the publisher's map.
-    await page.getByRole('button', { name: 'Start a new conversation' }).click();
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    await sidebar.getByRole('button', { name: 'New chat' }).click();
     await page.locator('.mw-welcome:not([hidden])').waitFor();
     await expect.poll(() => mapState(page)).toEqual({ resultLayers: [], earthquakesFilter: null });
 
     // Switch back: the layer and the filter return with the conversation.
-    const conversations = page.getByRole('combobox', { name: 'Conversations' });
-    const first = await conversations
-      .locator('option', { hasText: 'northernmost' })
-      .getAttribute('value');
-    await conversations.selectOption(first ?? '');
+    await sidebar
+      .getByRole('button', { name: /northernmost/ })
+      .first()
+      .click();
     await page.locator('.mw-user-text', { hasText: 'northernmost' }).waitFor();
     await expect.poll(() => mapState(page)).toEqual(drawnState);
 

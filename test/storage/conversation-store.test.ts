@@ -237,6 +237,43 @@ describe('the conversation store', () => {
     expect((await reopened.list())[0]?.title).toBe('Capital of France?');
   });
 
+  it('a delete can be undone until it is made permanent, across a reopen of the database', async () => {
+    const { store, name } = await openStore();
+    const kept = await store.create(1000);
+    const deleted = await store.create(2000);
+    await store.markDeleted(deleted.id, 5000);
+    expect((await store.list()).map((summary) => summary.id)).toEqual([kept.id]);
+    // A late write of the open conversation does not bring it back to the list.
+    await store.save({ ...deleted, updatedAt: 6000 });
+    expect((await store.list()).map((summary) => summary.id)).toEqual([kept.id]);
+    store.close();
+    const { store: reopened } = await openStore(name);
+    expect((await reopened.listDeleted()).map((summary) => summary.id)).toEqual([deleted.id]);
+    await reopened.undelete(deleted.id);
+    expect((await reopened.list()).map((summary) => summary.id)).toEqual([deleted.id, kept.id]);
+    expect(await reopened.listDeleted()).toEqual([]);
+    await reopened.markDeleted(deleted.id);
+    await reopened.delete(deleted.id);
+    expect(await reopened.listDeleted()).toEqual([]);
+    expect(await reopened.load(deleted.id)).toBeUndefined();
+  });
+
+  it('a list entry carries its questions for searching, and a rename of a closed one sticks', async () => {
+    const { store } = await openStore();
+    let document = await store.create();
+    document = reduceConversation(document, {
+      type: 'agent-event',
+      event: { type: 'turn-start', runId: 'r', userMessage: 'Capital of France?' },
+      at: 5,
+    });
+    await store.save(document);
+    await store.rename(document.id, 'Geography quiz');
+    const [summary] = await store.list();
+    expect(summary?.title).toBe('Geography quiz');
+    expect(summary?.questions).toBe('Capital of France?');
+    expect((await store.load(document.id))?.titleEdited).toBe(true);
+  });
+
   it('says plainly when a stored document cannot be read', async () => {
     const { store, name } = await openStore();
     const document = await store.create();

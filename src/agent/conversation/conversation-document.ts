@@ -69,6 +69,8 @@ export interface TurnRecord {
   resumable?: boolean;
   /** Set when the oldest turns were left out of this turn's messages to fit the model's context. */
   contextTrimmed?: { droppedTurns: number; budgetTokens: number };
+  /** Where the turn's question sits in the agent's history, so dropping the turn cuts the history there. */
+  historyStart?: number;
 }
 
 /** Calls waiting for the person's decision, with the arguments they edited on the card so far. */
@@ -108,6 +110,8 @@ export interface ConversationDocument {
   version: typeof CONVERSATION_VERSION;
   id: string;
   title: string;
+  /** True once the person renamed the conversation: its title no longer follows the first question. */
+  titleEdited?: boolean;
   createdAt: number;
   updatedAt: number;
   turns: TurnRecord[];

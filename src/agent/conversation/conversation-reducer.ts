@@ -6,7 +6,6 @@ import { redactSecrets } from '../redact';
 import {
   CONVERSATION_VERSION,
   SUMMARY_LIMIT,
-  UNTITLED,
   isTurnActive,
   type CallRecord,
   type CallState,
@@ -16,6 +15,8 @@ import {
   type RoundRecord,
   type TurnRecord,
 } from './conversation-document';
+import { titleFromQuestion } from './conversation-title';
+import { truncateConversation } from './truncate-conversation';
 import type { ToolResultData } from '../../tools/tool';
 import type { AgentErrorInfo, AgentEvent, AgentSnapshot, TurnResult } from '../types';
 
@@ -30,10 +31,8 @@ export type ConversationAction =
   | { type: 'restore-cancelled'; at: number }
   | { type: 'map-changed'; map: JsonValue | undefined }
   | { type: 'result-kept'; resultId: string }
-  | { type: 'renamed'; title: string };
-
-/** Characters of the first question used as the conversation's title. */
-const TITLE_LENGTH = 60;
+  | { type: 'renamed'; title: string }
+  | { type: 'truncated'; turnIndex: number };
 
 /** The next document. Returns `document` itself when the action changes nothing. */
 export function reduceConversation(
@@ -100,8 +99,12 @@ export function reduceConversation(
       return document.resultIds.includes(action.resultId)
         ? document
         : { ...document, resultIds: [...document.resultIds, action.resultId] };
-    case 'renamed':
-      return { ...document, title: action.title.trim() || document.title };
+    case 'renamed': {
+      const title = action.title.replace(/\s+/g, ' ').trim();
+      return title ? { ...document, title, titleEdited: true } : document;
+    }
+    case 'truncated':
+      return truncateConversation(document, action.turnIndex);
   }
 }
 
@@ -254,6 +257,7 @@ function startRun(
     startedAt: at,
     status: 'processing',
     rounds: [],
+    ...(event.historyIndex !== undefined ? { historyStart: event.historyIndex } : {}),
   };
   const turns = [...endPendingTurn(document.turns), turn];
   const run: LiveRun = {
@@ -298,9 +302,9 @@ function endPendingTurn(turns: TurnRecord[]): TurnRecord[] {
 }
 
 function titled(document: ConversationDocument, question: string): ConversationDocument {
-  if (document.title !== UNTITLED) return document;
-  const title = question.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH);
-  return title ? { ...document, title } : document;
+  if (document.titleEdited || document.turns.length > 1) return document;
+  const title = titleFromQuestion(question);
+  return title && title !== document.title ? { ...document, title } : document;
 }
 
 function decided(document: ConversationDocument, callId: string): ConversationDocument {

@@ -1,0 +1,260 @@
+// The conversation list: a sidebar beside the chat on a desktop, a drawer on a phone. New chat at the
+// top, a search over titles and questions, and per conversation open, rename (in place: Enter saves,
+// Esc cancels) and delete; the exports of the open conversation at the foot. Rows are kept by id, so a
+// refresh never takes the focus away from the row the person is on.
+import { button, element } from './dom';
+import { relativeDate } from './relative-date';
+import type { ConversationSummary } from '../storage/conversation-store';
+import './conversation-sidebar.css';
+
+/** What the sidebar's controls ask for. */
+export interface ConversationSidebarActions {
+  onOpen(id: string): void;
+  onNew(): void;
+  onRename(id: string, title: string): void;
+  onDelete(id: string): void;
+  onExport(format: 'markdown' | 'json'): void;
+}
+
+/** Below this width the sidebar is a drawer over the page. */
+const PHONE_QUERY = '(max-width: 700px)';
+
+/** Where the desktop sidebar's open state is remembered. */
+const OPEN_KEY = 'mapwright.sidebarOpen';
+
+interface Row {
+  item: HTMLLIElement;
+  open: HTMLButtonElement;
+  title: HTMLElement;
+  date: HTMLTimeElement;
+  rename: HTMLButtonElement;
+  remove: HTMLButtonElement;
+  summary: ConversationSummary;
+}
+
+/** The list of conversations and its toggle. */
+export class ConversationSidebar {
+  /** The sidebar (or drawer). */
+  readonly root: HTMLElement;
+  /** The header button that opens and closes it. */
+  readonly toggle: HTMLButtonElement;
+  /** Dims the page behind the drawer on a phone; a click closes the drawer. */
+  readonly backdrop = element('div', { className: 'mw-sidebar-backdrop' });
+  private readonly search = element('input', {
+    className: 'mw-sidebar-search',
+    attributes: {
+      type: 'search',
+      placeholder: 'Search conversations',
+      'aria-label': 'Search conversations',
+    },
+  });
+  private readonly list = element('ul', {
+    className: 'mw-sidebar-list',
+    attributes: { role: 'list' },
+  });
+  private readonly empty = element('p', { className: 'mw-sidebar-empty' });
+  private readonly rows = new Map<string, Row>();
+  private summaries: ConversationSummary[] = [];
+  private currentId = '';
+  private editing: string | undefined;
+  private readonly phone: MediaQueryList | undefined;
+
+  constructor(
+    private readonly actions: ConversationSidebarActions,
+    private readonly storage: Storage | undefined = globalThis.localStorage,
+  ) {
+    this.phone = typeof matchMedia === 'function' ? matchMedia(PHONE_QUERY) : undefined;
+    this.root = element('nav', {
+      className: 'mw-sidebar',
+      attributes: { id: 'mw-sidebar', 'aria-label': 'Conversations' },
+      children: [
+        element('div', {
+          className: 'mw-sidebar-head',
+          children: [
+            button('New chat', () => this.choose(() => actions.onNew()), {
+              className: 'mw-button mw-button-primary mw-new-chat',
+            }),
+            button('Close', () => this.setOpen(false, true), {
+              className: 'mw-button mw-button-ghost mw-sidebar-close',
+              ariaLabel: 'Close conversations',
+            }),
+          ],
+        }),
+        this.search,
+        this.list,
+        this.empty,
+        element('div', {
+          className: 'mw-sidebar-foot',
+          attributes: { role: 'group', 'aria-label': 'Export this conversation' },
+          children: [
+            button('Export Markdown', () => actions.onExport('markdown'), {
+              className: 'mw-button mw-button-ghost mw-export-md',
+              title: 'This conversation as a Markdown file',
+            }),
+            button('Export JSON', () => actions.onExport('json'), {
+              className: 'mw-button mw-button-ghost mw-export-json',
+              title: 'This conversation as JSON, with its tool calls and results',
+            }),
+          ],
+        }),
+      ],
+    });
+    this.toggle = button('Conversations', () => this.setOpen(!this.isOpen, true), {
+      className: 'mw-button mw-button-ghost mw-sidebar-toggle',
+    });
+    this.toggle.setAttribute('aria-controls', 'mw-sidebar');
+    this.search.addEventListener('input', () => this.applyFilter());
+    this.backdrop.addEventListener('click', () => this.setOpen(false, true));
+    this.root.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && this.isOpen) {
+        event.preventDefault();
+        event.stopPropagation();
+        this.setOpen(false, true);
+      }
+    });
+    // A phone starts with the drawer closed; a desktop remembers the person's choice.
+    this.setOpen(!this.isPhone && this.storage?.getItem(OPEN_KEY) === 'true');
+  }
+
+  /** True while the list is shown. */
+  get isOpen(): boolean {
+    return this.root.dataset.open === 'true';
+  }
+
+  private get isPhone(): boolean {
+    return this.phone?.matches ?? false;
+  }
+
+  /** Opens or closes the list; `byPerson` moves the focus (into the list, or back to the toggle). */
+  setOpen(open: boolean, byPerson = false): void {
+    this.root.dataset.open = String(open);
+    this.backdrop.dataset.open = String(open);
+    this.root.hidden = !open;
+    this.toggle.setAttribute('aria-expanded', String(open));
+    if (byPerson && !this.isPhone) this.storage?.setItem(OPEN_KEY, String(open));
+    if (!byPerson) return;
+    if (open) (this.rows.get(this.currentId)?.open ?? this.search).focus();
+    else this.toggle.focus();
+  }
+
+  /** Shows `conversations` with `currentId` marked current. */
+  render(conversations: ConversationSummary[], currentId: string, now = Date.now()): void {
+    this.summaries = conversations;
+    this.currentId = currentId;
+    const seen = new Set<string>();
+    conversations.forEach((summary) => {
+      seen.add(summary.id);
+      const row = this.rows.get(summary.id) ?? this.createRow(summary);
+      row.summary = summary;
+      if (this.editing !== summary.id) row.title.textContent = summary.title;
+      row.date.textContent = relativeDate(summary.updatedAt, now);
+      row.date.dateTime = new Date(summary.updatedAt).toISOString();
+      row.rename.setAttribute('aria-label', `Rename ${summary.title}`);
+      row.remove.setAttribute('aria-label', `Delete ${summary.title}`);
+      if (summary.id === currentId) row.open.setAttribute('aria-current', 'page');
+      else row.open.removeAttribute('aria-current');
+    });
+    for (const [id, row] of this.rows) {
+      if (seen.has(id)) continue;
+      row.item.remove();
+      this.rows.delete(id);
+    }
+    // Moving a node takes the focus from it: reorder only when the order changed.
+    const order = conversations.map((summary) => this.rows.get(summary.id)?.item);
+    const inPlace = order.every((item, index) => this.list.children[index] === item);
+    if (!inPlace) this.list.replaceChildren(...order.filter((item) => item !== undefined));
+    this.applyFilter();
+  }
+
+  private createRow(summary: ConversationSummary): Row {
+    const title = element('span', { className: 'mw-sidebar-title', text: summary.title });
+    const date = element('time', { className: 'mw-sidebar-date' });
+    const open = element('button', {
+      className: 'mw-sidebar-open',
+      attributes: { type: 'button' },
+      children: [title, date],
+    });
+    open.addEventListener('click', () => this.choose(() => this.actions.onOpen(summary.id)));
+    // Small glyphs keep the title readable; the accessible name (and the tooltip) says what they do.
+    const rename = button('✎', () => this.startRename(summary.id), {
+      className: 'mw-button mw-button-ghost mw-sidebar-rename',
+      title: 'Rename',
+    });
+    const remove = button('✕', () => this.actions.onDelete(summary.id), {
+      className: 'mw-button mw-button-ghost mw-sidebar-delete',
+      title: 'Delete (can be undone)',
+    });
+    const item = element('li', {
+      className: 'mw-sidebar-item',
+      children: [
+        open,
+        element('div', { className: 'mw-sidebar-item-actions', children: [rename, remove] }),
+      ],
+    });
+    item.dataset.id = summary.id;
+    const row: Row = { item, open, title, date, rename, remove, summary };
+    this.rows.set(summary.id, row);
+    return row;
+  }
+
+  /** Runs a choice; on a phone the drawer closes after it, since the chat is what the person wants. */
+  private choose(action: () => void): void {
+    action();
+    if (this.isPhone) this.setOpen(false);
+  }
+
+  private startRename(id: string): void {
+    const row = this.rows.get(id);
+    if (!row || this.editing) return;
+    this.editing = id;
+    const input = element('input', {
+      className: 'mw-sidebar-rename-input',
+      attributes: { type: 'text', 'aria-label': 'Conversation name (Enter saves, Esc cancels)' },
+    });
+    input.value = row.summary.title;
+    let done = false;
+    const finish = (save: boolean): void => {
+      if (done) return;
+      done = true;
+      this.editing = undefined;
+      const title = input.value.replace(/\s+/g, ' ').trim();
+      input.replaceWith(row.open);
+      if (save && title && title !== row.summary.title) {
+        row.title.textContent = title;
+        this.actions.onRename(id, title);
+      }
+      row.rename.focus();
+    };
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        finish(true);
+      } else if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        finish(false);
+      }
+    });
+    input.addEventListener('blur', () => finish(true));
+    row.open.replaceWith(input);
+    input.focus();
+    input.select();
+  }
+
+  private applyFilter(): void {
+    const query = this.search.value.trim().toLowerCase();
+    let shown = 0;
+    for (const summary of this.summaries) {
+      const row = this.rows.get(summary.id);
+      if (!row) continue;
+      const matches =
+        !query ||
+        summary.title.toLowerCase().includes(query) ||
+        (summary.questions ?? '').toLowerCase().includes(query);
+      row.item.hidden = !matches;
+      if (matches) shown += 1;
+    }
+    this.empty.hidden = shown > 0;
+    this.empty.textContent = query ? 'No conversations match.' : 'No conversations yet.';
+  }
+}
