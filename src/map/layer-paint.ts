@@ -20,7 +20,8 @@ const uploadPalette = ['#0891b2', '#b45309', '#be185d', '#4338ca', '#15803d', '#
  */
 export function uploadPaint(kind: LayerKind, index: number): Record<string, unknown> {
   const color = uploadPalette[index % uploadPalette.length] ?? '#0891b2';
-  if (kind === 'fill') return { 'fill-color': color, 'fill-opacity': 0.2, 'fill-outline-color': color };
+  if (kind === 'fill')
+    return { 'fill-color': color, 'fill-opacity': 0.2, 'fill-outline-color': color };
   return defaultPaint(kind, color);
 }
 
