@@ -13,6 +13,7 @@ import { MapStateNotifier } from '../tools/map/map-state-notifier';
 import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
 import { resolveBasemapStyle } from './basemap-style';
 import { BootRepaintGate } from './boot-repaint-gate';
+import { datasetCredits } from './dataset-credits';
 import { featureBounds } from './feature-bounds';
 import { defaultPaint } from './layer-paint';
 import { legendFromPaint } from './legend';
@@ -182,7 +183,11 @@ export class MapController implements MapPort, RestoreTarget {
       zoom: view.zoom,
       bearing: view.bearing ?? 0,
       pitch: view.pitch ?? 0,
-      attributionControl: { compact: true },
+      // Each dataset's credit from the config, beside the basemap's.
+      attributionControl: {
+        compact: true,
+        customAttribution: datasetCredits(options.config.datasets),
+      },
       // Keeps the canvas readable for screenshots and the browser tests' pixel check.
       canvasContextAttributes: { preserveDrawingBuffer: true },
       // No symbol or raster fades to animate: each animated frame costs SwiftShader a full redraw.
