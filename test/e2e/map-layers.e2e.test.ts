@@ -191,6 +191,37 @@ describe('map layers', () => {
     expect(await page.locator('.layer-panel ul').isVisible()).toBe(true);
   });
 
+  it('on a touch phone, the panel starts folded and every control is at least 44 px', async () => {
+    const context = await harness.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(harness.appUrl);
+      await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+      expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+      const toggle = page.getByRole('button', { name: 'Show layers' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      const targets = page.locator(
+        '.upload-control, .layer-panel button, .layer-panel label:has(input[type="checkbox"]), .maplibregl-ctrl-group button',
+      );
+      const sizes = await targets.evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return { name: element.getAttribute('aria-label') ?? element.textContent, box };
+        }),
+      );
+      expect(sizes.length).toBeGreaterThan(10);
+      const small = sizes.filter(({ box }) => box.height < 44 || box.width < 44);
+      expect(small).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("credits each dataset's source in the map's attribution control", async () => {
     const credits = await underTest.page.locator('.maplibregl-ctrl-attrib-inner').textContent();
     expect(credits).toContain('USGS Earthquake Hazards Program');
