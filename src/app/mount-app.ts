@@ -220,8 +220,12 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       element.dataset.mapIdle = 'true';
     });
   }
-  mountUploadControl(overlay, mapContainer, handle.upload, (outcome) =>
-    banner.add(outcome.message, 'upload'),
+  mountUploadControl(
+    overlay,
+    mapContainer,
+    handle.upload,
+    (outcome) => banner.add(outcome.message, 'upload'),
+    (outcome) => (outcome.ok ? uploads.tableReady(outcome.entry.table) : Promise.resolve()),
   );
 
   // The chat's placeholder has been showing since mount. Its code loads once the map has drawn, which

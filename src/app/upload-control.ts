@@ -8,10 +8,11 @@ export type UploadFunction = (
   onPhase: (phase: UploadPhase) => Promise<void>,
 ) => Promise<UploadOutcome>;
 
-const phaseWords: Record<UploadPhase, string> = {
-  reading: 'Reading',
-  loading: 'Loading',
-  drawing: 'Drawing',
+const phaseWords: Record<UploadPhase, (fileName: string) => string> = {
+  reading: (fileName) => `Reading ${fileName}…`,
+  loading: (fileName) => `Loading ${fileName}…`,
+  drawing: (fileName) => `Drawing ${fileName}…`,
+  sql: (fileName) => `Loading ${fileName} for queries…`,
 };
 
 /** Waits until the browser has painted, so a step's name shows before the work that blocks the page. */
@@ -28,13 +29,15 @@ function painted(): Promise<void> {
 /**
  * Mounts the file picker at the top of `container` and accepts files dropped on `dropTarget`. While a
  * file is added, a status line below the button names it and the step it is at; the line fades in only
- * after half a second (map-panels.css), so a quick upload does not flash it.
+ * after half a second (map-panels.css), so a quick upload does not flash it. `queryable` settles once
+ * an added file's table can be queried: the line stays until then, after the outcome is reported.
  */
 export function mountUploadControl(
   container: HTMLElement,
   dropTarget: HTMLElement,
   upload: UploadFunction,
   report: (outcome: UploadOutcome) => void,
+  queryable: (outcome: UploadOutcome) => Promise<void> = () => Promise.resolve(),
 ): void {
   const label = document.createElement('label');
   label.className = 'upload-control';
@@ -68,12 +71,18 @@ export function mountUploadControl(
   const add = (file: File): void => {
     const key = Symbol(file.name);
     const onPhase = async (phase: UploadPhase): Promise<void> => {
-      underWay.set(key, `${phaseWords[phase]} ${file.name}…`);
+      underWay.set(key, phaseWords[phase](file.name));
       showProgress();
       await painted();
     };
     void upload(file, onPhase)
-      .then(report)
+      .then(async (outcome) => {
+        report(outcome);
+        if (!outcome.ok) return;
+        underWay.set(key, phaseWords.sql(file.name));
+        showProgress();
+        await queryable(outcome);
+      })
       .finally(() => {
         underWay.delete(key);
         showProgress();

@@ -15,8 +15,12 @@ import type { FeatureCollection } from 'geojson';
 /** What uploads need of the data engine; `declare` (the lazy engine's) loads a table on first use. */
 export type UploadEngine = DataEngine & { declare?(source: TableSource): void };
 
-/** A step of adding a file, shown to the person while it takes long. */
-export type UploadPhase = 'reading' | 'loading' | 'drawing';
+/**
+ * A step of adding a file, shown to the person while it takes long: reading the file, loading it
+ * (parsing it, or DuckDB reading a Parquet file), drawing its layer, and loading its table for SQL
+ * (after the layer is drawn and the upload announced).
+ */
+export type UploadPhase = 'reading' | 'loading' | 'drawing' | 'sql';
 
 /** Told each step an upload starts; the upload waits for it (so the step can be shown first). */
 export type UploadPhaseListener = (phase: UploadPhase) => Promise<void> | void;

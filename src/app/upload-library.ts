@@ -83,6 +83,11 @@ export class UploadLibrary {
     });
   }
 
+  /** Settles once SQL can read the upload's table (or loading it failed, which is reported). */
+  tableReady(table: string): Promise<void> {
+    return this.tablesReady.get(table) ?? Promise.resolve();
+  }
+
   /** Whether the layer is an upload's, which the person may remove. */
   canRemoveLayer(layerId: string): boolean {
     return this.uploadOfLayer(layerId) !== undefined;

@@ -77,7 +77,9 @@ describe('map uploads', () => {
     await pick(page, 'many points.csv', bigCsv(100_000));
     const progress = page.locator('.upload-progress');
     await progress.waitFor({ state: 'visible' });
-    expect(await progress.textContent()).toMatch(/(Reading|Loading|Drawing) many points\.csv…/);
+    expect(await progress.textContent()).toMatch(
+      /(Reading|Loading|Drawing) many points\.csv( for queries)?…/,
+    );
     expect(await progress.getAttribute('role')).toBe('status');
     // It fades in only after half a second, so quick uploads do not flash it.
     expect(await progress.evaluate((element) => getComputedStyle(element).animationDelay)).toBe(
@@ -86,7 +88,20 @@ describe('map uploads', () => {
     await page.waitForFunction(() => window.mapwright!.catalog.get('many_points') !== undefined, {
       timeout: 60_000,
     });
-    await progress.waitFor({ state: 'hidden' });
+    // After the layer, the line stays while DuckDB loads the table, and goes once SQL can read it.
+    await progress.waitFor({ state: 'hidden', timeout: 60_000 });
+    expect(
+      await page.evaluate(async () => {
+        const app = window.mapwright!;
+        const signal = new AbortController().signal;
+        const query = app.registry
+          .list()
+          .find((tool) => tool.origin.kind === 'mcp' && tool.origin.originalName === 'query')!;
+        return (
+          await query.execute({ sql_query: 'SELECT count(*) AS n FROM many_points' }, { signal })
+        ).content;
+      }),
+    ).toContain('100000');
     // A slow upload: the line was up long enough to be seen.
     expect(Date.now() - started).toBeGreaterThan(500);
     const center = await page.evaluate(async () => {
