@@ -197,8 +197,9 @@ export function mountLayerPanel(
     }
     if (source.moveLayer) {
       const moves: [StackDirection, string, boolean][] = [
-        ['up', 'Up', index === 0],
-        ['down', 'Down', index === count - 1],
+        // Arrows keep the row short; the accessible name and the tooltip say it in words.
+        ['up', '↑', index === 0],
+        ['down', '↓', index === count - 1],
       ];
       for (const [direction, text, atEnd] of moves) {
         const move = actionButton(
@@ -206,6 +207,7 @@ export function mountLayerPanel(
           `Move ${layer.title} ${direction}`,
           `${direction}:${layer.id}`,
         );
+        move.title = `Move ${direction}`;
         // Not `disabled`: the focus stays on a button that has reached the end of the stack.
         if (atEnd) move.setAttribute('aria-disabled', 'true');
         move.addEventListener('click', () => {
