@@ -19,6 +19,7 @@ import {
 } from '../storage/mcp-preferences-store';
 import { maskCredentials } from '../tools/credential-placeholders';
 import { createConversationMap } from '../tools/map/conversation-map';
+import { isResultLayerId } from '../tools/map/conversation-map-state';
 import { createMapTools } from '../tools/map/create-map-tools';
 import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
@@ -147,7 +148,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         explainCalls: config.explainCalls.promptRule,
       }),
     data: Promise.resolve(undefined),
-    upload: (file) => uploads.add(file),
+    upload: (file, onPhase) => uploads.add(file, onPhase),
     removeUpload: (table) => uploads.remove(table),
     uploadsRestored: Promise.resolve(),
   };
@@ -204,11 +205,18 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         UploadStore.open(),
       )),
   });
+  // "Add data" and the layer panel share one column over the map, so neither covers the other.
+  const overlay = document.createElement('div');
+  overlay.className = 'map-overlay';
+  mapContainer.append(overlay);
   if (controller) {
-    mountLayerPanel(mapContainer, controller, {
-      canRemoveLayer: (layerId) => uploads.canRemoveLayer(layerId),
-      removeLayer: (layerId) =>
-        uploads.removeLayer(layerId).then((outcome) => banner.add(outcome.message, 'upload')),
+    // Results and uploads can be removed from the panel; the publisher's layers only hidden.
+    mountLayerPanel(overlay, controller, {
+      canRemoveLayer: (layerId) => isResultLayerId(layerId) || uploads.canRemoveLayer(layerId),
+      removeLayer: async (layerId) => {
+        if (isResultLayerId(layerId)) controller.removeLayer(layerId);
+        else banner.add((await uploads.removeLayer(layerId)).message, 'upload');
+      },
       onChange: (listener) => uploads.onChange(listener),
     });
   }
@@ -225,8 +233,12 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       element.dataset.mapIdle = 'true';
     });
   }
-  mountUploadControl(mapContainer, handle.upload, (outcome) =>
-    banner.add(outcome.message, 'upload'),
+  mountUploadControl(
+    overlay,
+    mapContainer,
+    handle.upload,
+    (outcome) => banner.add(outcome.message, 'upload'),
+    (outcome) => (outcome.ok ? uploads.tableReady(outcome.entry.table) : Promise.resolve()),
   );
 
   // The chat's placeholder has been showing since mount. Its code loads once the map has drawn, which

@@ -1,6 +1,7 @@
 // A visible banner for config problems and other notices, built with textContent.
 import { redactSecrets } from '../agent/redact';
 import type { ConfigProblem } from '../config/app-config';
+import '../map/map-panels.css';
 
 /** Shows notices at the top of the app. */
 export class NoticeBanner {
@@ -23,6 +24,13 @@ export class NoticeBanner {
     });
     this.element.append(this.list, close);
     parent.prepend(this.element);
+    // The controls over the map sit below the banner (map-panels.css reads --notice-height), so a
+    // notice never covers them.
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => {
+        parent.style.setProperty('--notice-height', `${this.element.offsetHeight}px`);
+      }).observe(this.element);
+    }
   }
 
   /** Adds one line, secrets masked; `kind` lets tests and styles tell config problems from other notices. */

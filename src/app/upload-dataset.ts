@@ -4,8 +4,9 @@
 import { tableNameFromFile } from '../data/sql-identifier';
 import { fixAntimeridian } from '../geo/antimeridian';
 import { pointFeatures } from '../geo/point-features';
-import { kindForGeometry } from '../map/layer-paint';
+import { kindForGeometry, uploadPaint } from '../map/layer-paint';
 import { parseDelimited } from '../map/parse-delimited';
+import { contentMismatch } from './file-signature';
 import type { CatalogEntry, DatasetCatalog } from '../config/dataset-catalog';
 import type { DataEngine, TableSource } from '../data/data-engine';
 import type { MapPort } from '../tools/map/map-port';
@@ -13,6 +14,16 @@ import type { FeatureCollection } from 'geojson';
 
 /** What uploads need of the data engine; `declare` (the lazy engine's) loads a table on first use. */
 export type UploadEngine = DataEngine & { declare?(source: TableSource): void };
+
+/**
+ * A step of adding a file, shown to the person while it takes long: reading the file, loading it
+ * (parsing it, or DuckDB reading a Parquet file), drawing its layer, and loading its table for SQL
+ * (after the layer is drawn and the upload announced).
+ */
+export type UploadPhase = 'reading' | 'loading' | 'drawing' | 'sql';
+
+/** Told each step an upload starts; the upload waits for it (so the step can be shown first). */
+export type UploadPhaseListener = (phase: UploadPhase) => Promise<void> | void;
 
 /** What an upload needs. */
 export interface UploadDependencies {
@@ -159,6 +170,7 @@ export async function uploadSourceFromFile(
   file: File,
   catalog: DatasetCatalog,
   maxBytes: number,
+  onPhase?: UploadPhaseListener,
 ): Promise<UploadSource | { ok: false; message: string }> {
   const format = formatOf(file.name);
   if (!format)
@@ -173,19 +185,24 @@ export async function uploadSourceFromFile(
     };
   }
   if (file.size === 0) return { ok: false, message: `${file.name} is empty.` };
+  await onPhase?.('reading');
   const bytes = new Uint8Array(await file.arrayBuffer());
+  // Checked before anything else runs: a renamed image gets this one message and nothing more.
+  const mismatch = contentMismatch(file.name, format, bytes);
+  if (mismatch) return { ok: false, message: mismatch };
   return { table: tableNameFor(file.name, catalog), fileName: file.name, format, bytes };
 }
 
 /**
  * Adds a file as a table, a layer (when it has geometry) and a catalog entry, replacing an earlier
  * upload of the same table. `restoring` (a file kept from an earlier visit) lets the table load when
- * SQL first needs it instead of starting DuckDB now. Never throws.
+ * SQL first needs it instead of starting DuckDB now, and leaves the camera alone; a new upload's layer
+ * is zoomed to. `onPhase` hears each step. Never throws.
  */
 export async function addUpload(
   source: UploadSource,
   dependencies: UploadDependencies,
-  options: { restoring?: boolean } = {},
+  options: { restoring?: boolean; onPhase?: UploadPhaseListener } = {},
 ): Promise<AddedUpload> {
   const { table, fileName, format, bytes } = source;
   const failed = (message: string): AddedUpload => ({
@@ -197,6 +214,7 @@ export async function addUpload(
     return failed(`${fileName}: the table ${table} belongs to one of this map's own datasets.`);
   let parsed;
   try {
+    await options.onPhase?.('loading');
     parsed = await readRows(format, bytes, table, dependencies.engine);
   } catch (error) {
     return failed(
@@ -209,16 +227,25 @@ export async function addUpload(
   const features =
     parsed.features ?? (lon && lat ? pointFeatures(parsed.rows, lon, lat) : undefined);
   let layerId: string | undefined;
-  if (features && features.features.length > 0 && dependencies.map) {
+  const { map } = dependencies;
+  if (features && features.features.length > 0 && map) {
     layerId = table;
-    await dependencies.map.addLayer({
+    await options.onPhase?.('drawing');
+    const kind = kindForGeometry(features.features[0]?.geometry?.type);
+    // Each upload its own colour: the n-th of the uploads, this one kept in its place when replaced.
+    const uploads = dependencies.catalog.list().filter((entry) => entry.origin === 'upload');
+    const place = uploads.findIndex((entry) => entry.table === table);
+    await map.addLayer({
       id: layerId,
       title: fileName,
-      kind: kindForGeometry(features.features[0]?.geometry?.type),
+      kind,
       features,
       datasetId: table,
-      paint: {},
+      paint: uploadPaint(kind, place === -1 ? uploads.length : place),
     });
+    const bounds = map.layerBounds(layerId);
+    // Not awaited: the camera glides while the person reads the message.
+    if (bounds && !options.restoring) void map.moveCamera({ bounds });
   } else if (previous?.layerId) {
     // The earlier file was drawn and this one has nothing to draw.
     dependencies.map?.removeLayer(previous.layerId);

@@ -9,6 +9,7 @@ import type {
   UploadDependencies,
   UploadFormat,
   UploadOutcome,
+  UploadPhaseListener,
   UploadSource,
 } from './upload-dataset';
 
@@ -44,13 +45,13 @@ export class UploadLibrary {
 
   constructor(private readonly dependencies: UploadLibraryDependencies) {}
 
-  /** Adds a file the person picked or dropped, and keeps it for the next visit. */
-  add(file: File): Promise<UploadOutcome> {
+  /** Adds a file the person picked or dropped, and keeps it for the next visit; `onPhase` hears each step. */
+  add(file: File, onPhase?: UploadPhaseListener): Promise<UploadOutcome> {
     return this.oneAtATime(async () => {
       const { catalog, maxBytes } = this.dependencies;
-      const source = await uploadSourceFromFile(file, catalog, maxBytes);
+      const source = await uploadSourceFromFile(file, catalog, maxBytes, onPhase);
       if (!('table' in source)) return source;
-      const outcome = await this.register(source, false);
+      const outcome = await this.register(source, false, onPhase);
       if (!outcome.ok) return outcome;
       const note = await this.keep(source, file);
       return { ...outcome, message: outcome.message + note };
@@ -80,6 +81,11 @@ export class UploadLibrary {
       }
       return problems;
     });
+  }
+
+  /** Settles once SQL can read the upload's table (or loading it failed, which is reported). */
+  tableReady(table: string): Promise<void> {
+    return this.tablesReady.get(table) ?? Promise.resolve();
   }
 
   /** Whether the layer is an upload's, which the person may remove. */
@@ -144,8 +150,15 @@ export class UploadLibrary {
     return result;
   }
 
-  private async register(source: UploadSource, restoring: boolean): Promise<UploadOutcome> {
-    const { outcome, tableReady } = await addUpload(source, this.dependencies, { restoring });
+  private async register(
+    source: UploadSource,
+    restoring: boolean,
+    onPhase?: UploadPhaseListener,
+  ): Promise<UploadOutcome> {
+    const { outcome, tableReady } = await addUpload(source, this.dependencies, {
+      restoring,
+      ...(onPhase ? { onPhase } : {}),
+    });
     if (outcome.ok) this.tablesReady.set(source.table, tableReady);
     return outcome;
   }

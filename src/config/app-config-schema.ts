@@ -69,6 +69,7 @@ export const datasetSchema = {
     },
     tooltip: { type: 'array', items: name },
     tiles: { type: 'string', pattern: '\\.pmtiles$' },
+    attribution: { type: 'string', maxLength: 300 },
   },
   // Tiles are drawn before the features load, so the layer type cannot be guessed from them.
   if: { required: ['tiles'] },

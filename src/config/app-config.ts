@@ -51,6 +51,8 @@ export interface DatasetConfig {
    * draws the layer from it instead of tiling the source file in the page.
    */
   tiles?: string;
+  /** Who made the data, as plain text: shown in the map's attribution control. */
+  attribution?: string;
 }
 
 /** An LLM provider offered to visitors. */

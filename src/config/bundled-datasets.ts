@@ -6,6 +6,7 @@ export function bundledDatasets(): DatasetConfig[] {
   return [
     {
       id: 'earthquakes',
+      attribution: 'Earthquakes: USGS Earthquake Hazards Program',
       title: 'Earthquakes (USGS, one week)',
       description:
         'Every earthquake the USGS recorded worldwide in the week of 31 January to 7 February 2018 (1,707 events).',
@@ -53,6 +54,7 @@ export function bundledDatasets(): DatasetConfig[] {
     },
     {
       id: 'airports',
+      attribution: 'Airports: Data.gov',
       title: 'US airports',
       description:
         'Airports in the United States and its territories (3,376), with FAA/IATA codes.',
@@ -82,6 +84,7 @@ export function bundledDatasets(): DatasetConfig[] {
     },
     {
       id: 'flights',
+      attribution: 'Flights: U.S. Bureau of Transportation Statistics',
       title: 'US flights, January to June 2001',
       description:
         'Three million domestic flights with departure delay and distance; join airports on the codes.',
@@ -98,6 +101,8 @@ export function bundledDatasets(): DatasetConfig[] {
     },
     {
       id: 'counties',
+      attribution:
+        'Counties: U.S. Census Bureau (us-atlas); unemployment: U.S. Bureau of Labor Statistics',
       title: 'US counties: unemployment 2008',
       description: 'Unemployment rate of every US county in 2008 (3,219 counties with a rate).',
       source: { url: 'data/us-counties.csv', format: 'csv' },

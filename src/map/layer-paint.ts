@@ -8,6 +8,23 @@ export function layerColor(index: number): string {
   return palette[index % palette.length] ?? '#2563eb';
 }
 
+/**
+ * Colours for the person's uploads, one each in turn: apart from the bundled layers' blues and
+ * oranges and from the result palettes' first hues, so an upload is told from both at a glance.
+ */
+const uploadPalette = ['#0891b2', '#b45309', '#be185d', '#4338ca', '#15803d', '#a21caf'];
+
+/**
+ * Paint for the n-th upload. Shapes are translucent with a solid outline: an upload of the world's
+ * countries must not hide the basemap or the layers under it (it is drawn under result layers too).
+ */
+export function uploadPaint(kind: LayerKind, index: number): Record<string, unknown> {
+  const color = uploadPalette[index % uploadPalette.length] ?? '#0891b2';
+  if (kind === 'fill')
+    return { 'fill-color': color, 'fill-opacity': 0.2, 'fill-outline-color': color };
+  return defaultPaint(kind, color);
+}
+
 /** Paint a layer of this kind gets when nothing else is configured. */
 export function defaultPaint(kind: LayerKind, color: string): Record<string, unknown> {
   switch (kind) {

@@ -1,16 +1,35 @@
-// The layer panel: show or hide each layer, see its legend, and remove an upload. Re-renders from the
-// map's layer list.
+// The layer panel: per layer, show or hide it, zoom to it, set its opacity, move it up or down the
+// stack, reset a filter a tool applied, remove it (a result or an upload), and read its legend. The
+// panel folds away. Rows re-render from the map's layer list; the control that had focus keeps it.
 import { isCssColor } from '../config/css-color';
+import { isResultLayerId } from '../tools/map/conversation-map-state';
+import './map-panels.css';
 import type { LayerInfo } from '../tools/map/map-port';
 
-/** What the panel needs from the map. */
+/** Which way a layer moves in the stack: up draws it over the layer above it. */
+export type StackDirection = 'up' | 'down';
+
+/**
+ * What the panel needs from the map. The optional parts add their controls when present (the app's
+ * MapController has them all).
+ */
 export interface LayerPanelSource {
   listLayers(): LayerInfo[];
   setVisibility(layerId: string, visible: boolean): boolean;
   onChange(listener: () => void): () => void;
+  /** Layer ids as drawn, topmost first: the panel lists them in this order. */
+  stackOrder?(): string[];
+  /** Moves a layer one place up or down the stack; false when it is already at that end. */
+  moveLayer?(layerId: string, direction: StackDirection): boolean;
+  /** Fits the view to the layer's features. */
+  zoomToLayer?(layerId: string): Promise<void>;
+  /** Sets the layer's opacity, 0 to 1. */
+  setOpacity?(layerId: string, opacity: number): void;
+  /** Clears the layer's filter (null), as reset_filter does. */
+  setFilter?(layerId: string, filter: null): Promise<void>;
 }
 
-/** Which layers the person may remove from the panel (their uploads), and how. */
+/** Which layers the person may remove from the panel (results and uploads), and how. */
 export interface LayerRemoval {
   canRemoveLayer(layerId: string): boolean;
   /** Settles once the layer is removed (or removing it failed and was reported). */
@@ -48,6 +67,28 @@ function legendElement(layer: LayerInfo): HTMLElement | undefined {
   return legend;
 }
 
+/** The opacity a layer is drawn with: its `<kind>-opacity` when a plain number, else fully opaque. */
+function opacityOf(layer: LayerInfo): number {
+  const value = layer.paint[`${layer.kind}-opacity`];
+  return typeof value === 'number' ? value : 1;
+}
+
+/** Whether the panel starts folded: on a narrow screen the map needs the room. */
+function startsCollapsed(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(max-width: 700px)').matches;
+}
+
+/** A small button in a layer's row; `focusKey` gives it its focus back after a re-render. */
+function actionButton(text: string, ariaLabel: string, focusKey: string): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'mw-button mw-button-ghost layer-action';
+  button.textContent = text;
+  button.setAttribute('aria-label', ariaLabel);
+  button.dataset.focusKey = focusKey;
+  return button;
+}
+
 /**
  * Mounts the panel into `container`; `removal` adds a Remove button to the layers it allows, pressed
  * twice to remove (the first press turns it into "Confirm remove" for a few seconds). Returns a function
@@ -61,6 +102,9 @@ export function mountLayerPanel(
   const panel = document.createElement('section');
   panel.className = 'layer-panel';
   panel.setAttribute('aria-label', 'Layers');
+  let collapsed = startsCollapsed();
+  /** Set while the panel itself changes the map (an opacity drag): no re-render under the pointer. */
+  let quiet = false;
   /** The layer whose Remove button waits for confirmation, and the timer that gives up waiting. */
   let confirming: { layerId: string; timer: ReturnType<typeof setTimeout> } | undefined;
   const removing = new Set<string>();
@@ -72,7 +116,7 @@ export function mountLayerPanel(
   const removeButton = (layer: LayerInfo): HTMLButtonElement => {
     const button = document.createElement('button');
     button.type = 'button';
-    button.className = 'layer-remove';
+    button.className = 'mw-button mw-button-danger layer-remove';
     button.dataset.focusKey = `remove:${layer.id}`;
     const waiting = confirming?.layerId === layer.id;
     if (removing.has(layer.id)) {
@@ -82,9 +126,10 @@ export function mountLayerPanel(
     } else {
       button.textContent = waiting ? 'Confirm remove' : 'Remove';
     }
+    const noun = isResultLayerId(layer.id) ? 'result' : 'upload';
     button.setAttribute(
       'aria-label',
-      `${waiting ? 'Confirm remove' : 'Remove'} upload ${layer.title}`,
+      `${waiting ? 'Confirm remove' : 'Remove'} ${noun} ${layer.title}`,
     );
     if (waiting) button.dataset.confirming = 'true';
     button.addEventListener('click', () => {
@@ -112,6 +157,91 @@ export function mountLayerPanel(
     return button;
   };
 
+  const opacityControl = (layer: LayerInfo): HTMLElement | undefined => {
+    const { setOpacity } = source;
+    if (!setOpacity) return undefined;
+    const label = document.createElement('label');
+    label.className = 'layer-opacity';
+    const words = document.createElement('span');
+    words.textContent = 'Opacity';
+    const slider = document.createElement('input');
+    slider.type = 'range';
+    slider.min = '0';
+    slider.max = '100';
+    slider.step = '5';
+    const percent = Math.round(opacityOf(layer) * 100);
+    slider.value = String(percent);
+    slider.setAttribute('aria-label', `Opacity of ${layer.title}`);
+    slider.setAttribute('aria-valuetext', `${percent}%`);
+    slider.dataset.focusKey = `opacity:${layer.id}`;
+    slider.addEventListener('input', () => {
+      slider.setAttribute('aria-valuetext', `${slider.value}%`);
+      quiet = true;
+      try {
+        setOpacity.call(source, layer.id, Number(slider.value) / 100);
+      } finally {
+        quiet = false;
+      }
+    });
+    label.append(words, slider);
+    return label;
+  };
+
+  const actions = (layer: LayerInfo, index: number, count: number): HTMLElement => {
+    const bar = document.createElement('div');
+    bar.className = 'layer-actions';
+    if (source.zoomToLayer && layer.featureCount > 0) {
+      const zoom = actionButton('Zoom to', `Zoom to ${layer.title}`, `zoom:${layer.id}`);
+      zoom.addEventListener('click', () => void source.zoomToLayer?.(layer.id));
+      bar.append(zoom);
+    }
+    if (source.moveLayer) {
+      const moves: [StackDirection, string, boolean][] = [
+        // Arrows keep the row short; the accessible name and the tooltip say it in words.
+        ['up', '↑', index === 0],
+        ['down', '↓', index === count - 1],
+      ];
+      for (const [direction, text, atEnd] of moves) {
+        const move = actionButton(
+          text,
+          `Move ${layer.title} ${direction}`,
+          `${direction}:${layer.id}`,
+        );
+        move.title = `Move ${direction}`;
+        // Not `disabled`: the focus stays on a button that has reached the end of the stack.
+        if (atEnd) move.setAttribute('aria-disabled', 'true');
+        move.addEventListener('click', () => {
+          if (!atEnd) source.moveLayer?.(layer.id, direction);
+        });
+        bar.append(move);
+      }
+    }
+    if (source.setFilter && layer.filter !== undefined) {
+      const reset = actionButton(
+        'Reset filter',
+        `Reset the filter of ${layer.title}`,
+        `reset:${layer.id}`,
+      );
+      reset.addEventListener('click', () => void source.setFilter?.(layer.id, null));
+      bar.append(reset);
+    }
+    const opacity = opacityControl(layer);
+    if (opacity) bar.append(opacity);
+    if (removal?.canRemoveLayer(layer.id)) bar.append(removeButton(layer));
+    return bar;
+  };
+
+  /** The layers, topmost first when the map says how they stack. */
+  const orderedLayers = (): LayerInfo[] => {
+    const layers = source.listLayers();
+    const order = source.stackOrder?.();
+    if (!order) return layers;
+    const rank = new Map(order.map((id, index) => [id, index]));
+    return [...layers].sort(
+      (a, b) => (rank.get(a.id) ?? order.length) - (rank.get(b.id) ?? order.length),
+    );
+  };
+
   const render = (): void => {
     // Rows are rebuilt on every change: the control that had focus gets it back.
     const focused = document.activeElement;
@@ -119,12 +249,28 @@ export function mountLayerPanel(
       focused instanceof HTMLElement && panel.contains(focused)
         ? focused.dataset.focusKey
         : undefined;
+    const header = document.createElement('div');
+    header.className = 'layer-panel-header';
     const heading = document.createElement('h2');
     heading.textContent = 'Layers';
     heading.tabIndex = -1;
     heading.dataset.focusKey = 'heading';
+    const toggle = document.createElement('button');
+    toggle.type = 'button';
+    toggle.className = 'mw-button mw-button-ghost layer-panel-toggle';
+    toggle.textContent = collapsed ? 'Show' : 'Hide';
+    toggle.setAttribute('aria-label', collapsed ? 'Show layers' : 'Hide layers');
+    toggle.setAttribute('aria-expanded', String(!collapsed));
+    toggle.dataset.focusKey = 'toggle';
+    toggle.addEventListener('click', () => {
+      collapsed = !collapsed;
+      render();
+    });
+    header.append(heading, toggle);
     const list = document.createElement('ul');
-    for (const layer of source.listLayers()) {
+    list.hidden = collapsed;
+    const layers = orderedLayers();
+    for (const [index, layer] of layers.entries()) {
       const item = document.createElement('li');
       item.dataset.layerId = layer.id;
       const row = document.createElement('div');
@@ -139,13 +285,12 @@ export function mountLayerPanel(
       title.textContent = layer.filter === undefined ? layer.title : `${layer.title} (filtered)`;
       label.append(checkbox, title);
       row.append(label);
-      if (removal?.canRemoveLayer(layer.id)) row.append(removeButton(layer));
-      item.append(row);
+      item.append(row, actions(layer, index, layers.length));
       const legend = layer.visible ? legendElement(layer) : undefined;
       if (legend) item.append(legend);
       list.append(item);
     }
-    panel.replaceChildren(heading, list);
+    panel.replaceChildren(header, list);
     if (focusKey) {
       const again = [...panel.querySelectorAll<HTMLElement>('[data-focus-key]')].find(
         (element) => element.dataset.focusKey === focusKey,
@@ -156,7 +301,10 @@ export function mountLayerPanel(
   };
   render();
   container.append(panel);
-  const stops = [source.onChange(render), removal?.onChange(render)];
+  const rerender = (): void => {
+    if (!quiet) render();
+  };
+  const stops = [source.onChange(rerender), removal?.onChange(rerender)];
   return () => {
     for (const stop of stops) stop?.();
     stopConfirming();

@@ -13,6 +13,7 @@ import { MapStateNotifier } from '../tools/map/map-state-notifier';
 import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
 import { resolveBasemapStyle } from './basemap-style';
 import { BootRepaintGate } from './boot-repaint-gate';
+import { datasetCredits } from './dataset-credits';
 import { featureBounds } from './feature-bounds';
 import { defaultPaint } from './layer-paint';
 import { legendFromPaint } from './legend';
@@ -36,6 +37,7 @@ import type {
   ValidationErrors,
 } from '../tools/map/map-port';
 import type { FetchFunction } from './dataset-features';
+import type { StackDirection } from './layer-panel';
 import type { FeatureCollection } from 'geojson';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -181,7 +183,11 @@ export class MapController implements MapPort, RestoreTarget {
       zoom: view.zoom,
       bearing: view.bearing ?? 0,
       pitch: view.pitch ?? 0,
-      attributionControl: { compact: true },
+      // Each dataset's credit from the config, beside the basemap's.
+      attributionControl: {
+        compact: true,
+        customAttribution: datasetCredits(options.config.datasets),
+      },
       // Keeps the canvas readable for screenshots and the browser tests' pixel check.
       canvasContextAttributes: { preserveDrawingBuffer: true },
       // No symbol or raster fades to animate: each animated frame costs SwiftShader a full redraw.
@@ -259,18 +265,17 @@ export class MapController implements MapPort, RestoreTarget {
             tolerance: layer.kind === 'circle' ? 0.375 : 1,
           },
     );
-    // Fills go under lines and circles so points stay visible over shapes.
+    // Fills go under lines and circles so points stay visible over shapes, and under result layers.
     // (The lowest non-fill layer as drawn, not as added: tiled layers go on before the others.)
     const firstAbove =
       placement.before && this.map.getLayer(placement.before)
         ? placement.before
         : layer.kind === 'fill'
-          ? this.map
-              .getLayersOrder()
-              .find(
-                (id) =>
-                  id !== layer.id && this.layers.has(id) && this.layers.get(id)?.kind !== 'fill',
-              )
+          ? this.map.getLayersOrder().find((id) => {
+              const other = id === layer.id ? undefined : this.layers.get(id);
+              // Other shapes (an upload of the world's countries) go under result layers too.
+              return other && (other.kind !== 'fill' || (!layer.drawing && other.drawing));
+            })
           : undefined;
     this.map.addLayer(
       {
@@ -444,6 +449,46 @@ export class MapController implements MapPort, RestoreTarget {
     layer.paint = { ...layer.initialPaint };
     this.setVisibility(layerId, layer.initialVisible);
     this.changed();
+  }
+
+  /** The data layers as drawn, topmost first (the layer panel lists them so). */
+  stackOrder(): string[] {
+    return this.map
+      .getLayersOrder()
+      .filter((id) => this.layers.has(id))
+      .reverse();
+  }
+
+  /** Moves a layer one place up or down among the data layers; false when it is already at that end. */
+  moveLayer(layerId: string, direction: StackDirection): boolean {
+    const drawn = this.stackOrder().reverse();
+    const index = drawn.indexOf(layerId);
+    if (index === -1) return false;
+    if (direction === 'up') {
+      if (index === drawn.length - 1) return false;
+      // Below the layer two places up, or over everything when the one above is the top.
+      this.map.moveLayer(layerId, drawn[index + 2]);
+    } else {
+      if (index === 0) return false;
+      this.map.moveLayer(layerId, drawn[index - 1]);
+    }
+    this.changed();
+    return true;
+  }
+
+  /** Sets a layer's opacity (0 to 1) through its paint, so a conversation keeps it like set_style. */
+  setOpacity(layerId: string, opacity: number): void {
+    const layer = this.layers.get(layerId);
+    if (!layer) return;
+    const paint: Record<string, unknown> = { [`${layer.kind}-opacity`]: opacity };
+    if (layer.kind === 'circle') paint['circle-stroke-opacity'] = opacity;
+    void this.setPaint(layerId, paint);
+  }
+
+  /** Fits the view to a layer's features (nothing happens when it has none yet). */
+  async zoomToLayer(layerId: string): Promise<void> {
+    const bounds = this.layerBounds(layerId);
+    if (bounds) await this.moveCamera({ bounds });
   }
 
   /** Moves the camera at once to `camera`, or to the config's initial view. */

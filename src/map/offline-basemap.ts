@@ -8,7 +8,9 @@ export const basemapTilesPath = 'data/tiles/basemap.pmtiles';
 export function offlineStyle(sourceUrl: string): Record<string, unknown> {
   return {
     version: 8,
-    sources: { basemap: { type: 'vector', url: sourceUrl } },
+    sources: {
+      basemap: { type: 'vector', url: sourceUrl, attribution: 'Basemap: Natural Earth' },
+    },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#dbeafe' } },
       {

@@ -73,7 +73,7 @@ describe('app config in the browser', () => {
     await underTest.context.close();
   });
 
-  it('a config mixing tiled and untiled layers lists them in config order, fills drawn under points', async () => {
+  it('a config mixing tiled and untiled layers lists them as drawn, topmost first, fills under points', async () => {
     const config = shippedConfig();
     const airports = config.datasets.find((dataset) => dataset.id === 'airports')!;
     delete airports.tiles;
@@ -81,8 +81,8 @@ describe('app config in the browser', () => {
     expect(await renderedCount(page, 'airports')).toBeGreaterThan(3000);
     const panel = await page.locator('.layer-panel li').allTextContents();
     const position = (text: string): number => panel.findIndex((line) => line.includes(text));
-    expect(position('Earthquakes')).toBeLessThan(position('US airports'));
-    expect(position('US airports')).toBeLessThan(position('US counties'));
+    expect(position('US airports')).toBeLessThan(position('Earthquakes'));
+    expect(position('Earthquakes')).toBeLessThan(position('US counties'));
     const drawn = await page.evaluate(() =>
       window
         .mapwright!.map!.map.getLayersOrder()

@@ -98,7 +98,9 @@ describe('a conversation map in the browser', () => {
     });
     expect(outcomes[0]).toContain(`Drew 3 points as layer ${resultLayer}`);
     // The person hides a layer in the layer panel.
-    await page.locator('.layer-panel li[data-layer-id="airports"] input').uncheck();
+    await page
+      .locator('.layer-panel li[data-layer-id="airports"] input[type="checkbox"]')
+      .uncheck();
     const conversation = await drawn(page);
     expect(conversation.counts[resultLayer]).toBe(3);
     expect(conversation.counts.earthquakes).toBeLessThan(publisher.counts.earthquakes! / 4);
@@ -128,9 +130,11 @@ describe('a conversation map in the browser', () => {
     );
     expect(restored.problems).toEqual([]);
     expect(await drawn(page)).toEqual(conversation);
-    expect(await page.locator('.layer-panel li[data-layer-id="airports"] input').isChecked()).toBe(
-      false,
-    );
+    expect(
+      await page
+        .locator('.layer-panel li[data-layer-id="airports"] input[type="checkbox"]')
+        .isChecked(),
+    ).toBe(false);
     // Restoring is not a change for the conversation to save.
     expect(
       await page.evaluate(() => (window as unknown as { mapChanges: string[] }).mapChanges),

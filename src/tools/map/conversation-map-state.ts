@@ -75,6 +75,11 @@ export function resultLayerId(resultId: string): string {
   return `result-${resultId}`.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
+/** Whether a layer id is a drawn query result's (see resultLayerId). */
+export function isResultLayerId(layerId: string): boolean {
+  return layerId.startsWith('result-');
+}
+
 function sameValue(left: unknown, right: unknown): boolean {
   return JSON.stringify(left) === JSON.stringify(right);
 }

@@ -1,8 +1,10 @@
 // Draws a stored query result as a map layer. map_query_result draws through it, and restoring a
 // conversation's map draws its result layers again through it, so both draw the same way.
+import { summarizeSql } from '../../sql/summarize-sql';
 import { colorPropertyOf, colorScale } from './color-scale';
-import { resultLayerId, type ResultLayerDrawing } from './conversation-map-state';
+import { isResultLayerId, resultLayerId, type ResultLayerDrawing } from './conversation-map-state';
 import { resultFeatures } from './result-features';
+import { resultPalette } from './result-palette';
 import type { StoredResult } from '../result-store';
 import type { LayerKind, MapPort } from './map-port';
 
@@ -34,32 +36,51 @@ export async function drawResultLayer(
       message: `color_by: the result has no column ${style.color_by}; its columns are ${columns.join(', ')}.`,
     };
   }
+  const layerId = resultLayerId(result.resultId);
+  // The next palette after the results already drawn: a conversation restored in order gets the same.
+  const palette = resultPalette(
+    map.listLayers().filter((layer) => layer.id !== layerId && isResultLayerId(layer.id)).length,
+  );
   const paint: Record<string, unknown> = {
     [colorPropertyOf(kind)]: style.color_by
       ? colorScale(
           built.features.features.map((feature) => feature.properties ?? {}),
           style.color_by,
+          palette,
         )
-      : (style.color ?? '#dc2626'),
+      : (style.color ?? palette.color),
     [`${kind}-opacity`]: style.opacity ?? (kind === 'fill' ? 0.7 : 0.85),
   };
-  if (kind === 'circle') paint['circle-radius'] = style.radius ?? 5;
+  if (kind === 'circle') {
+    paint['circle-radius'] = style.radius ?? 5;
+    // A thin light ring keeps points apart from each other and from the base layers under them.
+    paint['circle-stroke-color'] = '#ffffff';
+    paint['circle-stroke-width'] = 0.75;
+  } else {
+    paint['fill-outline-color'] = '#ffffff';
+  }
   const errors = await map.validatePaint(kind, paint);
   if (errors.length > 0)
     return { drawn: false, message: `Invalid style, nothing was drawn: ${errors.join('; ')}.` };
-  const layerId = resultLayerId(result.resultId);
-  const title = drawing.title || `Query result ${result.resultId}`;
+  const title = drawing.title || fallbackTitle(result);
   await map.addLayer({
     id: layerId,
     title,
     kind,
     features: built.features,
     paint,
-    legendTitle: style.color_by ?? title,
+    // The legend names the query (its title, the question it answers); the column follows it.
+    legendTitle: title,
     tooltip: columns
       .filter((column) => geometry.kind !== 'shapes' || column !== geometry.column)
       .slice(0, 6),
     drawing,
   });
   return { drawn: true, layerId, featureCount, skippedRows: result.rows.length - featureCount };
+}
+
+/** A title for a result drawn without one: what it reads, never its id. */
+function fallbackTitle(result: StoredResult): string {
+  const tables = result.sql ? summarizeSql(result.sql).tables : [];
+  return tables.length > 0 ? `Query of ${tables.slice(0, 3).join(', ')}` : 'Query result';
 }

@@ -61,7 +61,11 @@ export function mapQueryResultTool(context: MapToolContext): Tool {
           },
           additionalProperties: false,
         },
-        title: { type: 'string', description: 'Layer title shown in the layer panel.' },
+        title: {
+          type: 'string',
+          description:
+            "Layer title shown in the layer panel and its legend: the question the result answers, e.g. 'Strongest earthquakes this week'.",
+        },
       },
       required: ['result_id', 'geometry'],
       additionalProperties: false,

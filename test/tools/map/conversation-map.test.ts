@@ -6,6 +6,7 @@ import {
   type ConversationMap,
 } from '../../../src/tools/map/conversation-map';
 import { createMapTools } from '../../../src/tools/map/create-map-tools';
+import { resultPalette } from '../../../src/tools/map/result-palette';
 import { ResultStore, type StoredResult } from '../../../src/tools/result-store';
 import type { ConversationMapState } from '../../../src/tools/map/conversation-map-state';
 import type { MapStateChange } from '../../../src/tools/map/map-port';
@@ -206,7 +207,7 @@ describe('a conversation map: capture, restore, reset to the publisher map', () 
     // Drawn again from the result rows: the same features and legend as the tool drew.
     expect(map.listLayers()).toEqual(drawn);
     expect(map.getLayer('result-r1')?.legend?.entries[0]).toEqual({
-      color: '#fff7bc',
+      color: resultPalette(0).ramp[0],
       label: '5',
     });
     expect(await map.countFeaturesInView('earthquakes')).toBe(2);
@@ -232,7 +233,9 @@ describe('a conversation map: capture, restore, reset to the publisher map', () 
     expect(map.getLayer('earthquakes')?.filter).toEqual(['<', ['get', 'mag'], 3]);
     expect(map.getLayer('counties')).toMatchObject({ visible: true });
     expect(map.getLayer('counties')?.filter).toBeUndefined();
-    expect(map.getLayer('result-r1')?.legend?.entries).toEqual([{ color: '#dc2626', label: '' }]);
+    expect(map.getLayer('result-r1')?.legend?.entries).toEqual([
+      { color: resultPalette(0).color, label: '' },
+    ]);
   });
 
   it('reports a result whose rows are gone and a layer that is gone, restores the rest, and never throws', async () => {

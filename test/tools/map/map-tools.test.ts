@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogEntryFromConfig, DatasetCatalog, defaultAppConfig } from '../../../src/config';
 import { FakeMap } from '../../../src/testing/fake-map';
 import { createMapTools } from '../../../src/tools/map/create-map-tools';
+import { resultPalette } from '../../../src/tools/map/result-palette';
 import { ResultStore } from '../../../src/tools/result-store';
 import type { DataEngine } from '../../../src/data/data-engine';
 import type { Tool, ToolResult } from '../../../src/tools/tool';
@@ -228,7 +229,10 @@ describe('local map tools against a fake map', () => {
     expect(result.content).toContain(
       'Drew 2 points as layer result-r1 (1 rows had no usable geometry)',
     );
-    expect(map.getLayer('result-r1')?.legend?.entries[0]).toEqual({ color: '#fff7bc', label: '5' });
+    // Weakest palest, strongest darkest, in the first result's own hue.
+    const entries = map.getLayer('result-r1')?.legend?.entries;
+    expect(entries?.[0]).toEqual({ color: resultPalette(0).ramp[0], label: '5' });
+    expect(entries?.at(-1)).toEqual({ color: resultPalette(0).ramp.at(-1), label: '25' });
     const missing = await call('map_query_result', {
       result_id: 'nope',
       geometry: { kind: 'points', lon: 'x', lat: 'y' },
