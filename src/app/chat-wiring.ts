@@ -32,6 +32,7 @@ import { SettingsPanel } from '../ui/settings-panel';
 import { keepConversationResults } from './keep-conversation-results';
 import { openConversation } from './open-conversation';
 import { preloadChatModules } from './preload-chat-modules';
+import { createResultActions } from './result-actions';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { JsonValue } from '../agent/conversation/conversation-document';
@@ -139,6 +140,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     title: config.title,
     examplePrompts: config.examplePrompts,
     resolveTable,
+    resultActions: createResultActions(registry),
     onSend: (text) => current?.session.send(text),
     onStop: () => current?.session.stop(),
     retry: (turnIndex) => current?.session.retry(turnIndex),

@@ -2,11 +2,14 @@
 import { isTurnActive, type TurnRecord } from '../agent/conversation/conversation-document';
 import { button, element } from './dom';
 import { RoundView, type TableResolver } from './round-view';
+import type { ResultActions } from './result-actions';
 
 /** What a turn's buttons ask the chat to do. */
 export interface TurnActions {
   retry(turnIndex: number): void;
   continueTurn(turnIndex: number): void;
+  /** What a result table's "Show on map" and "Chart" buttons do; without it they are not offered. */
+  resultActions?: ResultActions;
 }
 
 /** Renders one turn from its record; give it the newer record and call `renderFrame` again. */
@@ -60,7 +63,10 @@ export class TurnView {
     for (const round of record.rounds) {
       let view = this.roundViews.get(round.round);
       if (!view) {
-        view = new RoundView(this.resolveTable);
+        view = new RoundView(this.resolveTable, {
+          question: record.userText,
+          ...(this.actions.resultActions ? { actions: this.actions.resultActions } : {}),
+        });
         this.roundViews.set(round.round, view);
         this.rounds.append(view.root);
       }

@@ -3,47 +3,203 @@
 // removed here and the same rules ship in plot-chart.css, under the class name given to Plot.
 import * as Plot from '@observablehq/plot';
 import './plot-chart.css';
+import { barLayout, categoriesInOrder, shortLabel } from './bar-layout';
+import { chartValues, timeTickFormat, type ChartValues } from './chart-values';
 import { chartHeight } from './lazy-plot-chart';
 import type { ChartSpec } from './chart-spec';
 
 /** The class Plot gives the chart and its legends (`mw-plot-swatches`, `mw-plot-ramp`). */
 export const plotClassName = 'mw-plot';
 
-function marks(spec: ChartSpec): Plot.Markish[] {
-  const { x, y, color, rows } = spec;
-  const fill = color ?? 'steelblue';
+const FILL = 'steelblue';
+
+/** What a person hears for the chart: its title, else its kind and columns. */
+export function chartDescription(spec: ChartSpec): string {
+  const kind = {
+    bar: 'Bar chart',
+    line: 'Line chart',
+    scatter: 'Scatter plot',
+    histogram: 'Histogram',
+  }[spec.kind];
+  const measure = spec.y ?? 'count';
+  const about = spec.kind === 'histogram' ? `of ${spec.x}` : `of ${measure} by ${spec.x}`;
+  return spec.title ? `${spec.title} (${kind.toLowerCase()} ${about})` : `${kind} ${about}`;
+}
+
+/** Formats a category for a tick: dates as a person writes them, anything else as text. */
+function categoryText(value: unknown, values: ChartValues): string {
+  if (value instanceof Date) {
+    const step = values.timeStep ?? 'finer';
+    const options: Intl.DateTimeFormatOptions =
+      step === 'year'
+        ? { year: 'numeric', timeZone: 'UTC' }
+        : step === 'month'
+          ? { year: 'numeric', month: 'short', timeZone: 'UTC' }
+          : step === 'day'
+            ? { dateStyle: 'medium', timeZone: 'UTC' }
+            : { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' };
+    return new Intl.DateTimeFormat(undefined, options).format(value);
+  }
+  return value === null || value === undefined ? '' : String(value);
+}
+
+interface Drawing {
+  marks: Plot.Markish[];
+  options: Plot.PlotOptions;
+  /** Full labels by the cut text a tick shows, for tooltips. */
+  fullLabels: Map<string, string>;
+}
+
+function barDrawing(spec: ChartSpec, values: ChartValues, width: number): Drawing {
+  const { x, y, color } = spec;
+  const fill = color ?? FILL;
+  const categories = categoriesInOrder(values.rows.map((row) => row[x]));
+  const fullLabels = new Map<string, string>();
+  const labelOf = (value: unknown): string => {
+    const full = categoryText(value, values);
+    const shown = shortLabel(full);
+    if (shown !== full) fullLabels.set(shown, full);
+    return shown;
+  };
+  const labels = categories.map((value) => categoryText(value, values));
+  const layout = barLayout(labels, width, chartHeight(width));
+  // The domain is given so Plot keeps the rows' order: a ranking stays a ranking.
+  const category = { domain: categories, tickFormat: labelOf, label: null };
+  if (layout.orientation === 'horizontal') {
+    return {
+      fullLabels,
+      options: {
+        height: layout.height,
+        marginLeft: layout.marginLeft,
+        y: category,
+        x: { label: y ?? 'count', grid: true },
+      },
+      marks: [
+        y
+          ? Plot.barX(values.rows, { y: x, x: y, fill, tip: true })
+          : Plot.barX(values.rows, Plot.groupY({ x: 'count' }, { y: x, fill, tip: true })),
+        Plot.ruleX([0]),
+      ],
+    };
+  }
+  return {
+    fullLabels,
+    options: {
+      height: layout.height,
+      marginLeft: 50,
+      x: { ...category, label: x },
+      y: { label: y ?? 'count', grid: true },
+    },
+    marks: [
+      y
+        ? Plot.barY(values.rows, { x, y, fill, tip: true })
+        : Plot.barY(values.rows, Plot.groupX({ y: 'count' }, { x, fill, tip: true })),
+      Plot.ruleY([0]),
+    ],
+  };
+}
+
+function drawing(spec: ChartSpec, values: ChartValues, width: number): Drawing {
+  if (spec.kind === 'bar') return barDrawing(spec, values, width);
+  const { x, y, color } = spec;
+  const fill = color ?? FILL;
+  const tickFormat = values.timeStep ? timeTickFormat(values.timeStep) : undefined;
+  const options: Plot.PlotOptions = {
+    height: chartHeight(width),
+    marginLeft: 50,
+    // About one tick per 80 px, so dates and long numbers never run into each other.
+    x: {
+      label: x,
+      ticks: Math.max(2, Math.floor(width / 80)),
+      ...(tickFormat ? { tickFormat } : {}),
+    },
+    y: { label: y ?? 'count', grid: true },
+  };
+  const fullLabels = new Map<string, string>();
   switch (spec.kind) {
-    case 'bar':
-      return y
-        ? [Plot.barY(rows, { x, y, fill }), Plot.ruleY([0])]
-        : [Plot.barY(rows, Plot.groupX({ y: 'count' }, { x, fill })), Plot.ruleY([0])];
     case 'line':
-      return [Plot.lineY(rows, { x, y, stroke: color ?? 'steelblue', sort: x })];
+      return {
+        fullLabels,
+        options,
+        marks: [Plot.lineY(values.rows, { x, y, stroke: color ?? FILL, sort: x, tip: 'x' })],
+      };
     case 'scatter':
-      return [Plot.dot(rows, { x, y, fill })];
+      return { fullLabels, options, marks: [Plot.dot(values.rows, { x, y, fill, tip: true })] };
     case 'histogram':
-      return [
-        Plot.rectY(rows, Plot.binX<Plot.RectYOptions>({ y: 'count' }, { x, fill })),
-        Plot.ruleY([0]),
-      ];
+      return {
+        fullLabels,
+        options,
+        marks: [
+          Plot.rectY(
+            values.rows,
+            Plot.binX<Plot.RectYOptions>({ y: 'count' }, { x, fill, tip: true }),
+          ),
+          Plot.ruleY([0]),
+        ],
+      };
   }
 }
 
-/** Renders the chart as an SVG (or a figure with a legend) built in `document`. */
-export function plotChart(spec: ChartSpec, width = 380, doc: Document = document): Element {
+/** Adds the full text as a tooltip to every tick label that was cut. */
+function addLabelTooltips(chart: Element, fullLabels: Map<string, string>, doc: Document): void {
+  if (fullLabels.size === 0) return;
+  for (const text of chart.querySelectorAll('text')) {
+    const full = fullLabels.get(text.textContent ?? '');
+    if (full === undefined) continue;
+    const title = doc.createElementNS('http://www.w3.org/2000/svg', 'title');
+    title.textContent = full;
+    text.append(title);
+  }
+}
+
+/**
+ * Makes the chart one image for assistive technology: the accessible name goes on the <svg> (with
+ * role img); the names Plot puts on its <g> groups go, since an aria-label on a <g> without a role is
+ * flagged and says nothing a person needs. Plot's ⚠️ (warnings about ignored values) goes too: the
+ * chart says in words what it left out.
+ */
+function settleMarkup(chart: Element, description: string): void {
+  for (const style of chart.querySelectorAll('style')) style.remove();
+  const svg =
+    chart.tagName.toLowerCase() === 'svg' ? chart : chart.querySelector('svg.' + plotClassName);
+  svg?.setAttribute('role', 'img');
+  svg?.setAttribute('aria-label', description);
+  for (const group of chart.querySelectorAll('g[aria-label]')) group.removeAttribute('aria-label');
+  for (const text of chart.querySelectorAll('svg > text'))
+    if (text.textContent?.startsWith('⚠')) text.remove();
+}
+
+/** A drawn chart and how many rows it left out for want of a value. */
+export interface PlottedChart {
+  element: Element;
+  missing: number;
+}
+
+/** Renders the chart as an SVG (or a figure with a legend) built in `doc`. */
+export function plotChartWithNotes(
+  spec: ChartSpec,
+  width = 380,
+  doc: Document = document,
+): PlottedChart {
+  const values = chartValues(spec);
+  const drawn = drawing(spec, values, width);
+  const description = chartDescription(spec);
   const chart = Plot.plot({
     document: doc,
     className: plotClassName,
     width,
-    height: chartHeight(width),
-    marginLeft: 50,
+    ariaLabel: description,
     ...(spec.title ? { title: spec.title } : {}),
     ...(spec.color ? { color: { legend: true } } : {}),
-    x: { label: spec.x },
-    y: { label: spec.y ?? 'count', grid: true },
-    marks: marks(spec),
+    ...drawn.options,
+    marks: drawn.marks,
   });
-  // Removed before the chart joins the page, so the CSP has nothing to block or report.
-  for (const style of chart.querySelectorAll('style')) style.remove();
-  return chart;
+  addLabelTooltips(chart, drawn.fullLabels, doc);
+  settleMarkup(chart, description);
+  return { element: chart, missing: values.missing };
+}
+
+/** Renders the chart as an SVG (or a figure with a legend) built in `doc`. */
+export function plotChart(spec: ChartSpec, width = 380, doc: Document = document): Element {
+  return plotChartWithNotes(spec, width, doc).element;
 }
