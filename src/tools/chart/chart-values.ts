@@ -48,6 +48,30 @@ export function timeTickFormat(step: TimeStep): string | undefined {
   }
 }
 
+const MONTH_STEPS = [1, 2, 3, 6, 12, 24, 60, 120];
+
+/**
+ * A tick interval Plot reads ("3 months", "2 years") that puts at most `maxTicks` ticks over `dates`
+ * on month or year steps, so labels as wide as "Sep 2001" never run into each other; undefined for
+ * finer steps, where Plot's own short multi-scale labels and a tick count do.
+ */
+export function timeTickInterval(
+  dates: readonly Date[],
+  step: TimeStep,
+  maxTicks: number,
+): string | undefined {
+  if (step !== 'month' && step !== 'year') return undefined;
+  const times = dates.map((date) => date.getUTCFullYear() * 12 + date.getUTCMonth());
+  const span = Math.max(1, Math.max(...times) - Math.min(...times));
+  const wanted = span / Math.max(1, maxTicks);
+  const months =
+    MONTH_STEPS.find(
+      (candidate) => candidate >= wanted && (step === 'month' || candidate % 12 === 0),
+    ) ?? Math.ceil(wanted / 12) * 12;
+  if (months % 12 === 0) return months === 12 ? 'year' : `${months / 12} years`;
+  return months === 1 ? 'month' : `${months} months`;
+}
+
 /** Rows ready for Plot, what the x column holds, and how many rows were left out. */
 export interface ChartValues {
   rows: Record<string, unknown>[];

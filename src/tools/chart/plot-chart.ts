@@ -4,7 +4,7 @@
 import * as Plot from '@observablehq/plot';
 import './plot-chart.css';
 import { barLayout, categoriesInOrder, shortLabel } from './bar-layout';
-import { chartValues, timeTickFormat, type ChartValues } from './chart-values';
+import { chartValues, timeTickFormat, timeTickInterval, type ChartValues } from './chart-values';
 import { chartHeight } from './lazy-plot-chart';
 import type { ChartSpec } from './chart-spec';
 
@@ -43,6 +43,12 @@ function categoryText(value: unknown, values: ChartValues): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
+/** Hover tips that show dates as the ticks do (Plot's own tip writes ISO dates). */
+function tipFor(channel: 'x' | 'y', values: ChartValues): Plot.TipOptions | true {
+  if (!values.timeStep) return true;
+  return { format: { [channel]: (value: unknown) => categoryText(value, values) } };
+}
+
 interface Drawing {
   marks: Plot.Markish[];
   options: Plot.PlotOptions;
@@ -76,8 +82,11 @@ function barDrawing(spec: ChartSpec, values: ChartValues, width: number): Drawin
       },
       marks: [
         y
-          ? Plot.barX(values.rows, { y: x, x: y, fill, tip: true })
-          : Plot.barX(values.rows, Plot.groupY({ x: 'count' }, { y: x, fill, tip: true })),
+          ? Plot.barX(values.rows, { y: x, x: y, fill, tip: tipFor('y', values) })
+          : Plot.barX(
+              values.rows,
+              Plot.groupY({ x: 'count' }, { y: x, fill, tip: tipFor('y', values) }),
+            ),
         Plot.ruleX([0]),
       ],
     };
@@ -92,8 +101,11 @@ function barDrawing(spec: ChartSpec, values: ChartValues, width: number): Drawin
     },
     marks: [
       y
-        ? Plot.barY(values.rows, { x, y, fill, tip: true })
-        : Plot.barY(values.rows, Plot.groupX({ y: 'count' }, { x, fill, tip: true })),
+        ? Plot.barY(values.rows, { x, y, fill, tip: tipFor('x', values) })
+        : Plot.barY(
+            values.rows,
+            Plot.groupX({ y: 'count' }, { x, fill, tip: tipFor('x', values) }),
+          ),
       Plot.ruleY([0]),
     ],
   };
@@ -104,36 +116,46 @@ function drawing(spec: ChartSpec, values: ChartValues, width: number): Drawing {
   const { x, y, color } = spec;
   const fill = color ?? FILL;
   const tickFormat = values.timeStep ? timeTickFormat(values.timeStep) : undefined;
+  // Room for one label of about ten characters per tick.
+  const maxTicks = Math.max(2, Math.floor((width - 70) / 72));
+  const interval = values.timeStep
+    ? timeTickInterval(
+        values.rows.map((row) => row[x] as Date),
+        values.timeStep,
+        maxTicks,
+      )
+    : undefined;
   const options: Plot.PlotOptions = {
     height: chartHeight(width),
     marginLeft: 50,
-    // About one tick per 80 px, so dates and long numbers never run into each other.
-    x: {
-      label: x,
-      ticks: Math.max(2, Math.floor(width / 80)),
-      ...(tickFormat ? { tickFormat } : {}),
-    },
+    x: { label: x, ticks: interval ?? maxTicks, ...(tickFormat ? { tickFormat } : {}) },
     y: { label: y ?? 'count', grid: true },
   };
   const fullLabels = new Map<string, string>();
+  const tip = tipFor('x', values);
   switch (spec.kind) {
     case 'line':
       return {
         fullLabels,
         options,
-        marks: [Plot.lineY(values.rows, { x, y, stroke: color ?? FILL, sort: x, tip: 'x' })],
+        marks: [
+          Plot.lineY(values.rows, {
+            x,
+            y,
+            stroke: color ?? FILL,
+            sort: x,
+            tip: tip === true ? 'x' : { ...tip, pointer: 'x' },
+          }),
+        ],
       };
     case 'scatter':
-      return { fullLabels, options, marks: [Plot.dot(values.rows, { x, y, fill, tip: true })] };
+      return { fullLabels, options, marks: [Plot.dot(values.rows, { x, y, fill, tip })] };
     case 'histogram':
       return {
         fullLabels,
         options,
         marks: [
-          Plot.rectY(
-            values.rows,
-            Plot.binX<Plot.RectYOptions>({ y: 'count' }, { x, fill, tip: true }),
-          ),
+          Plot.rectY(values.rows, Plot.binX<Plot.RectYOptions>({ y: 'count' }, { x, fill, tip })),
           Plot.ruleY([0]),
         ],
       };

@@ -4,6 +4,7 @@ import {
   isIsoDateText,
   missingValuesNote,
   timeTickFormat,
+  timeTickInterval,
 } from '../../../src/tools/chart/chart-values';
 
 describe('chart values made ready for Plot', () => {
@@ -59,5 +60,15 @@ describe('chart values made ready for Plot', () => {
     expect(values.missing).toBe(2);
     expect(missingValuesNote(2)).toBe('2 rows without a value were left out.');
     expect(missingValuesNote(0)).toBeUndefined();
+  });
+
+  it('spaces month ticks so that labels like "Sep 2001" fit', () => {
+    const months = (count: number) =>
+      Array.from({ length: count }, (_unused, index) => new Date(Date.UTC(2001, index, 1)));
+    expect(timeTickInterval(months(24), 'month', 4)).toBe('6 months');
+    expect(timeTickInterval(months(12), 'month', 5)).toBe('3 months');
+    expect(timeTickInterval(months(4), 'month', 5)).toBe('month');
+    expect(timeTickInterval(months(120), 'year', 4)).toBe('5 years');
+    expect(timeTickInterval(months(3), 'day', 4)).toBeUndefined();
   });
 });
