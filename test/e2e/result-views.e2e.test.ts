@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { ask, expectClean, openChat, waitForIdle, type ContractPage } from './chat-page';
 import { startAppHarness, type AppHarness } from './harness';
+import { registerResultFixtures } from './result-fixtures';
 import type { FakeLlmRule, FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Locator, Page } from 'playwright-core';
 
@@ -40,85 +41,6 @@ const script: FakeLlmScript = {
   ],
   fallback: { text: 'No script for that.' },
 };
-
-/**
- * Registers `fixture_rows` in the page: a local tool (no approval) that puts a named result into the
- * page's ResultStore and returns it as a table, as the SQL server's query does.
- */
-async function registerFixtures(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const app = window.mapwright!;
-    const counties = [
-      'Los Angeles County, California',
-      'Kern County, California',
-      'San Bernardino County, California',
-      'Riverside County, California',
-      'Imperial County, California',
-      'Alameda County, California',
-      'Humboldt County, California',
-      'Mendocino County, California',
-      'Inyo County, California',
-      'Mono County, California',
-    ];
-    const make = (name: string): Record<string, unknown>[] => {
-      switch (name) {
-        case 'ranking':
-          return counties.map((county, index) => ({ county, quakes: 500 - index * 37 }));
-        case 'states':
-          return ['TX', 'CA', 'AK', 'NV', 'OK', 'WA'].map((state, index) => ({
-            state,
-            quakes: 90 - index * 12,
-          }));
-        case 'monthly':
-          return Array.from({ length: 24 }, (_unused, index) => ({
-            month: new Date(Date.UTC(2001, index, 1)).toISOString(),
-            quakes: index === 5 ? null : 10 + ((index * 7) % 13),
-          }));
-        case 'big':
-          return Array.from({ length: 100_000 }, (_unused, index) => ({
-            reading: index + 1,
-            time: new Date(Date.UTC(2001, 0, 1, 0, 1) + index * 60_000).toISOString(),
-            amount: index === 0 ? 1234567 : index * 3,
-          }));
-        default:
-          return [
-            { name: 'Anchorage', quakes: 40, latitude: 61.2, longitude: -149.9 },
-            { name: 'Fairbanks', quakes: 25, latitude: 64.8, longitude: -147.7 },
-            { name: 'Juneau', quakes: 12, latitude: 58.3, longitude: -134.4 },
-          ];
-      }
-    };
-    app.registry.register({
-      name: 'fixture_rows',
-      description: 'Rows for a browser test.',
-      origin: { kind: 'local' },
-      inputSchema: {
-        type: 'object',
-        properties: { name: { type: 'string' } },
-        required: ['name'],
-      },
-      execute: async (args) => {
-        const resultId = String(args.name);
-        const rows = make(resultId);
-        const columns = Object.keys(rows[0] ?? {}).map((column) => ({
-          name: column,
-          type: typeof rows[0]?.[column],
-        }));
-        app.resultStore.put({
-          resultId,
-          serverId: 'embedded',
-          columns,
-          rows,
-          totalRows: rows.length,
-        });
-        return {
-          content: `${rows.length} rows, result_id=${resultId}`,
-          data: { kind: 'table', resultId, columns, totalRows: rows.length },
-        };
-      },
-    });
-  });
-}
 
 interface Box {
   text: string;
@@ -172,7 +94,7 @@ describe('charts and result tables in the browser', () => {
     [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
     opened = await openChat(harness.browser, harness.appUrl, { endpoint: fake.url });
     page = opened.page;
-    await registerFixtures(page);
+    await registerResultFixtures(page);
   });
   afterAll(async () => {
     await opened?.context.close();
