@@ -93,8 +93,8 @@ export class ResultTable {
       new ResizeObserver(() => this.schedule()).observe(this.scroller);
   }
 
-  /** The rows in the DOM, as indexes into the result (for tests and the bench). */
-  get window(): TableWindow {
+  /** The rows in the DOM, as indexes into the result. */
+  get drawnRows(): TableWindow {
     return this.shown;
   }
 

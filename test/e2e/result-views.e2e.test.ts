@@ -148,6 +148,8 @@ describe('charts and result tables in the browser', () => {
     await expect
       .poll(async () => (await chart.textContent()) ?? '', { timeout: 5_000 })
       .toMatch(/quakes\s*90/);
+    // The tip is drawn anew on hover; no group of the chart carries a name of its own.
+    expect(await chart.locator('g[aria-label]').count()).toBe(0);
   });
 
   it('reads monthly timestamps as months, and says which rows it left out', async () => {

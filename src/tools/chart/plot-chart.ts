@@ -49,6 +49,27 @@ function tipFor(channel: 'x' | 'y', values: ChartValues): Plot.TipOptions | true
   return { format: { [channel]: (value: unknown) => categoryText(value, values) } };
 }
 
+/** The categories in the order the spec asks for: the rows' own, or by their total (or count). */
+function sortCategories(
+  categories: unknown[],
+  rows: readonly Record<string, unknown>[],
+  spec: ChartSpec,
+): unknown[] {
+  if (!spec.sort || spec.sort === 'rows') return categories;
+  const totals = new Map<unknown, number>();
+  for (const row of rows) {
+    const amount = spec.y === undefined ? 1 : Number(row[spec.y]);
+    totals.set(
+      row[spec.x],
+      (totals.get(row[spec.x]) ?? 0) + (Number.isFinite(amount) ? amount : 0),
+    );
+  }
+  const direction = spec.sort === 'ascending' ? 1 : -1;
+  return [...categories].sort(
+    (one, other) => direction * ((totals.get(one) ?? 0) - (totals.get(other) ?? 0)),
+  );
+}
+
 interface Drawing {
   marks: Plot.Markish[];
   options: Plot.PlotOptions;
@@ -59,7 +80,11 @@ interface Drawing {
 function barDrawing(spec: ChartSpec, values: ChartValues, width: number): Drawing {
   const { x, y, color } = spec;
   const fill = color ?? FILL;
-  const categories = categoriesInOrder(values.rows.map((row) => row[x]));
+  const categories = sortCategories(
+    categoriesInOrder(values.rows.map((row) => row[x])),
+    values.rows,
+    spec,
+  );
   const fullLabels = new Map<string, string>();
   const labelOf = (value: unknown): string => {
     const full = categoryText(value, values);
@@ -187,6 +212,12 @@ function settleMarkup(chart: Element, description: string): void {
   svg?.setAttribute('role', 'img');
   svg?.setAttribute('aria-label', description);
   for (const group of chart.querySelectorAll('g[aria-label]')) group.removeAttribute('aria-label');
+  // The hover tip is drawn anew on every move, named again each time.
+  if (svg && typeof MutationObserver !== 'undefined')
+    new MutationObserver(() => {
+      for (const group of svg.querySelectorAll('g[aria-label]'))
+        group.removeAttribute('aria-label');
+    }).observe(svg, { childList: true, subtree: true });
   for (const text of chart.querySelectorAll('svg > text'))
     if (text.textContent?.startsWith('⚠')) text.remove();
 }

@@ -80,3 +80,30 @@ describe('what a chart says', () => {
     expect(drawn.element.textContent).not.toContain('T00:00');
   });
 });
+
+describe('the order of bars', () => {
+  const rows = [
+    { state: 'CA', quakes: 25 },
+    { state: 'AK', quakes: 40 },
+    { state: 'NV', quakes: 7 },
+  ];
+  const labels = (chart: Element): string[] =>
+    [...chart.querySelectorAll('text')]
+      .map((text) => text.textContent ?? '')
+      .filter((text) => /^[A-Z]{2}$/.test(text));
+
+  it('keeps the rows’ order, not the alphabet, unless the spec asks to sort by value', () => {
+    const spec: ChartSpec = { kind: 'bar', resultId: 'r1', x: 'state', y: 'quakes', rows };
+    expect(labels(plotChart(spec, 380, document))).toEqual(['CA', 'AK', 'NV']);
+    expect(labels(plotChart({ ...spec, sort: 'descending' }, 380, document))).toEqual([
+      'AK',
+      'CA',
+      'NV',
+    ]);
+    expect(labels(plotChart({ ...spec, sort: 'ascending' }, 380, document))).toEqual([
+      'NV',
+      'CA',
+      'AK',
+    ]);
+  });
+});
