@@ -48,7 +48,12 @@ export class ResultTable {
       children: [
         element('tr', {
           children: table.columns.map((name) =>
-            element('th', { text: name, attributes: { scope: 'col', title: name } }),
+            element('th', {
+              text: name,
+              // A column of numbers has its heading over its digits.
+              className: this.isNumericColumn(name) ? 'mw-number' : undefined,
+              attributes: { scope: 'col', title: name },
+            }),
           ),
         }),
       ],
@@ -96,6 +101,13 @@ export class ResultTable {
   /** The rows in the DOM, as indexes into the result. */
   get drawnRows(): TableWindow {
     return this.shown;
+  }
+
+  private isNumericColumn(name: string): boolean {
+    const value = this.table.rows.find((row) => row[name] !== null && row[name] !== undefined)?.[
+      name
+    ];
+    return isNumericCell(value);
   }
 
   private columnWidths(): number[] {

@@ -96,6 +96,8 @@ describe('query results', () => {
     const cells = [...new ResultTable(data).root.querySelectorAll('td')];
     expect(cells.map((cell) => cell.textContent)).toEqual(['HDN', '16.7775', '481']);
     expect(cells[2]?.className).toBe('mw-number');
+    const headings = [...new ResultTable(data).root.querySelectorAll('th')];
+    expect(headings.map((heading) => heading.className)).toEqual(['', 'mw-number', 'mw-number']);
     expect(cells[1]?.className).toBe('mw-number');
     expect(toCsv(data)).toContain('16.777546777546778');
   });
