@@ -117,7 +117,8 @@ export class ResultTable {
         name.length,
         ...sample.map((row) => formatCell(row[name], name).length),
       );
-      return Math.min(MAX_COLUMN_CHARACTERS, Math.max(MIN_COLUMN_CHARACTERS, longest)) + 2;
+      // Room for the padding and a bold heading.
+      return Math.min(MAX_COLUMN_CHARACTERS, Math.max(MIN_COLUMN_CHARACTERS, longest)) + 3;
     });
   }
 
@@ -176,7 +177,7 @@ export class ResultTable {
         text,
         className: isNumericCell(row[name]) ? 'mw-number' : undefined,
       });
-      if (text.length > (this.widths[column] ?? 0) - 2) cell.title = text;
+      if (text.length > (this.widths[column] ?? 0) - 3) cell.title = text;
       line.append(cell);
     });
     return line;

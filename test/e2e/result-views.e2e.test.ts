@@ -2,7 +2,8 @@
 // with labels that never overlap, monthly dates read as months, hovering shows values, the chart
 // downloads as SVG and PNG; a 100,000-row table draws only the rows in view yet scrolls to the last,
 // shows formatted numbers and dates while the CSV keeps the raw values and is named after the question,
-// and "Show on map" and "Chart" act on a result without asking the model.
+// fades its edges while it can scroll sideways, and "Show on map" and "Chart" act on a result without
+// asking the model.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
@@ -257,6 +258,16 @@ describe('charts and result tables in the browser', () => {
         .getByRole('button', { name: 'Draw these rows on the map' })
         .count(),
     ).toBe(0);
+    // In a narrow chat the table scrolls sideways, and its edges fade while there is more that way.
+    await page.setViewportSize({ width: 300, height: 800 });
+    const frame = table.locator('.mw-table-frame');
+    await expect.poll(() => frame.getAttribute('data-scroll-end')).toBe('true');
+    expect(await frame.getAttribute('data-scroll-start')).toBe('false');
+    await table
+      .locator('.mw-table-scroll')
+      .evaluate((node) => (node.scrollLeft = node.scrollWidth));
+    await expect.poll(() => frame.getAttribute('data-scroll-start')).toBe('true');
+    expect(await frame.getAttribute('data-scroll-end')).toBe('false');
     await expectClean(opened);
   });
 });
