@@ -70,6 +70,15 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+/** Rows as tab-separated raw values, one line each, as a spreadsheet pastes them. */
+export function toTsv(
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): string {
+  const clean = (text: string): string => text.replace(/[\t\r\n]+/g, ' ');
+  return rows.map((row) => columns.map((name) => clean(cellText(row[name]))).join('\t')).join('\n');
+}
+
 /** The table as CSV (RFC 4180 quoting). */
 export function toCsv(table: TableData): string {
   const quote = (text: string): string =>

@@ -9,7 +9,7 @@ import { button, element } from './dom';
 import { downloadBlob } from './download-blob';
 import { fileSlug } from './file-slug';
 import { guessChart, guessGeometry, type ResultActions } from './result-actions';
-import { toCsv, type TableData } from './result-data';
+import { toCsv, toTsv, type TableData } from './result-data';
 import { sameWindow, tableWindow, type TableWindow } from './table-window';
 
 /** Height of one row, in pixels (result-table.css reads it as --mw-table-row-height). */
@@ -77,6 +77,7 @@ export class ResultTable {
       children: [grid],
     });
     this.scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
+    this.scroller.addEventListener('copy', (event) => this.copyRawRows(event));
     this.frame = element('div', { className: 'mw-table-frame', children: [this.scroller] });
     this.root = element('div', {
       className: 'mw-result-table',
@@ -165,6 +166,24 @@ export class ResultTable {
     for (let index = next.start; index < next.end; index += 1) rows.push(this.row(index));
     if (next.spaceAfter > 0) rows.push(this.spacer(next.spaceAfter));
     this.body.replaceChildren(...rows);
+  }
+
+  /** Copying rows puts their raw values on the clipboard, not the formatted text on screen. */
+  private copyRawRows(event: ClipboardEvent): void {
+    const selection = document.getSelection();
+    if (!selection || selection.isCollapsed || selection.rangeCount === 0 || !event.clipboardData)
+      return;
+    const range = selection.getRangeAt(0);
+    const indexes = [...this.body.querySelectorAll<HTMLTableRowElement>('tr[data-row]')]
+      .filter((row) => range.intersectsNode(row))
+      .map((row) => Number(row.dataset.row));
+    const rows = indexes.flatMap((index) => {
+      const row = this.table.rows[index];
+      return row ? [row] : [];
+    });
+    if (rows.length === 0) return;
+    event.clipboardData.setData('text/plain', toTsv(this.table.columns, rows));
+    event.preventDefault();
   }
 
   private row(index: number): HTMLTableRowElement {

@@ -223,6 +223,25 @@ describe('charts and result tables in the browser', () => {
     expect(await last.locator('td').first().textContent()).toBe('100,000');
     expect(await table.locator('tbody tr').count()).toBeLessThan(80);
 
+    // Copying rows takes their raw values, as the CSV does.
+    const copied = await table.locator('.mw-table-scroll').evaluate((node) => {
+      const rows = node.querySelectorAll('tbody tr[data-row]');
+      const range = document.createRange();
+      range.setStartBefore(rows[0]!);
+      range.setEndAfter(rows[1]!);
+      document.getSelection()!.removeAllRanges();
+      document.getSelection()!.addRange(range);
+      const event = new ClipboardEvent('copy', {
+        clipboardData: new DataTransfer(),
+        bubbles: true,
+        cancelable: true,
+      });
+      rows[0]!.dispatchEvent(event);
+      document.getSelection()!.removeAllRanges();
+      return event.clipboardData!.getData('text/plain');
+    });
+    expect(copied.split('\n')[0]).toMatch(/^\d+\t2001-\d\d-\d\dT[\d:.]+Z\t\d+$/);
+
     const csv = await download(
       page,
       table.getByRole('button', { name: 'Download these rows as a CSV file' }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCell, isIdentifierColumn } from '../../src/ui/cell-format';
-import { toCsv } from '../../src/ui/result-data';
+import { toCsv, toTsv } from '../../src/ui/result-data';
 
 describe('cells as a person reads them', () => {
   it('groups whole numbers by the locale, and leaves years and ids as written', () => {
@@ -25,7 +25,10 @@ describe('cells as a person reads them', () => {
     expect(formatCell('not 2024-03-05', 'note', 'en-US')).toBe('not 2024-03-05');
   });
 
-  it('keeps the raw values in the CSV', () => {
+  it('keeps the raw values in the CSV and in copied rows', () => {
+    expect(
+      toTsv(['time', 'note'], [{ time: '2001-01-01T00:01:00.000Z', note: 'two\tcells\nlong' }]),
+    ).toBe('2001-01-01T00:01:00.000Z\ttwo cells long');
     const csv = toCsv({
       columns: ['time', 'people'],
       rows: [{ time: '2001-01-01T00:01:00.000Z', people: 1234567 }],
