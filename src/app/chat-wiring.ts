@@ -37,6 +37,7 @@ import { ConversationDeletes } from './conversation-deletes';
 import { keepConversationResults } from './keep-conversation-results';
 import { openConversation } from './open-conversation';
 import { preloadChatModules } from './preload-chat-modules';
+import { createResultActions } from './result-actions';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { JsonValue } from '../agent/conversation/conversation-document';
@@ -144,6 +145,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     title: config.title,
     examplePrompts: config.examplePrompts,
     resolveTable,
+    resultActions: createResultActions(registry),
     onSend: (text) => current?.session.send(text),
     onStop: () => current?.session.stop(),
     retry: (turnIndex) => current?.session.retry(turnIndex),

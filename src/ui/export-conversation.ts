@@ -2,6 +2,7 @@
 import { turnText, type TurnRecord } from '../agent/conversation/conversation-document';
 import { redactArguments, redactSecrets } from '../agent/redact';
 import { formatArguments } from './dom';
+import { downloadBlob } from './download-blob';
 import { findTable, type TableData } from './result-data';
 import { sqlArgument } from './tool-call-view';
 import type { Message } from '../agent/types';
@@ -115,12 +116,5 @@ function redactMessage(message: Message): Message {
 
 /** Offers text as a file download. */
 export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(fileName, new Blob([text], { type }));
 }

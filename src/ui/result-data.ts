@@ -14,6 +14,8 @@ export interface TableData {
   storedRows?: number;
   /** True when the rows were kept in the page only and the page no longer holds them. */
   rowsUnavailable?: boolean;
+  /** The question the result answers: its CSV file is named after it. */
+  question?: string;
 }
 
 function fromResult(table: TableResultData): TableData {
@@ -68,14 +70,13 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
-/**
- * A cell as shown on screen: fractions rounded to six significant digits so a column of averages stays
- * readable. The CSV download keeps full precision.
- */
-export function displayCellText(value: unknown): string {
-  if (typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value))
-    return String(Number(value.toPrecision(6)));
-  return cellText(value);
+/** Rows as tab-separated raw values, one line each, as a spreadsheet pastes them. */
+export function toTsv(
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): string {
+  const clean = (text: string): string => text.replace(/[\t\r\n]+/g, ' ');
+  return rows.map((row) => columns.map((name) => clean(cellText(row[name]))).join('\t')).join('\n');
 }
 
 /** The table as CSV (RFC 4180 quoting). */

@@ -1,15 +1,24 @@
 // One round of a turn: collapsed reasoning, streamed text, the tool timeline, and result tables/charts.
-import { drawChartWhenLoaded } from '../tools/chart/lazy-plot-chart';
+import { ChartFigure } from './chart-figure';
 import { element } from './dom';
+import { fileSlug } from './file-slug';
 import { ResultTable } from './result-table';
 import { StreamingMarkdown } from './streaming-markdown';
 import { ToolCallView } from './tool-call-view';
 import type { RoundRecord } from '../agent/conversation/conversation-document';
 import type { ToolResultData } from '../tools/tool';
+import type { ResultActions } from './result-actions';
 import type { TableData } from './result-data';
 
 /** Turns a table result's data into a table, with its rows from where the page holds them. */
 export type TableResolver = (data: unknown) => TableData | undefined;
+
+/** What a round's results are about, and what their buttons do. */
+export interface RoundContext {
+  /** The question of the turn: downloads are named after it. */
+  question?: string;
+  actions?: ResultActions;
+}
 
 /** Renders one round; `update` brings it up to date with its record. */
 export class RoundView {
@@ -27,7 +36,10 @@ export class RoundView {
   private readonly attached = new Set<number>();
   private shownText = '';
 
-  constructor(private readonly resolveTable: TableResolver) {
+  constructor(
+    private readonly resolveTable: TableResolver,
+    private readonly context: RoundContext = {},
+  ) {
     this.reasoning = element('details', {
       className: 'mw-reasoning',
       children: [
@@ -77,15 +89,19 @@ export class RoundView {
   private attach(data: ToolResultData): void {
     switch (data.kind) {
       case 'chart': {
-        const figure = element('figure', { className: 'mw-chart' });
-        figure.dataset.chartKind = data.chart.kind;
-        void drawChartWhenLoaded(figure, data.chart);
-        this.attachments.append(figure);
+        const stem = fileSlug(data.chart.title ?? this.context.question, 'chart');
+        this.attachments.append(new ChartFigure(data.chart, stem).root);
         return;
       }
       case 'table': {
         const table = this.resolveTable(data);
-        if (table) this.attachments.append(new ResultTable(table).root);
+        if (table)
+          this.attachments.append(
+            new ResultTable(
+              { ...table, ...(this.context.question ? { question: this.context.question } : {}) },
+              this.context.actions,
+            ).root,
+          );
         return;
       }
       case 'mcp':

@@ -9,6 +9,7 @@ import { button, element } from './dom';
 import { QuestionEditor } from './question-editor';
 import { RoundView, type TableResolver } from './round-view';
 import { TurnActionBar } from './turn-action-bar';
+import type { ResultActions } from './result-actions';
 
 /** What a turn's buttons ask the chat to do. */
 export interface TurnActions {
@@ -20,6 +21,8 @@ export interface TurnActions {
   editQuestion?(turnIndex: number, text: string): void;
   /** Puts text on the clipboard (the browser's clipboard when absent). */
   copyText?(text: string): Promise<void>;
+  /** What a result table's "Show on map" and "Chart" buttons do; without it they are not offered. */
+  resultActions?: ResultActions;
 }
 
 /** Where a turn stands in the chat: whether it is the newest, and whether a turn is running. */
@@ -141,7 +144,10 @@ export class TurnView {
     for (const round of record.rounds) {
       let view = this.roundViews.get(round.round);
       if (!view) {
-        view = new RoundView(this.resolveTable);
+        view = new RoundView(this.resolveTable, {
+          question: record.userText,
+          ...(this.actions.resultActions ? { actions: this.actions.resultActions } : {}),
+        });
         this.roundViews.set(round.round, view);
         this.rounds.append(view.root);
       }

@@ -160,3 +160,10 @@ describe('the security policy and headers', () => {
     expect(parseHeadersFile(file)).toEqual(headers);
   });
 });
+
+describe('img-src', () => {
+  it('allows blob: and data: images, which a chart drawn into a PNG is loaded from', () => {
+    const sources = directive(securityPolicy(defaultAppConfig()).metaPolicy, 'img-src')?.split(' ');
+    expect(sources).toEqual(expect.arrayContaining(["'self'", 'blob:', 'data:']));
+  });
+});

@@ -34,7 +34,7 @@ describe('tables in a round', () => {
         ['CA', '205'],
         ['AK', '194'],
       ]);
-      expect(root.querySelector('.mw-table-caption')?.textContent).toBe('3 rows; rows 1–3');
+      expect(root.querySelector('.mw-table-caption')?.textContent).toBe('3 rows');
     },
   );
 

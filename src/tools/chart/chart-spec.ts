@@ -6,6 +6,12 @@ export const CHART_KINDS = ['bar', 'line', 'scatter', 'histogram'] as const;
 /** One of the chart kinds. */
 export type ChartKind = (typeof CHART_KINDS)[number];
 
+/** How a bar chart orders its bars: as the result's rows come (the default), or by value. */
+export const BAR_ORDERS = ['rows', 'ascending', 'descending'] as const;
+
+/** One of the bar orders. */
+export type BarOrder = (typeof BAR_ORDERS)[number];
+
 /** A chart to draw in the conversation (kept in the transcript, so it survives a reload). */
 export interface ChartSpec {
   kind: ChartKind;
@@ -14,6 +20,8 @@ export interface ChartSpec {
   y?: string;
   color?: string;
   title?: string;
+  /** Bar charts only: absent keeps the rows' order (a ranking stays a ranking). */
+  sort?: BarOrder;
   rows: Record<string, unknown>[];
 }
 

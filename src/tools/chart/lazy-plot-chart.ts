@@ -18,13 +18,14 @@ export function chartHeight(width: number): number {
 
 /**
  * Fills `figure` with a placeholder the size of the chart, then with the chart; if the renderer fails
- * to load or to draw, with a sentence saying so. Resolves when the figure holds its final content.
+ * to load or to draw, with a sentence saying so. Resolves when the figure holds its final content,
+ * with the drawn chart (undefined when it could not be drawn).
  */
 export async function drawChartWhenLoaded(
   figure: HTMLElement,
   spec: ChartSpec,
   width = 380,
-): Promise<void> {
+): Promise<PlotChart.PlottedChart | undefined> {
   const placeholder = document.createElement('div');
   placeholder.className = 'mw-chart-placeholder';
   placeholder.setAttribute('role', 'img');
@@ -34,11 +35,14 @@ export async function drawChartWhenLoaded(
   placeholder.style.height = `${chartHeight(width)}px`;
   figure.replaceChildren(placeholder);
   try {
-    const { plotChart } = await loadPlotChart();
-    figure.replaceChildren(plotChart(spec, width));
+    const { plotChartWithNotes } = await loadPlotChart();
+    const plotted = plotChartWithNotes(spec, width);
+    figure.replaceChildren(plotted.element);
+    return plotted;
   } catch (error) {
     const message = document.createElement('p');
     message.textContent = `The chart could not be drawn: ${String(error)}`;
     figure.replaceChildren(message);
+    return undefined;
   }
 }

@@ -1,5 +1,11 @@
 // The render_chart local tool: charts a stored query result by result_id, so rows never pass the model.
-import { CHART_KINDS, type ChartKind, type ChartSpec } from './chart-spec';
+import {
+  BAR_ORDERS,
+  CHART_KINDS,
+  type BarOrder,
+  type ChartKind,
+  type ChartSpec,
+} from './chart-spec';
 import type { ResultStore } from '../result-store';
 import type { Tool, ToolResult } from '../tool';
 
@@ -17,7 +23,8 @@ export function createRenderChartTool(resultStore: ResultStore): Tool {
     description:
       'Draw a chart of a query result in the conversation. Pass the result_id returned by a query, ' +
       'the chart kind, and column names: x (required), y (required except for histogram; omit it for a ' +
-      'bar chart of counts), color (optional), title (optional).',
+      'bar chart of counts), color (optional), title (optional). Bars keep the order of the result rows ' +
+      '(ORDER BY in the SQL); pass sort to order them by value instead.',
     origin: { kind: 'local' },
     inputSchema: {
       type: 'object',
@@ -28,6 +35,11 @@ export function createRenderChartTool(resultStore: ResultStore): Tool {
         y: { type: 'string', description: 'Column for the vertical axis.' },
         color: { type: 'string', description: 'Column that colours the marks.' },
         title: { type: 'string' },
+        sort: {
+          type: 'string',
+          enum: [...BAR_ORDERS],
+          description: 'Bar charts: "rows" (default) keeps the result order; or order by value.',
+        },
       },
       required: ['result_id', 'kind', 'x'],
       additionalProperties: false,
@@ -75,6 +87,9 @@ export function createRenderChartTool(resultStore: ResultStore): Tool {
         ...(typeof args.y === 'string' ? { y: args.y } : {}),
         ...(typeof args.color === 'string' ? { color: args.color } : {}),
         ...(typeof args.title === 'string' ? { title: args.title } : {}),
+        ...(kind === 'bar' && typeof args.sort === 'string' && args.sort !== 'rows'
+          ? { sort: args.sort as BarOrder }
+          : {}),
         rows,
       };
       const cut =

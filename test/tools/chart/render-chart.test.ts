@@ -49,6 +49,20 @@ describe('render_chart', () => {
     expect(chart.querySelectorAll('rect').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('passes a bar order on, and keeps the rows’ order when none is asked for', async () => {
+    const tool = createRenderChartTool(storeWithResult());
+    const sorted = await tool.execute(
+      { result_id: 'r1', kind: 'bar', x: 'state', y: 'quakes', sort: 'ascending' },
+      { signal },
+    );
+    expect(chartOf(sorted).sort).toBe('ascending');
+    const kept = await tool.execute(
+      { result_id: 'r1', kind: 'bar', x: 'state', y: 'quakes', sort: 'rows' },
+      { signal },
+    );
+    expect(chartOf(kept).sort).toBeUndefined();
+  });
+
   it('draws histograms, lines and scatter plots', async () => {
     const tool = createRenderChartTool(storeWithResult());
     for (const args of [

@@ -1,0 +1,62 @@
+// The result table's "Show on map" and "Chart" buttons, answered with the local tools the model calls
+// (map_query_result, render_chart) through the registry, so a drawn layer is part of the conversation's
+// map just as if the model had drawn it.
+import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
+import type { ToolRegistry } from '../tools/tool-registry';
+import type { ChartGuess, ResultActions, ResultGeometryGuess } from '../ui/result-actions';
+import type { TableData } from '../ui/result-data';
+
+/** Longest layer title taken from a question. */
+const TITLE_LENGTH = 60;
+
+let callCounter = 0;
+
+function titleOf(table: TableData): string | undefined {
+  const question = table.question?.trim();
+  if (!question) return undefined;
+  return question.length > TITLE_LENGTH ? `${question.slice(0, TITLE_LENGTH - 1)}…` : question;
+}
+
+async function run(
+  registry: ToolRegistry,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ content: string; data?: unknown }> {
+  callCounter += 1;
+  const result = await registry.execute(
+    { id: `person-${name}-${callCounter}`, name, arguments: args },
+    { signal: new AbortController().signal },
+  );
+  if (result.isError) throw new Error(result.content);
+  return result;
+}
+
+/** The buttons' handlers over the registry's map_query_result and render_chart tools. */
+export function createResultActions(registry: ToolRegistry): ResultActions {
+  return {
+    async showOnMap(table: TableData, geometry: ResultGeometryGuess): Promise<string> {
+      if (!table.resultId) throw new Error('This result has no rows the page can draw.');
+      if (!registry.get('map_query_result')) throw new Error('There is no map to draw on.');
+      const title = titleOf(table);
+      await run(registry, 'map_query_result', {
+        result_id: table.resultId,
+        geometry,
+        ...(title ? { title } : {}),
+      });
+      return 'Drawn on the map as a new layer.';
+    },
+    async chart(table: TableData, guess: ChartGuess): Promise<ChartSpec | string> {
+      if (!table.resultId) return 'This result has no rows the page can chart.';
+      const result = await run(registry, 'render_chart', {
+        result_id: table.resultId,
+        kind: guess.kind,
+        x: guess.x,
+        ...(guess.y !== undefined ? { y: guess.y } : {}),
+      });
+      const data = result.data as { kind?: string; chart?: unknown } | undefined;
+      return (
+        (data?.kind === 'chart' ? asChartSpec(data.chart) : undefined) ?? 'No chart came back.'
+      );
+    },
+  };
+}

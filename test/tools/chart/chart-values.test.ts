@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chartValues,
+  isIsoDateText,
+  missingValuesNote,
+  timeTickFormat,
+  timeTickInterval,
+} from '../../../src/tools/chart/chart-values';
+
+describe('chart values made ready for Plot', () => {
+  it('turns monthly ISO timestamps into dates with month ticks', () => {
+    const values = chartValues({
+      kind: 'line',
+      resultId: 'r1',
+      x: 'month',
+      y: 'quakes',
+      rows: [
+        { month: '2001-01-01T00:00:00.000Z', quakes: 3 },
+        { month: '2001-02-01T00:00:00.000Z', quakes: 5 },
+      ],
+    });
+    expect(values.rows[0]?.month).toEqual(new Date(Date.UTC(2001, 0, 1)));
+    expect(values.timeStep).toBe('month');
+    expect(timeTickFormat('month')).toBe('%b %Y');
+  });
+
+  it('reads yearly dates, days, and leaves text that is no date alone', () => {
+    const step = (dates: string[]) =>
+      chartValues({
+        kind: 'line',
+        resultId: 'r1',
+        x: 'at',
+        y: 'n',
+        rows: dates.map((at) => ({ at, n: 1 })),
+      }).timeStep;
+    expect(step(['2001-01-01', '2002-01-01'])).toBe('year');
+    expect(step(['2001-01-05', '2001-01-06'])).toBe('day');
+    expect(step(['2001-01-05 10:00:00', '2001-01-05 11:00:00'])).toBe('finer');
+    expect(step(['AK', 'CA'])).toBeUndefined();
+    expect(isIsoDateText('2001-13-45')).toBe(false);
+  });
+
+  it('leaves out rows without a value and says how many, in words', () => {
+    const values = chartValues({
+      kind: 'bar',
+      resultId: 'r1',
+      x: 'state',
+      y: 'rate',
+      rows: [
+        { state: 'AK', rate: 0.5 },
+        { state: 'CA', rate: null },
+        { state: null, rate: 2 },
+        { state: 'TX', rate: 7n },
+      ],
+    });
+    expect(values.rows).toEqual([
+      { state: 'AK', rate: 0.5 },
+      { state: 'TX', rate: 7 },
+    ]);
+    expect(values.missing).toBe(2);
+    expect(missingValuesNote(2)).toBe('2 rows without a value were left out.');
+    expect(missingValuesNote(0)).toBeUndefined();
+  });
+
+  it('spaces month ticks so that labels like "Sep 2001" fit', () => {
+    const months = (count: number) =>
+      Array.from({ length: count }, (_unused, index) => new Date(Date.UTC(2001, index, 1)));
+    expect(timeTickInterval(months(24), 'month', 4)).toBe('6 months');
+    expect(timeTickInterval(months(12), 'month', 5)).toBe('3 months');
+    expect(timeTickInterval(months(4), 'month', 5)).toBe('month');
+    expect(timeTickInterval(months(120), 'year', 4)).toBe('5 years');
+    expect(timeTickInterval(months(3), 'day', 4)).toBeUndefined();
+  });
+});
