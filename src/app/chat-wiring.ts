@@ -31,6 +31,7 @@ import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { keepConversationResults } from './keep-conversation-results';
 import { openConversation } from './open-conversation';
+import { policyAwareFetch } from './policy-aware-fetch';
 import { preloadChatModules } from './preload-chat-modules';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
@@ -113,6 +114,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     '';
   if (!registry.get('render_chart')) registry.register(createRenderChartTool(resultStore));
   let settings = loadLlmSettings(defaultSettings(config));
+  // Names a request the page's security policy refused, so the error says so instead of "cannot reach".
+  const modelFetch = policyAwareFetch();
   const approvals = new SessionApprovals();
   approvals.autoApprove = config.approvals.autoApproveSession;
   let store: ConversationStore | undefined;
@@ -143,6 +146,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     onStop: () => current?.session.stop(),
     retry: (turnIndex) => current?.session.retry(turnIndex),
     continueTurn: (turnIndex) => current?.session.continueTurn(turnIndex),
+    openSettings: () => openSettings(),
   });
   let mcpSection = hub ? new McpSettingsSection(hub) : undefined;
   void options.data?.then((started) => {
@@ -174,7 +178,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   };
   const createAgent = (snapshot: AgentSnapshot): Agent =>
     new Agent({
-      model: createChosenModel(settings),
+      model: createChosenModel(settings, modelFetch),
       registry,
       approvalGate: gate,
       sessionApprovals: approvals,
@@ -203,12 +207,12 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     const settingsPanel = new SettingsPanel({
       settings,
       sections,
-      testConnection: (candidate) => testModelConnection(candidate),
+      testConnection: (candidate) => testModelConnection(candidate, { fetch: modelFetch }),
       onSave: (saved) => {
         settings = saved;
         saveLlmSettings(saved);
         // The next turn uses the new model; the conversation and its history stay as they are.
-        current?.agent.setModel(createChosenModel(settings));
+        current?.agent.setModel(createChosenModel(settings, modelFetch));
       },
       onClose: () => panel.input.textarea.focus(),
     });

@@ -179,6 +179,7 @@ export class ChatPanel {
     const status: AgentStatus =
       live && isTurnActive(live) ? live.status : failed ? 'failed' : 'idle';
     if (this.waiting === undefined) this.applyStatus(status);
+    this.status.showRetry(live && isTurnActive(live) ? document.run?.retry : undefined);
     const ended = previous?.run !== undefined && document.run === undefined;
     if (ended) this.announceEnd(document.turns[previous.run?.turnIndex ?? -1]);
   }

@@ -1,12 +1,15 @@
 // One turn of the conversation: the question, its rounds, and how it ended (error with Retry, stopped).
 import { isTurnActive, type TurnRecord } from '../agent/conversation/conversation-document';
 import { button, element } from './dom';
+import { failureNotice } from './failure-notice';
 import { RoundView, type TableResolver } from './round-view';
 
 /** What a turn's buttons ask the chat to do. */
 export interface TurnActions {
   retry(turnIndex: number): void;
   continueTurn(turnIndex: number): void;
+  /** Opens the settings, offered by failures the person fixes there (a key, an endpoint, a model). */
+  openSettings?: () => void;
 }
 
 /** Renders one turn from its record; give it the newer record and call `renderFrame` again. */
@@ -107,17 +110,9 @@ export class TurnView {
     }
     if (record.status === 'failed' && record.error) {
       nodes.push(
-        element('div', {
-          className: 'mw-error',
-          attributes: { role: 'alert' },
-          children: [
-            element('strong', { text: record.error.name || 'Error' }),
-            element('span', { text: `: ${record.error.message}` }),
-            button('Retry', () => this.actions.retry(this.index), {
-              className: 'mw-button mw-retry',
-              ariaLabel: 'Retry this question',
-            }),
-          ],
+        failureNotice(record.error, {
+          retry: () => this.actions.retry(this.index),
+          ...(this.actions.openSettings ? { openSettings: this.actions.openSettings } : {}),
         }),
       );
     }
