@@ -6,7 +6,6 @@ import { agentSnapshotOf } from '../agent/conversation/conversation-document';
 import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
 import { createChosenModel } from '../providers/create-chosen-model';
-import { PROVIDER_DEFAULTS } from '../providers/provider-defaults';
 import { ConversationStore } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
@@ -26,10 +25,12 @@ import {
   conversationToMarkdown,
   downloadText,
 } from '../ui/export-conversation';
+import { firstRunView } from '../ui/first-run-view';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
 import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { keepConversationResults } from './keep-conversation-results';
+import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
 import { policyAwareFetch } from './policy-aware-fetch';
 import { preloadChatModules } from './preload-chat-modules';
@@ -213,6 +214,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         saveLlmSettings(saved);
         // The next turn uses the new model; the conversation and its history stay as they are.
         current?.agent.setModel(createChosenModel(settings, modelFetch));
+        showFirstRun();
       },
       onClose: () => panel.input.textarea.focus(),
     });
@@ -223,13 +225,27 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     panel.dialogSlot.replaceChildren(settingsPanel.root);
     settingsPanel.root.focus();
   };
+  // The first run (no model yet) replaces the welcome until a model is saved (docs/chat.md, First run).
+  const showFirstRun = (): void =>
+    panel.setWelcome(
+      needsModelSetup(settings, hasSavedLlmSettings())
+        ? firstRunView({
+            examplePrompts: config.examplePrompts,
+            onConnect: (prompt) => {
+              if (prompt !== undefined) panel.input.textarea.value = prompt;
+              openSettings(
+                prompt === undefined
+                  ? undefined
+                  : 'Connect a model first: your question waits in the box until you send it.',
+              );
+            },
+          })
+        : undefined,
+    );
+  showFirstRun();
   const beforeSend = (): boolean => {
-    if (PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) {
-      openSettings('Choose a model and paste its API key (or point at a local server) to start.');
-      return false;
-    }
-    if (!hasSavedLlmSettings() && config.llm.bringYourOwnKey && config.llm.providers.length === 0) {
-      openSettings('Choose a model to start.');
+    if (needsModelSetup(settings, hasSavedLlmSettings())) {
+      openSettings('Connect a model to send your question: choose a provider, then Save.');
       return false;
     }
     // An upload or a saved credential changed the prompt: the next turn reads the new one.

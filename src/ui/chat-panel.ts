@@ -46,6 +46,8 @@ export class ChatPanel {
   private readonly scheduler: FrameScheduler;
   private readonly log: HTMLElement;
   private readonly welcome: HTMLElement;
+  /** The welcome's usual content, put back when the first-run view gives way. */
+  private readonly usualWelcome: Node[];
   private readonly live = element('div', {
     className: 'mw-visually-hidden',
     attributes: { 'aria-live': 'polite', role: 'status' },
@@ -66,6 +68,7 @@ export class ChatPanel {
     this.input = new ChatInput((text) => options.onSend(text));
     this.status = new StatusLine(() => options.onStop());
     this.welcome = this.buildWelcome(options.examplePrompts ?? []);
+    this.usualWelcome = [...this.welcome.childNodes];
     this.log = element('div', {
       className: 'mw-log',
       attributes: { role: 'log', 'aria-label': 'Conversation', tabindex: '0' },
@@ -122,6 +125,11 @@ export class ChatPanel {
         list,
       ],
     });
+  }
+
+  /** Shows `view` in the welcome's place (the first run, with no model yet); `undefined` restores it. */
+  setWelcome(view: HTMLElement | undefined): void {
+    this.welcome.replaceChildren(...(view ? [view] : this.usualWelcome));
   }
 
   private resolve(data: unknown): TableData | undefined {
