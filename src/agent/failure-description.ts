@@ -91,8 +91,11 @@ export const FAILURE_TEXT: Record<
     action: 'retry',
   },
   'bad-response': {
-    title: 'The answer could not be read',
-    sentence: (facts) => `The model server sent an answer this page cannot use${http(facts)}.`,
+    title: 'The model server refused the request',
+    sentence: (facts) =>
+      facts.status === undefined
+        ? 'The model server sent an answer this page cannot read.'
+        : `The model server turned the request down as invalid${http(facts)}.`,
     advice: 'Retry; if it happens again, check the provider and model in Settings.',
     action: 'retry',
   },

@@ -6,6 +6,7 @@ import { agentSnapshotOf } from '../agent/conversation/conversation-document';
 import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
 import { createChosenModel } from '../providers/create-chosen-model';
+import { listProviderModels } from '../providers/list-provider-models';
 import { ConversationStore } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
@@ -209,6 +210,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       settings,
       sections,
       testConnection: (candidate) => testModelConnection(candidate, { fetch: modelFetch }),
+      listModels: (choice, signal) => listProviderModels(choice, { fetch: modelFetch, signal }),
       onSave: (saved) => {
         settings = saved;
         saveLlmSettings(saved);
