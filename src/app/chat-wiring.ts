@@ -144,7 +144,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     title: config.title,
     examplePrompts: config.examplePrompts,
     resolveTable,
-    onSend: (text) => current?.session.send(text),
+    onSend: (text) => {
+      // With no model yet the question is kept in the box while the settings open (beforeSend).
+      if (needsModelSetup(settings, hasSavedLlmSettings())) panel.input.textarea.value = text;
+      current?.session.send(text);
+    },
     onStop: () => current?.session.stop(),
     retry: (turnIndex) => current?.session.retry(turnIndex),
     continueTurn: (turnIndex) => current?.session.continueTurn(turnIndex),
