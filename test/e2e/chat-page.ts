@@ -16,6 +16,8 @@ export interface ChatPageOptions {
   localStorage?: Record<string, string>;
   /** Wait for the chat to be ready (default true). */
   waitForChat?: boolean;
+  /** Write the entries only when the page has none yet, so what the page saves survives a reload. */
+  seedOnce?: boolean;
 }
 
 /**
@@ -47,8 +49,9 @@ export async function openChat(
     ...options.localStorage,
   };
   await opened.page.addInitScript(
-    ({ entries: values, apiKey }) => {
-      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    ({ entries: values, apiKey, seedOnce }) => {
+      for (const [key, value] of Object.entries(values))
+        if (!seedOnce || localStorage.getItem(key) === null) localStorage.setItem(key, value);
       if (apiKey) sessionStorage.setItem('mapwright.llm.apiKey', apiKey);
       const recorded: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = recorded;
@@ -71,7 +74,7 @@ export async function openChat(
         recorded.push(`${event.violatedDirective} ${event.blockedURI}${where}`);
       });
     },
-    { entries, apiKey: options.apiKey },
+    { entries, apiKey: options.apiKey, seedOnce: options.seedOnce === true },
   );
   await opened.page.goto(appUrl);
   if (options.waitForChat !== false) await waitForChat(opened.page);
