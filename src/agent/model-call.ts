@@ -58,6 +58,7 @@ export async function callModel(
         runId: run.runId,
         round: run.round,
         attempt: attempt + 1,
+        attempts: retry.maxRetries + 1,
         delayMs,
         error: toErrorInfo(error),
       });

@@ -1,6 +1,7 @@
 // The provider-neutral contract between the agent, the models, the tools and the UI.
 // Shapes may grow; names are the contract (see ARCHITECTURE.md "Core types").
 import type { ToolCall, ToolResult, ToolSpec } from '../tools/tool';
+import type { FailureKind } from './failure-kind';
 
 export type { ToolCall } from '../tools/tool';
 
@@ -186,6 +187,8 @@ export type AgentEvent =
       runId: string;
       round: number;
       attempt: number;
+      /** Attempts in all (the first one and every retry), so the chat can say "attempt 2 of 3". */
+      attempts?: number;
       delayMs: number;
       error: AgentErrorInfo;
     };
@@ -198,6 +201,14 @@ export interface AgentErrorInfo {
   name: string;
   message: string;
   retryable?: boolean;
+  /** What kind of failure it was, so the chat can say what happened and offer the right action. */
+  kind?: FailureKind;
+  /** The HTTP status, when the failure was an HTTP response. */
+  status?: number;
+  /** The endpoint called (origin and path, no query string), for a failure to reach it. */
+  endpoint?: string;
+  /** The provider's own words, shown apart from the explanation (redacted, at most 300 characters). */
+  detail?: string;
 }
 
 /**
@@ -211,6 +222,14 @@ export interface ModelErrorFields {
   retryable?: boolean;
   /** From a Retry-After header (seconds or an HTTP date), in milliseconds. */
   retryAfterMs?: number;
+  /** The endpoint called (origin and path, no query string). */
+  endpoint?: string;
+  /** The provider's own words, from its error body or stream error event. */
+  providerMessage?: string;
+  /** True when the stream ended before the provider's end marker. */
+  interrupted?: boolean;
+  /** True when the page's Content-Security-Policy refused the request before it was sent. */
+  blockedByPolicy?: boolean;
 }
 
 /** How a turn ended. */

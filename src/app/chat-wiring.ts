@@ -7,7 +7,7 @@ import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
 import { contextBudgetFor } from '../providers/context-budget';
 import { createChosenModel } from '../providers/create-chosen-model';
-import { PROVIDER_DEFAULTS } from '../providers/provider-defaults';
+import { listProviderModels } from '../providers/list-provider-models';
 import { ConversationStore } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
@@ -29,13 +29,16 @@ import {
   downloadText,
 } from '../ui/export-conversation';
 import { exportFileName } from '../ui/export-file-name';
+import { firstRunView } from '../ui/first-run-view';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
 import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { UndoToast } from '../ui/undo-toast';
 import { ConversationDeletes } from './conversation-deletes';
 import { keepConversationResults } from './keep-conversation-results';
+import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
+import { policyAwareFetch } from './policy-aware-fetch';
 import { preloadChatModules } from './preload-chat-modules';
 import { createResultActions } from './result-actions';
 import { testModelConnection } from './test-model-connection';
@@ -119,6 +122,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     '';
   if (!registry.get('render_chart')) registry.register(createRenderChartTool(resultStore));
   let settings = loadLlmSettings(defaultSettings(config));
+  // Names a request the page's security policy refused, so the error says so instead of "cannot reach".
+  const modelFetch = policyAwareFetch();
   const approvals = new SessionApprovals();
   approvals.autoApprove = config.approvals.autoApproveSession;
   let store: ConversationStore | undefined;
@@ -146,12 +151,17 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     examplePrompts: config.examplePrompts,
     resolveTable,
     resultActions: createResultActions(registry),
-    onSend: (text) => current?.session.send(text),
+    onSend: (text) => {
+      // With no model yet the question is kept in the box while the settings open (beforeSend).
+      if (needsModelSetup(settings, hasSavedLlmSettings())) panel.input.textarea.value = text;
+      current?.session.send(text);
+    },
     onStop: () => current?.session.stop(),
     retry: (turnIndex) => current?.session.retry(turnIndex),
     continueTurn: (turnIndex) => current?.session.continueTurn(turnIndex),
     regenerate: (turnIndex) => current?.session.resend(turnIndex),
     editQuestion: (turnIndex, text) => current?.session.resend(turnIndex, text),
+    openSettings: () => openSettings(),
   });
   let mcpSection = hub ? new McpSettingsSection(hub) : undefined;
   void options.data?.then((started) => {
@@ -183,7 +193,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   };
   const createAgent = (snapshot: AgentSnapshot): Agent =>
     new Agent({
-      model: createChosenModel(settings),
+      model: createChosenModel(settings, modelFetch),
       registry,
       approvalGate: gate,
       sessionApprovals: approvals,
@@ -217,12 +227,14 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     const settingsPanel = new SettingsPanel({
       settings,
       sections,
-      testConnection: (candidate) => testModelConnection(candidate),
+      testConnection: (candidate) => testModelConnection(candidate, { fetch: modelFetch }),
+      listModels: (choice, signal) => listProviderModels(choice, { fetch: modelFetch, signal }),
       onSave: (saved) => {
         settings = saved;
         saveLlmSettings(saved);
         // The next turn uses the new model; the conversation and its history stay as they are.
-        current?.agent.setModel(createChosenModel(settings));
+        current?.agent.setModel(createChosenModel(settings, modelFetch));
+        showFirstRun();
       },
       onClose: () => panel.input.textarea.focus(),
     });
@@ -233,13 +245,27 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     panel.dialogSlot.replaceChildren(settingsPanel.root);
     settingsPanel.root.focus();
   };
+  // The first run (no model yet) replaces the welcome until a model is saved (docs/chat.md, First run).
+  const showFirstRun = (): void =>
+    panel.setWelcome(
+      needsModelSetup(settings, hasSavedLlmSettings())
+        ? firstRunView({
+            examplePrompts: config.examplePrompts,
+            onConnect: (prompt) => {
+              if (prompt !== undefined) panel.input.textarea.value = prompt;
+              openSettings(
+                prompt === undefined
+                  ? undefined
+                  : 'Connect a model first: your question waits in the box until you send it.',
+              );
+            },
+          })
+        : undefined,
+    );
+  showFirstRun();
   const beforeSend = (): boolean => {
-    if (PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) {
-      openSettings('Choose a model and paste its API key (or point at a local server) to start.');
-      return false;
-    }
-    if (!hasSavedLlmSettings() && config.llm.bringYourOwnKey && config.llm.providers.length === 0) {
-      openSettings('Choose a model to start.');
+    if (needsModelSetup(settings, hasSavedLlmSettings())) {
+      openSettings('Connect a model to send your question: choose a provider, then Save.');
       return false;
     }
     // An upload or a saved credential changed the prompt: the next turn reads the new one.

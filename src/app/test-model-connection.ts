@@ -1,14 +1,26 @@
-// Settings' "Test connection": one tiny request to the model the person chose, and a plain answer.
+// Settings' "Test connection": one tiny request to the model the person chose, and a plain answer told
+// the way the chat tells a failed turn (src/agent/failure-description.ts).
+import { toErrorInfo, toModelError } from '../agent/errors';
+import { describeFailure } from '../agent/failure-description';
 import { redactSecrets } from '../agent/redact';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { PROVIDER_DEFAULTS, type ModelChoice } from '../providers/provider-defaults';
+import type { FetchFunction } from '../providers/provider-options';
 import type { ConnectionReport } from '../ui/settings-panel';
+
+/** How Test connection runs. */
+export interface TestConnectionOptions {
+  timeoutMs?: number;
+  /** The page's fetch (it names a request the security policy refused); default the global one. */
+  fetch?: FetchFunction;
+}
 
 /** Sends one tiny request and says plainly whether the model answered. */
 export async function testModelConnection(
   settings: ModelChoice,
-  timeoutMs = 20_000,
+  options: TestConnectionOptions = {},
 ): Promise<ConnectionReport> {
+  const timeoutMs = options.timeoutMs ?? 20_000;
   if (PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) {
     return {
       ok: false,
@@ -21,7 +33,7 @@ export async function testModelConnection(
     timeoutMs,
   );
   try {
-    const model = createChosenModel(settings);
+    const model = createChosenModel(settings, options.fetch);
     let text = '';
     for await (const event of model.stream(
       { messages: [{ role: 'user', content: 'Reply with the single word OK.' }] },
@@ -29,6 +41,7 @@ export async function testModelConnection(
     )) {
       if (event.type === 'text-delta') text += event.text;
     }
+    if (controller.signal.aborted) throw controller.signal.reason;
     return {
       ok: true,
       message: redactSecrets(
@@ -36,16 +49,20 @@ export async function testModelConnection(
       ),
     };
   } catch (error) {
-    const reason = controller.signal.aborted
-      ? String(controller.signal.reason)
-      : error instanceof Error
-        ? error.message
-        : String(error);
-    // A server may echo the key in its error; the endpoint may hold a token in its query string.
+    if (controller.signal.aborted) {
+      return {
+        ok: false,
+        message: `The model took too long: no answer within ${timeoutMs / 1000} s. Check the endpoint and the model, or try again.`,
+      };
+    }
+    // A server may echo the key in its error; toErrorInfo masks secrets, the endpoint's query included.
+    const info = toErrorInfo(toModelError(error));
+    const description = describeFailure(info);
+    const detail = info.detail ? ` The server said: “${info.detail}”` : '';
     return {
       ok: false,
       message: redactSecrets(
-        `Could not reach ${settings.model} at ${settings.endpoint}: ${reason}`,
+        `${description.title}. ${description.sentence} ${description.advice}${detail}`,
       ),
     };
   } finally {

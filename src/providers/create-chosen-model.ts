@@ -5,11 +5,19 @@ import { createGeminiModel } from './gemini/gemini-model';
 import { createOpenAICompatibleModel } from './openai-compatible/openai-compatible-model';
 import { PROVIDER_DEFAULTS, type ModelChoice } from './provider-defaults';
 import type { ChatModel } from '../agent/types';
+import type { FetchFunction } from './provider-options';
 
-/** The model for this choice; the key goes only to this provider's adapter (its endpoint). */
-export function createChosenModel(choice: ModelChoice): ChatModel {
+/**
+ * The model for this choice; the key goes only to this provider's adapter (its endpoint). `fetch` is
+ * the page's (one that names a request its security policy refused), else the global one.
+ */
+export function createChosenModel(choice: ModelChoice, fetch?: FetchFunction): ChatModel {
   const apiKey = choice.apiKey || undefined;
-  const common = { model: choice.model, ...(apiKey ? { apiKey } : {}) };
+  const common = {
+    model: choice.model,
+    ...(apiKey ? { apiKey } : {}),
+    ...(fetch ? { fetch } : {}),
+  };
   switch (PROVIDER_DEFAULTS[choice.provider].kind) {
     case 'anthropic':
       return createAnthropicModel({ ...common, baseUrl: choice.endpoint });

@@ -78,6 +78,7 @@ export async function errorFromResponse(
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   return new ProviderError(message, {
     provider,
+    endpoint: describeEndpoint(endpoint),
     status,
     retryable: retryableStatuses.has(status),
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
@@ -95,18 +96,31 @@ export function describeEndpoint(endpoint: string): string {
   }
 }
 
-/** A ProviderError for a fetch that threw: the endpoint is down, wrong, or blocked by CORS. */
+/**
+ * A ProviderError for a fetch that threw: the endpoint is down, wrong, or blocked by CORS, or (when the
+ * injected fetch marked its error `blockedByPolicy`) refused by the page's Content-Security-Policy.
+ */
 export function errorFromFetchFailure(
   provider: ProviderName,
   endpoint: string,
   cause: unknown,
 ): ProviderError {
   const where = describeEndpoint(endpoint);
+  const blocked =
+    typeof cause === 'object' &&
+    cause !== null &&
+    (cause as { blockedByPolicy?: unknown }).blockedByPolicy === true;
+  if (blocked) {
+    return new ProviderError(
+      `This page's Content-Security-Policy does not allow connections to ${where}; the browser refused the request before sending it.`,
+      { provider, endpoint: where, blockedByPolicy: true, cause },
+    );
+  }
   return new ProviderError(
     `Cannot reach ${where} from this browser: the server may be down, the address wrong, or it does not ` +
       `allow requests from this page (CORS). Check the endpoint URL and that the server is running and ` +
       `allows this origin.`,
-    { provider, retryable: true, cause },
+    { provider, endpoint: where, retryable: true, cause },
   );
 }
 

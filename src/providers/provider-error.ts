@@ -11,6 +11,8 @@ export interface ProviderErrorDetails extends ModelErrorFields {
   providerMessage?: string;
   /** True when the stream ended without its final marker; the text received so far was already yielded. */
   interrupted?: boolean;
+  /** True when the page's Content-Security-Policy refused the request before it was sent. */
+  blockedByPolicy?: boolean;
   cause?: unknown;
 }
 
@@ -23,6 +25,8 @@ export class ProviderError extends Error implements ModelErrorFields {
   readonly retryAfterMs?: number;
   readonly providerMessage?: string;
   readonly interrupted: boolean;
+  readonly endpoint?: string;
+  readonly blockedByPolicy: boolean;
 
   constructor(message: string, details: ProviderErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -32,5 +36,7 @@ export class ProviderError extends Error implements ModelErrorFields {
     if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
     if (details.providerMessage !== undefined) this.providerMessage = details.providerMessage;
     this.interrupted = details.interrupted ?? false;
+    if (details.endpoint !== undefined) this.endpoint = details.endpoint;
+    this.blockedByPolicy = details.blockedByPolicy ?? false;
   }
 }

@@ -47,6 +47,8 @@ export class ChatPanel {
   private readonly scheduler: FrameScheduler;
   private readonly log: HTMLElement;
   private readonly welcome: HTMLElement;
+  /** The welcome's usual content, put back when the first-run view gives way. */
+  private readonly usualWelcome: Node[];
   private readonly live = element('div', {
     className: 'mw-visually-hidden',
     attributes: { 'aria-live': 'polite', role: 'status' },
@@ -67,6 +69,7 @@ export class ChatPanel {
     this.input = new ChatInput((text) => options.onSend(text));
     this.status = new StatusLine(() => options.onStop());
     this.welcome = this.buildWelcome(options.examplePrompts ?? []);
+    this.usualWelcome = [...this.welcome.childNodes];
     this.log = element('div', {
       className: 'mw-log',
       attributes: { role: 'log', 'aria-label': 'Conversation', tabindex: '0' },
@@ -126,6 +129,11 @@ export class ChatPanel {
     });
   }
 
+  /** Shows `view` in the welcome's place (the first run, with no model yet); `undefined` restores it. */
+  setWelcome(view: HTMLElement | undefined): void {
+    this.welcome.replaceChildren(...(view ? [view] : this.usualWelcome));
+  }
+
   private resolve(data: unknown): TableData | undefined {
     return this.options.resolveTable?.(data) ?? findTable(data);
   }
@@ -182,6 +190,7 @@ export class ChatPanel {
       live && isTurnActive(live) ? live.status : failed ? 'failed' : 'idle';
     if (this.waiting === undefined) this.applyStatus(status);
     this.placeViews();
+    this.status.showRetry(live && isTurnActive(live) ? document.run?.retry : undefined);
     const ended = previous?.run !== undefined && document.run === undefined;
     if (ended) this.announceEnd(document.turns[previous.run?.turnIndex ?? -1]);
   }

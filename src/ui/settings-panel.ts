@@ -1,12 +1,16 @@
-// Settings: the LLM (provider, endpoint, model, key and where the key is kept), Test connection,
-// and a slot for the MCP servers section.
+// Settings: the LLM (provider, endpoint, model, key and where the key is kept) as a form with explicit
+// Save and Cancel, Test connection, and a slot for the other sections (credentials, MCP servers).
+// Unsaved changes are never dropped silently: Cancel, Close and Esc ask "Discard changes?" first.
 import {
   LLM_PROVIDERS,
   PROVIDER_DEFAULTS,
   type LlmProviderId,
 } from '../providers/provider-defaults';
 import { button, element } from './dom';
+import { endpointProblem } from './endpoint-check';
+import { ModelField, type ModelLister } from './model-field';
 import type { KeyPersistence, LlmSettings } from '../storage/llm-settings-store';
+import './settings-panel.css';
 
 /** What Test connection answers. */
 export interface ConnectionReport {
@@ -19,20 +23,51 @@ export interface SettingsPanelOptions {
   settings: LlmSettings;
   onSave(settings: LlmSettings): void;
   testConnection(settings: LlmSettings): Promise<ConnectionReport>;
+  /** Lists the provider's models for the model field; without it the field is free text only. */
+  listModels?: ModelLister;
   /** Extra sections (MCP servers). */
   sections?: HTMLElement[];
   onClose?(): void;
 }
 
-function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
+let nextFieldId = 0;
+
+/** A labelled control with its hint and an error slot, tied together for assistive technology. */
+function field(
+  label: string,
+  control: HTMLElement,
+  extras: { hint?: string; error?: HTMLElement; after?: HTMLElement[] } = {},
+): HTMLElement {
+  const describedBy: string[] = [];
+  const hint = extras.hint
+    ? element('small', {
+        className: 'mw-field-hint',
+        text: extras.hint,
+        attributes: { id: `mw-field-hint-${(nextFieldId += 1)}` },
+      })
+    : undefined;
+  if (hint) describedBy.push(hint.id);
+  if (extras.error) describedBy.push(extras.error.id);
+  if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
   return element('label', {
     className: 'mw-field',
     children: [
       element('span', { className: 'mw-field-label', text: label }),
       control,
-      hint ? element('small', { text: hint }) : undefined,
+      extras.error,
+      hint,
+      ...(extras.after ?? []),
     ],
   });
+}
+
+function errorSlot(): HTMLElement {
+  const slot = element('small', {
+    className: 'mw-field-error',
+    attributes: { id: `mw-field-error-${(nextFieldId += 1)}` },
+  });
+  slot.hidden = true;
+  return slot;
 }
 
 /** The settings dialog. */
@@ -45,12 +80,11 @@ export class SettingsPanel {
   });
   private readonly endpoint = element('input', {
     className: 'mw-endpoint',
-    attributes: { type: 'url', name: 'endpoint', spellcheck: 'false' },
+    attributes: { type: 'url', name: 'endpoint', spellcheck: 'false', autocomplete: 'off' },
   });
-  private readonly model = element('input', {
-    className: 'mw-model',
-    attributes: { type: 'text', name: 'model', spellcheck: 'false' },
-  });
+  private readonly endpointError = errorSlot();
+  private readonly model: ModelField;
+  private readonly modelError = errorSlot();
   private readonly apiKey = element('input', {
     className: 'mw-api-key',
     attributes: { type: 'password', name: 'apiKey', autocomplete: 'off' },
@@ -70,8 +104,17 @@ export class SettingsPanel {
     className: 'mw-connection-report',
     attributes: { role: 'status', 'aria-live': 'polite' },
   });
+  /** The inline "Discard changes?" question. */
+  private readonly discard: HTMLElement;
+  private readonly keepEditing: HTMLButtonElement;
+  /** The settings as last saved (or as opened): what Cancel goes back to. */
+  private saved: LlmSettings;
+  /** The form's values when they were last saved, to tell whether anything changed since. */
+  private savedValues = '';
 
   constructor(private readonly options: SettingsPanelOptions) {
+    this.saved = options.settings;
+    this.model = new ModelField(options.listModels);
     for (const id of LLM_PROVIDERS)
       this.provider.append(
         element('option', { text: PROVIDER_DEFAULTS[id].label, attributes: { value: id } }),
@@ -85,47 +128,94 @@ export class SettingsPanel {
     );
     this.fill(options.settings);
     this.provider.addEventListener('change', () => {
-      const defaults = PROVIDER_DEFAULTS[this.provider.value as LlmProviderId];
-      this.endpoint.value = defaults.endpoint;
-      this.model.value = defaults.model;
-      if (this.provider.value === options.settings.provider) {
-        this.endpoint.value = options.settings.endpoint;
-      }
+      const id = this.provider.value as LlmProviderId;
+      const defaults = PROVIDER_DEFAULTS[id];
+      const back = id === this.saved.provider;
+      this.endpoint.value = back ? this.saved.endpoint : defaults.endpoint;
+      this.model.input.value = back ? this.saved.model : defaults.model;
+      this.showError(this.endpoint, this.endpointError, undefined);
+      this.showError(this.model.input, this.modelError, undefined);
       this.bindKey();
+      this.refreshModels();
     });
     // A key belongs to the endpoint it was entered for: editing the endpoint empties the field, so
     // neither Test connection nor Save can send the key to the address just typed.
-    this.endpoint.addEventListener('input', () => this.bindKey());
-    this.endpoint.addEventListener('change', () => this.bindKey());
+    this.endpoint.addEventListener('input', () => {
+      this.bindKey();
+      if (!this.endpointError.hidden) this.checkEndpoint();
+    });
+    this.endpoint.addEventListener('change', () => {
+      this.bindKey();
+      this.checkEndpoint();
+      this.refreshModels();
+    });
     this.apiKey.addEventListener('input', () => {
       this.keyOwner = this.owner();
       this.keyNote.textContent = '';
     });
+    this.apiKey.addEventListener('change', () => this.refreshModels());
+    this.model.input.addEventListener('input', () =>
+      this.showError(this.model.input, this.modelError, undefined),
+    );
+    this.keepEditing = button('Keep editing', () => this.hideDiscard(), {
+      className: 'mw-button mw-keep-editing',
+    });
+    this.discard = element('div', {
+      className: 'mw-discard',
+      attributes: { role: 'group', 'aria-label': 'Unsaved changes' },
+      children: [
+        element('p', {
+          className: 'mw-discard-question',
+          text: 'Discard changes? The language model settings have changes that are not saved.',
+        }),
+        element('div', {
+          className: 'mw-settings-actions',
+          children: [
+            this.keepEditing,
+            button('Discard changes', () => this.discardAndClose(), {
+              className: 'mw-button mw-button-danger mw-discard-changes',
+            }),
+          ],
+        }),
+      ],
+    });
+    this.discard.hidden = true;
     const form = element('form', {
       className: 'mw-settings-form',
-      attributes: { 'aria-label': 'Language model settings' },
+      attributes: { 'aria-label': 'Language model settings', novalidate: '' },
       children: [
         element('h3', { text: 'Language model' }),
         field('Provider', this.provider),
-        field('Endpoint', this.endpoint, 'The key is sent only to this address.'),
-        field('Model', this.model),
-        field('API key', this.apiKey, 'Not needed for a local server.'),
+        field('Endpoint', this.endpoint, {
+          hint: 'The key is sent only to this address.',
+          error: this.endpointError,
+        }),
+        field('Model', this.model.input, {
+          error: this.modelError,
+          after: [this.model.note, this.model.options],
+        }),
+        field('API key', this.apiKey, { hint: 'Not needed for a local server.' }),
         this.keyNote,
         field('Keep the key', this.persistence),
         element('div', {
           className: 'mw-settings-actions',
           children: [
             button('Save', () => this.save(), {
-              className: 'mw-button mw-save-settings',
+              className: 'mw-button mw-button-primary mw-save-settings',
               ariaLabel: 'Save the language model settings',
             }),
+            button('Cancel', () => this.requestClose(), {
+              className: 'mw-button mw-cancel-settings',
+              ariaLabel: 'Cancel the changes to the settings',
+            }),
             button('Test connection', () => void this.test(), {
-              className: 'mw-button mw-test-connection',
+              className: 'mw-button mw-button-ghost mw-test-connection',
               ariaLabel: 'Test the connection to the model',
             }),
           ],
         }),
         this.report,
+        this.discard,
       ],
     });
     form.addEventListener('submit', (event) => {
@@ -140,8 +230,8 @@ export class SettingsPanel {
           className: 'mw-settings-head',
           children: [
             element('h2', { text: 'Settings' }),
-            button('Close', () => this.close(), {
-              className: 'mw-button mw-close-settings',
+            button('Close', () => this.requestClose(), {
+              className: 'mw-button mw-button-ghost mw-close-settings',
               ariaLabel: 'Close the settings',
             }),
           ],
@@ -151,21 +241,40 @@ export class SettingsPanel {
       ],
     });
     this.root.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        this.close();
-      }
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (!this.discard.hidden) this.hideDiscard();
+      else this.requestClose();
     });
+    if (!endpointProblem(this.endpoint.value)) this.refreshModels();
+    else this.checkEndpoint();
   }
 
   private fill(settings: LlmSettings): void {
     this.provider.value = settings.provider;
     this.endpoint.value = settings.endpoint;
-    this.model.value = settings.model;
+    this.model.input.value = settings.model;
     this.apiKey.value = settings.apiKey;
     this.persistence.value = settings.keyPersistence;
     this.keyOwner = this.owner();
+    this.savedValues = this.values();
+  }
+
+  /** Every field as typed, to compare with what was saved. */
+  private values(): string {
+    return JSON.stringify([
+      this.provider.value,
+      this.endpoint.value.trim(),
+      this.model.input.value.trim(),
+      this.apiKey.value,
+      this.persistence.value,
+    ]);
+  }
+
+  /** True when the form holds something not saved. */
+  get dirty(): boolean {
+    return this.values() !== this.savedValues;
   }
 
   /** The provider and endpoint the form shows, as one comparable value. */
@@ -180,7 +289,7 @@ export class SettingsPanel {
   private bindKey(): void {
     const current = this.owner();
     if (current === this.keyOwner) return;
-    const saved = this.options.settings;
+    const saved = this.saved;
     if (current === this.owner(saved.provider, saved.endpoint) && saved.apiKey !== '') {
       this.apiKey.value = saved.apiKey;
       this.keyOwner = current;
@@ -196,38 +305,109 @@ export class SettingsPanel {
     }
   }
 
+  private refreshModels(): void {
+    const settings = this.read();
+    this.model.refresh(
+      settings,
+      PROVIDER_DEFAULTS[settings.provider].needsKey,
+      endpointProblem(settings.endpoint) === undefined,
+    );
+  }
+
+  private showError(control: HTMLElement, slot: HTMLElement, message: string | undefined): void {
+    slot.textContent = message ?? '';
+    slot.hidden = message === undefined;
+    if (message === undefined) control.removeAttribute('aria-invalid');
+    else control.setAttribute('aria-invalid', 'true');
+  }
+
+  /** Marks the endpoint when it is not a usable URL; true when it is. */
+  private checkEndpoint(): boolean {
+    const problem = endpointProblem(this.endpoint.value);
+    this.showError(this.endpoint, this.endpointError, problem);
+    return problem === undefined;
+  }
+
+  /** Checks every field, marks the wrong ones and focuses the first; true when all are fine. */
+  private validate(): boolean {
+    const endpointFine = this.checkEndpoint();
+    const modelFine = this.model.input.value.trim() !== '';
+    this.showError(
+      this.model.input,
+      this.modelError,
+      modelFine ? undefined : 'Choose a model from the list or type its name.',
+    );
+    if (!endpointFine) this.endpoint.focus();
+    else if (!modelFine) this.model.input.focus();
+    return endpointFine && modelFine;
+  }
+
   /** The settings as the form shows them; the key only with the endpoint it was entered for. */
   read(): LlmSettings {
     const keyBelongsHere = this.owner() === this.keyOwner;
     return {
       provider: this.provider.value as LlmProviderId,
       endpoint: this.endpoint.value.trim(),
-      model: this.model.value.trim(),
+      model: this.model.input.value.trim(),
       apiKey: keyBelongsHere ? this.apiKey.value.trim() : '',
       keyPersistence: this.persistence.value as KeyPersistence,
     };
   }
 
   private save(): void {
-    const settings = this.read();
-    if (!settings.endpoint || !settings.model) {
-      this.report.textContent = 'Fill in the endpoint and the model, then save.';
+    this.report.dataset.ok = '';
+    if (!this.validate()) {
+      this.report.textContent = 'Fix the marked fields, then save.';
       return;
     }
+    const settings = this.read();
     this.options.onSave(settings);
+    this.saved = settings;
+    this.savedValues = this.values();
+    this.hideDiscard();
+    this.report.dataset.ok = 'true';
     this.report.textContent = 'Saved. New questions use this model.';
   }
 
   private async test(): Promise<void> {
     this.report.dataset.ok = '';
+    if (!this.validate()) {
+      this.report.textContent = 'Fix the marked fields, then test.';
+      return;
+    }
     this.report.textContent = 'Testing…';
+    // Testing does not save: the form keeps what was typed until Save or an explicit discard.
     const result = await this.options.testConnection(this.read());
     this.report.dataset.ok = String(result.ok);
-    this.report.textContent = result.message;
+    this.report.textContent = result.ok
+      ? `${result.message}${this.dirty ? ' Save to use it.' : ''}`
+      : result.message;
   }
 
-  /** Closes the panel. */
+  /** Closes when nothing is unsaved; otherwise asks "Discard changes?" in the panel. */
+  requestClose(): void {
+    if (!this.dirty) {
+      this.close();
+      return;
+    }
+    this.discard.hidden = false;
+    this.keepEditing.focus();
+  }
+
+  private hideDiscard(): void {
+    if (this.discard.hidden) return;
+    this.discard.hidden = true;
+    this.provider.focus();
+  }
+
+  private discardAndClose(): void {
+    this.fill(this.saved);
+    this.close();
+  }
+
+  /** Closes the panel, whatever it holds. */
   close(): void {
+    this.model.dispose();
     this.root.remove();
     this.options.onClose?.();
   }

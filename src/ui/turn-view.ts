@@ -6,6 +6,7 @@ import {
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
 import { button, element } from './dom';
+import { failureNotice } from './failure-notice';
 import { QuestionEditor } from './question-editor';
 import { RoundView, type TableResolver } from './round-view';
 import { TurnActionBar } from './turn-action-bar';
@@ -23,6 +24,8 @@ export interface TurnActions {
   copyText?(text: string): Promise<void>;
   /** What a result table's "Show on map" and "Chart" buttons do; without it they are not offered. */
   resultActions?: ResultActions;
+  /** Opens the settings, offered by failures the person fixes there (a key, an endpoint, a model). */
+  openSettings?: () => void;
 }
 
 /** Where a turn stands in the chat: whether it is the newest, and whether a turn is running. */
@@ -199,17 +202,9 @@ export class TurnView {
     }
     if (record.status === 'failed' && record.error) {
       nodes.push(
-        element('div', {
-          className: 'mw-error',
-          attributes: { role: 'alert' },
-          children: [
-            element('strong', { text: record.error.name || 'Error' }),
-            element('span', { text: `: ${record.error.message}` }),
-            button('Retry', () => this.actions.retry(this.index), {
-              className: 'mw-button mw-retry',
-              ariaLabel: 'Retry this question',
-            }),
-          ],
+        failureNotice(record.error, {
+          retry: () => this.actions.retry(this.index),
+          ...(this.actions.openSettings ? { openSettings: this.actions.openSettings } : {}),
         }),
       );
     }

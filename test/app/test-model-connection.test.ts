@@ -25,7 +25,7 @@ describe('testModelConnection', () => {
     });
     expect(fetch).toHaveBeenCalledOnce();
     expect(report.ok).toBe(false);
-    expect(report.message).toContain('refused the API key');
+    expect(report.message).toContain('The API key was refused');
     expect(report.message).not.toContain(key);
   });
 });

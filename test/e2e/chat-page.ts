@@ -18,6 +18,8 @@ export interface ChatPageOptions {
   waitForChat?: boolean;
   /** The window size (default 1280×800). */
   viewport?: { width: number; height: number };
+  /** Write the entries only when the page has none yet, so what the page saves survives a reload. */
+  seedOnce?: boolean;
 }
 
 /**
@@ -49,8 +51,9 @@ export async function openChat(
     ...options.localStorage,
   };
   await opened.page.addInitScript(
-    ({ entries: values, apiKey }) => {
-      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    ({ entries: values, apiKey, seedOnce }) => {
+      for (const [key, value] of Object.entries(values))
+        if (!seedOnce || localStorage.getItem(key) === null) localStorage.setItem(key, value);
       if (apiKey) sessionStorage.setItem('mapwright.llm.apiKey', apiKey);
       const recorded: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = recorded;
@@ -73,7 +76,7 @@ export async function openChat(
         recorded.push(`${event.violatedDirective} ${event.blockedURI}${where}`);
       });
     },
-    { entries, apiKey: options.apiKey },
+    { entries, apiKey: options.apiKey, seedOnce: options.seedOnce === true },
   );
   await opened.page.goto(appUrl);
   if (options.waitForChat !== false) await waitForChat(opened.page);

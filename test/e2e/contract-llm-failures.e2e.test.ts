@@ -108,7 +108,7 @@ describe('contract: a failing LLM', () => {
     await error.waitFor({ timeout: 30_000 });
     expect(requestsAbout('A busy question')).toBe(3);
     expect(await error.textContent()).toMatch(/unavailable or overloaded \(HTTP 503\)/);
-    expect(await error.textContent()).toMatch(/try again/i);
+    expect(await error.textContent()).toMatch(/Retry in a moment/);
     await page.getByRole('button', { name: 'Retry this question' }).click();
     await page.locator('.mw-answer strong', { hasText: 'available' }).waitFor();
     expect(await page.locator('.mw-error').count()).toBe(0);

@@ -207,7 +207,9 @@ describe('the app under its Content-Security-Policy', () => {
     await page.locator('.mw-endpoint').fill('https://llm.unlisted.example/v1');
     await page.getByRole('button', { name: 'Test the connection to the model' }).click();
     await page.locator('.mw-connection-report[data-ok="false"]').waitFor();
-    expect(await page.locator('.mw-connection-report').textContent()).toContain('Could not reach');
+    const report = (await page.locator('.mw-connection-report').textContent()) ?? '';
+    expect(report).toContain('Blocked by this page’s security policy');
+    expect(report).toContain('security.connectSrc');
     // Stopped by the policy inside the page: neither request reached the network.
     expect(opened.outsideRequests).toEqual([]);
     await expect

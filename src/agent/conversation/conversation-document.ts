@@ -91,6 +91,18 @@ export interface LiveRun {
   rounds: Record<number, number>;
   /** Where events of a resumed run land before its first round starts (restored calls). */
   restoredRound: number;
+  /** Set while a failed model call waits to be tried again; cleared by the run's next event. */
+  retry?: ScheduledRetry;
+}
+
+/** A model call that failed and is tried again at `resumesAt`. */
+export interface ScheduledRetry {
+  /** The attempt that comes next (2 for the first retry). */
+  attempt: number;
+  /** Attempts in all. */
+  attempts: number;
+  /** When it is tried again (epoch milliseconds). */
+  resumesAt: number;
 }
 
 /** The agent's persisted state (its snapshot without the version). */

@@ -116,6 +116,11 @@ function applyEvent(
   if (event.type === 'turn-start') return startRun(document, event, at);
   const run = document.run;
   if (!run || run.runId !== event.runId) return document;
+  // Whatever the run does next (the retried call streams, or fails for good), it no longer waits.
+  if (run.retry !== undefined && event.type !== 'retry') {
+    const { retry: _retry, ...waiting } = run;
+    return applyEvent({ ...document, run: waiting }, event, at);
+  }
   switch (event.type) {
     case 'round-start': {
       const turn = document.turns[run.turnIndex];
@@ -195,8 +200,19 @@ function applyEvent(
       );
       return decided(updated, event.call.id);
     }
-    case 'round-end':
     case 'retry':
+      return {
+        ...document,
+        run: {
+          ...run,
+          retry: {
+            attempt: event.attempt + 1,
+            attempts: Math.max(event.attempts ?? event.attempt + 1, event.attempt + 1),
+            resumesAt: at + event.delayMs,
+          },
+        },
+      };
+    case 'round-end':
       return document;
     case 'context-trimmed':
       return updateTurn(document, run.turnIndex, (turn) => ({

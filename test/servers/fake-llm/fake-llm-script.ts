@@ -17,7 +17,8 @@
  *         { "kind": "rate-limit", "retryAfterSeconds": 1 },   // HTTP 429 with Retry-After
  *         { "kind": "unavailable" },                          // HTTP 503
  *         { "kind": "hang" },                                 // never answers (until stop or abort)
- *         { "kind": "cut-off", "afterTokens": 3 }             // streams 3 pieces, then drops the connection
+ *         { "kind": "cut-off", "afterTokens": 3 },            // streams 3 pieces, then drops the connection
+ *         { "kind": "http-error", "status": 401, "message": "Incorrect API key" }  // any status, OpenAI's error body
  *       ]
  *     },
  *     {
@@ -59,7 +60,16 @@ export type FakeLlmFailure =
   | { kind: 'rate-limit'; retryAfterSeconds?: number }
   | { kind: 'unavailable' }
   | { kind: 'hang' }
-  | { kind: 'cut-off'; afterTokens?: number };
+  | { kind: 'cut-off'; afterTokens?: number }
+  | {
+      kind: 'http-error';
+      status: number;
+      /** The error body's message (OpenAI's `{ error: { message, type, code } }`). */
+      message?: string;
+      code?: string;
+      /** Sent as Retry-After when given. */
+      retryAfterSeconds?: number;
+    };
 
 /** One rule of a script. */
 export interface FakeLlmRule {

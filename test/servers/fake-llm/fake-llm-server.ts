@@ -208,6 +208,22 @@ export async function startFakeLlm(options: { script: FakeLlmScript | string }):
             error: { message: 'The server is overloaded or not ready yet.', type: 'server_error' },
           });
           return;
+        case 'http-error':
+          sendJson(
+            response,
+            failure.status,
+            {
+              error: {
+                message: failure.message ?? 'A scripted failure.',
+                type: 'scripted_error',
+                code: failure.code ?? null,
+              },
+            },
+            failure.retryAfterSeconds === undefined
+              ? {}
+              : { 'retry-after': String(failure.retryAfterSeconds) },
+          );
+          return;
         case 'hang':
           return; // never answers; stop() closes the connection
         case 'cut-off':
