@@ -86,7 +86,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
   if (options.onStatus) hub.onStatus(options.onStatus);
   hub.addServer(
     {
-      name: 'Bundled data (DuckDB in this page)',
+      name: 'Bundled data',
       ...embeddedConfig,
       id: EMBEDDED_SERVER_ID,
       transport: 'embedded',
