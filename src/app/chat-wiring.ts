@@ -162,6 +162,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       const tool = registry.get(name);
       approvals.allow(name, tool ? toolIdentity(tool) : undefined);
     },
+    onOpenChange: (open) => panel.setAwaitingApproval(open),
     editsFor: () => conversation()?.document.pendingApproval?.edits,
     onEdit: (callId, editedArguments) =>
       conversation()?.dispatch({ type: 'approval-edited', callId, arguments: editedArguments }),

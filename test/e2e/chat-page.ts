@@ -16,6 +16,8 @@ export interface ChatPageOptions {
   localStorage?: Record<string, string>;
   /** Wait for the chat to be ready (default true). */
   waitForChat?: boolean;
+  /** The window's size (default 1280×800); a phone is 390×844. */
+  viewport?: { width: number; height: number };
 }
 
 /**
@@ -34,7 +36,7 @@ export async function openChat(
   appUrl: string,
   options: ChatPageOptions,
 ): Promise<ContractPage> {
-  const opened = await openPage(browser);
+  const opened = await openPage(browser, options.viewport);
   const entries: Record<string, string> = {
     'mapwright.llm': JSON.stringify({
       provider: 'local',

@@ -1,0 +1,145 @@
+// The approval card as a person meets it in the built app, with the real DuckDB-WASM: on a phone, two
+// queries leave Approve and Approve all on screen; the status line says the chat waits for them; the
+// pre-flight says honestly how many rows to expect; Esc in the SQL leaves the editor, and Esc again
+// denies.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
+import { ask, expectClean, openChat, waitForData, waitForIdle } from './chat-page';
+import { startAppHarness, type AppHarness } from './harness';
+import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
+import type { Locator, Page } from 'playwright-core';
+
+const LIMITED = 'SELECT name, state FROM airports ORDER BY latitude DESC LIMIT 10';
+const COUNTED = 'SELECT count(*) AS airports, max(latitude) AS north FROM airports';
+const JOINED =
+  'SELECT a.name, b.name AS neighbour FROM airports a JOIN airports b ON a.state = b.state';
+const EDITED = 'SELECT name FROM airports LIMIT 3';
+
+const script: FakeLlmScript = {
+  rules: [
+    {
+      user: 'two questions',
+      reply: {
+        text: 'I will list the northernmost airports and count them all.',
+        toolCalls: [
+          { name: 'query', arguments: { sql_query: LIMITED } },
+          { name: 'query', arguments: { sql_query: COUNTED } },
+        ],
+      },
+    },
+    { user: 'two questions', toolResult: '', reply: { text: 'Both answered.' } },
+    {
+      user: 'neighbours',
+      reply: { toolCalls: [{ name: 'query', arguments: { sql_query: JOINED } }] },
+    },
+    { user: 'neighbours', toolResult: '', reply: { text: 'Understood, no join.' } },
+  ],
+};
+
+/** True when the element's box lies inside the window, as laid out now (nothing scrolled). */
+async function inViewport(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize();
+  if (!box || !size) return false;
+  return (
+    box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height
+  );
+}
+
+describe('the approval card', () => {
+  let harness: AppHarness;
+  let fake: FakeLlm;
+  beforeAll(async () => {
+    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled([harness?.close(), fake?.stop()]);
+  });
+
+  it('on a phone, two queries keep Approve and Approve all on screen, with honest row counts', async () => {
+    const opened = await openChat(harness.browser, harness.appUrl, {
+      endpoint: fake.url,
+      viewport: { width: 390, height: 844 },
+    });
+    const { page } = opened;
+    await ask(page, 'Two questions about the airports, please.');
+    const card = page.locator('.mw-approval-card');
+    await card.waitFor();
+    const shownAt = Date.now();
+    expect(await page.locator('.mw-status-text').textContent()).toBe('Waiting for your approval');
+    const approve = card.getByRole('button', { name: 'Approve query' }).first();
+    const approveAll = card.getByRole('button', { name: 'Approve all' });
+    expect(await inViewport(page, approve)).toBe(true);
+    expect(await inViewport(page, approveAll)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Named for people, and the model's words said once on the card.
+    expect(await card.locator('.mw-call-name').allTextContents()).toEqual([
+      'Query · Bundled data',
+      'Query · Bundled data',
+    ]);
+    expect(await card.textContent()).not.toContain('embedded');
+    const first = card.locator('.mw-proposed-call').nth(0);
+    const second = card.locator('.mw-proposed-call').nth(1);
+    await first.locator('.mw-preflight-rows').waitFor({ timeout: 60_000 });
+    // The first check waits for the data to load; how long is printed, not asserted.
+    console.info(`pre-flight after the card opened: ${Date.now() - shownAt} ms (first check)`);
+    expect(await first.locator('.mw-preflight-rows').textContent()).toBe('Rows: up to 10 rows');
+    expect(await second.locator('.mw-proposed-details').isHidden()).toBe(true);
+    await second.locator('.mw-proposed-toggle').click();
+    await second.locator('.mw-preflight-rows').waitFor();
+    expect(await second.locator('.mw-preflight-rows').textContent()).toBe('Rows: 1 row');
+    // Opening the second call does not push the actions off screen.
+    expect(await inViewport(page, approveAll)).toBe(true);
+    await approveAll.click();
+    await waitForIdle(page);
+    expect(await page.locator('.mw-status-text').textContent()).toBe('Ready');
+    await expectClean(opened);
+    await opened.context.close();
+  });
+
+  it('Esc in the SQL leaves the editor and keeps the edit; Esc again denies; a join’s rows are unknown', async () => {
+    const opened = await openChat(harness.browser, harness.appUrl, { endpoint: fake.url });
+    const { page } = opened;
+    await waitForData(page);
+    await ask(page, 'Which airports are neighbours?');
+    const card = page.locator('.mw-approval-card');
+    await card.waitFor();
+    const shownAt = Date.now();
+    await card.locator('.mw-preflight-rows').waitFor({ timeout: 60_000 });
+    console.info(`pre-flight after the card opened: ${Date.now() - shownAt} ms (data loaded)`);
+    expect(await card.locator('.mw-preflight-rows').textContent()).toBe('Rows: unknown');
+    const editor = card.locator('.cm-content');
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(EDITED);
+    // A syntax error reads as a sentence, without the check's own SQL or raw JSON.
+    await page.keyboard.type(' FROM');
+    await card.locator('.mw-preflight-error').waitFor();
+    expect(await card.locator('.mw-preflight-error').textContent()).toBe(
+      "Syntax error near 'FROM' (line 1).",
+    );
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await card.locator('.mw-preflight-rows').waitFor();
+    expect(await card.locator('.mw-preflight-rows').textContent()).toBe('Rows: up to 3 rows');
+    await page.keyboard.press('Escape');
+    expect(await card.isVisible()).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.classList.contains('mw-approval-card')),
+    ).toBe(true);
+    expect(await editor.textContent()).toBe(EDITED);
+    // The card shows its focus ring while it holds the keyboard.
+    const ring = await card.evaluate((node) => getComputedStyle(node).boxShadow);
+    expect(ring).not.toBe('none');
+    await page.keyboard.press('Escape');
+    await page.locator('.mw-call[data-tool="query"][data-state="declined"]').waitFor();
+    await waitForIdle(page);
+    expect(await page.locator('.mw-approval-card').count()).toBe(0);
+    await expectClean(opened);
+    await opened.context.close();
+  });
+});
