@@ -32,6 +32,7 @@ import { SettingsPanel } from '../ui/settings-panel';
 import { keepConversationResults } from './keep-conversation-results';
 import { openConversation } from './open-conversation';
 import { preloadChatModules } from './preload-chat-modules';
+import { preloadData } from './preload-data';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { JsonValue } from '../agent/conversation/conversation-document';
@@ -375,6 +376,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   options.element.dataset.chatReady = 'true';
   options.element.removeAttribute('aria-busy');
   preloadChatModules();
+  preloadData(
+    options.engine
+      ? Promise.resolve(options.engine)
+      : (options.data?.then((started) => started?.engine) ?? Promise.resolve(undefined)),
+  );
   return {
     panel,
     session: () => {

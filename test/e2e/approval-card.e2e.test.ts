@@ -101,6 +101,18 @@ describe('the approval card', () => {
     const opened = await openChat(harness.browser, harness.appUrl, { endpoint: fake.url });
     const { page } = opened;
     await waitForData(page);
+    // The page loads the datasets once idle; the check below runs on loaded data.
+    const loadedIn = await page.evaluate(async () => {
+      const started = performance.now();
+      const app = (
+        window as unknown as {
+          mapwright: { data: Promise<{ engine: { listTables(): Promise<string[]> } }> };
+        }
+      ).mapwright;
+      await (await app.data).engine.listTables();
+      return Math.round(performance.now() - started);
+    });
+    console.info(`datasets loaded ${loadedIn} ms after the data side started`);
     await ask(page, 'Which airports are neighbours?');
     const card = page.locator('.mw-approval-card');
     await card.waitFor();
