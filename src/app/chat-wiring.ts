@@ -370,6 +370,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   window.addEventListener('pagehide', flushOnHide);
   const controls = new ApprovalControls(approvals);
   panel.toolbar.append(bar.root, controls.root);
+  // Above the question box, where the person looks before asking: queries will run without a card.
+  panel.input.root.before(controls.banner);
   options.element.replaceChildren(panel.root);
 
   await open(store ? (await store.list())[0]?.id : undefined, true);

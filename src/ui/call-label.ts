@@ -1,4 +1,4 @@
-// How the card and the timeline name a tool call for people: "Query · Bundled data", never an id.
+// How the card and the timeline name a tool call for people: "Query · Bundled data", not an id.
 
 /** What a call's label is made from (a proposed call and a call record both fit). */
 export interface CallLabelParts {
@@ -14,9 +14,9 @@ export function humanToolName(name: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : name;
 }
 
-/** The tool's title (or its name as words), then where it runs: its server's title, or "this page". */
+/** The tool's title (or its name as words), then its server's title for a tool of an MCP server. */
 export function callLabel(parts: CallLabelParts): string {
   const tool = parts.toolTitle?.trim() || humanToolName(parts.name);
-  const where = parts.serverId ? parts.serverTitle?.trim() || parts.serverId : 'this page';
-  return `${tool} · ${where}`;
+  if (!parts.serverId) return tool;
+  return `${tool} · ${parts.serverTitle?.trim() || parts.serverId}`;
 }

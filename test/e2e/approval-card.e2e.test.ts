@@ -33,6 +33,11 @@ const script: FakeLlmScript = {
       reply: { toolCalls: [{ name: 'query', arguments: { sql_query: JOINED } }] },
     },
     { user: 'neighbours', toolResult: '', reply: { text: 'Understood, no join.' } },
+    {
+      user: 'without asking',
+      reply: { toolCalls: [{ name: 'query', arguments: { sql_query: COUNTED } }] },
+    },
+    { user: 'without asking', toolResult: '', reply: { text: 'Counted without a card.' } },
   ],
 };
 
@@ -151,6 +156,32 @@ describe('the approval card', () => {
     await page.locator('.mw-call[data-tool="query"][data-state="declined"]').waitFor();
     await waitForIdle(page);
     expect(await page.locator('.mw-approval-card').count()).toBe(0);
+    await expectClean(opened);
+    await opened.context.close();
+  });
+
+  it('auto-approve: a switch, a banner while it is on, and a mark on the calls it ran', async () => {
+    const opened = await openChat(harness.browser, harness.appUrl, { endpoint: fake.url });
+    const { page } = opened;
+    const banner = page.locator('.mw-auto-approve-banner');
+    expect(await banner.isVisible()).toBe(false);
+    await page.getByRole('switch', { name: 'Auto-approve queries' }).check();
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Auto-approve is on — queries run without asking');
+    await ask(page, 'Count them without asking.');
+    await page.locator('.mw-answer', { hasText: 'Counted without a card.' }).waitFor({
+      timeout: 60_000,
+    });
+    expect(await page.locator('.mw-approval-card').count()).toBe(0);
+    const call = page.locator('.mw-call[data-tool="query"]');
+    expect(await call.locator('.mw-call-unasked').isVisible()).toBe(true);
+    expect(await call.locator('.mw-call-unasked').textContent()).toBe('Ran without asking');
+    expect(await call.locator('.mw-call-name').textContent()).toBe('Query · Bundled data');
+    await banner.getByRole('button', { name: 'Turn off auto-approve' }).click();
+    await banner.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('switch', { name: 'Auto-approve queries' }).isChecked()).toBe(
+      false,
+    );
     await expectClean(opened);
     await opened.context.close();
   });
