@@ -164,7 +164,7 @@ export class ProposedCallView {
         },
         {
           className: 'mw-button mw-button-ghost mw-allow',
-          ariaLabel: `Allow for this session: approve ${name} and run it without asking until reload`,
+          ariaLabel: `Allow for this session: run ${name} without asking until the page reloads`,
         },
       ),
     );
