@@ -83,6 +83,11 @@ describe('the approval card', () => {
       'Query · Bundled data',
     ]);
     expect(await card.textContent()).not.toContain('embedded');
+    // The model's words show once on the page: on the card, not also in the turn above it.
+    const said = page.getByText('I will list the northernmost airports and count them all.');
+    expect(await said.count()).toBe(2);
+    expect(await said.nth(0).isVisible()).toBe(false);
+    expect(await card.locator('.mw-model-words').isVisible()).toBe(true);
     const first = card.locator('.mw-proposed-call').nth(0);
     const second = card.locator('.mw-proposed-call').nth(1);
     await first.locator('.mw-preflight-rows').waitFor({ timeout: 60_000 });
@@ -97,6 +102,10 @@ describe('the approval card', () => {
     expect(await inViewport(page, approveAll)).toBe(true);
     await approveAll.click();
     await waitForIdle(page);
+    // Decided: the words are back in the conversation.
+    expect(await page.locator('.mw-answer', { hasText: 'northernmost airports' }).isVisible()).toBe(
+      true,
+    );
     expect(await page.locator('.mw-status-text').textContent()).toBe('Ready');
     await expectClean(opened);
     await opened.context.close();
