@@ -61,7 +61,7 @@ export class ApprovalCard {
           ],
         })
       : undefined;
-    // Reasoning can run long: folded, so the calls stay in view.
+    // Reasoning can run long: folded.
     const reasoning = proposal.reasoning?.trim()
       ? element('details', {
           className: 'mw-model-reasoning',
@@ -113,8 +113,9 @@ export class ApprovalCard {
               ? element('p', { className: 'mw-modifies', text: '⚠ This proposal modifies data.' })
               : undefined,
             words,
-            reasoning,
             ...this.calls.map((call) => call.root),
+            // Folded and last: the calls and their actions come first where room is short.
+            reasoning,
           ],
         }),
         element('div', {

@@ -41,14 +41,25 @@ const script: FakeLlmScript = {
   ],
 };
 
-/** True when the element's box lies inside the window, as laid out now (nothing scrolled). */
+/**
+ * True when the element's box lies inside the window as laid out now (nothing scrolled), and a tap on
+ * its centre would reach it: not clipped by a scrolling box, nor covered by anything.
+ */
 async function inViewport(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   const size = page.viewportSize();
   if (!box || !size) return false;
-  return (
-    box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height
-  );
+  const inside =
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= size.width &&
+    box.y + box.height <= size.height;
+  const reached = await locator.evaluate((node) => {
+    const rect = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    return hit !== null && node.contains(hit);
+  });
+  return inside && reached;
 }
 
 describe('the approval card', () => {
