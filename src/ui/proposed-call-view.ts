@@ -45,7 +45,7 @@ function describedAction(description: string, name: string): string {
 export class ProposedCallView {
   /** The element that holds the call. */
   readonly root: HTMLElement;
-  /** Approve, Deny and Allow: the card puts them in its sticky footer for a single call. */
+  /** Approve and Deny (and Allow, for a card of one call, whose footer holds them). */
   readonly actions: HTMLElement;
   private readonly details: HTMLElement;
   private readonly toggle: HTMLButtonElement | undefined;
@@ -168,15 +168,19 @@ export class ProposedCallView {
         },
       ),
     );
-    this.buttons[0]?.classList.add('mw-button-primary');
-    this.buttons[1]?.classList.add('mw-button-danger');
+    const [approve, deny, allow] = this.buttons;
+    approve?.classList.add('mw-button-primary');
+    deny?.classList.add('mw-button-danger');
+    // A folded call's line holds only Approve and Deny; the allowance waits in its details.
     this.actions = element('div', {
       className: 'mw-proposal-actions',
-      children: [...this.buttons],
+      children: display.collapsible ? [approve, deny] : [approve, deny, allow],
     });
     this.details = element('div', {
       className: 'mw-proposed-details',
-      attributes: { id: `mw-call-details-${proposed.call.id}-${proposed.callIndex}` },
+      attributes: {
+        id: `mw-call-details-${proposed.call.id.replace(/\s/g, '_')}-${proposed.callIndex}`,
+      },
       children: [
         mismatch,
         warning,
@@ -208,6 +212,7 @@ export class ProposedCallView {
           className: 'mw-deny-reason-label',
           children: [element('span', { text: 'Reason if you deny (optional)' }), this.reason],
         }),
+        display.collapsible ? allow : undefined,
       ],
     });
     const title = element('span', {
