@@ -122,6 +122,29 @@ describe('the approval card', () => {
     await opened.context.close();
   });
 
+  it('on a desktop, a two-call card keeps the conversation above it in view', async () => {
+    const opened = await openChat(harness.browser, harness.appUrl, {
+      endpoint: fake.url,
+      viewport: { width: 1440, height: 900 },
+    });
+    const { page } = opened;
+    await ask(page, 'Two questions about the airports, please.');
+    const card = page.locator('.mw-approval-card');
+    await card.waitFor();
+    // Both calls open, as a person reading them would leave them.
+    await card.locator('.mw-proposed-toggle').nth(1).click();
+    await card.locator('.mw-preflight-rows').nth(1).waitFor({ timeout: 60_000 });
+    const log = await page.locator('.mw-log').evaluate((node) => node.clientHeight);
+    // It was about 170 px before the card had a bounded height.
+    expect(log).toBeGreaterThan(280);
+    console.info(`conversation above a two-call card at 1440×900: ${log} px`);
+    expect(await inViewport(page, card.getByRole('button', { name: 'Approve all' }))).toBe(true);
+    await card.getByRole('button', { name: 'Deny all' }).click();
+    await waitForIdle(page);
+    await expectClean(opened);
+    await opened.context.close();
+  });
+
   it('Esc in the SQL leaves the editor and keeps the edit; Esc again denies; a join’s rows are unknown', async () => {
     const opened = await openChat(harness.browser, harness.appUrl, { endpoint: fake.url });
     const { page } = opened;
