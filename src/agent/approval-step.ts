@@ -6,6 +6,7 @@ import { errorMessage } from './errors';
 import { redactArguments, redactSecrets } from './redact';
 import { sqlDisplayMismatch } from './sql-display-check';
 import { finishToolCall, runToolCall, type RoundCall } from './tool-call-runner';
+import { toolLabels } from './tool-labels';
 import type { ResultRecorder } from './result-recorder';
 import type { RunContext } from './run-context';
 import type { ApprovalDecision, ToolProposal } from './types';
@@ -31,6 +32,7 @@ export function buildProposal(
         displayArguments,
         ...(mismatch === undefined ? {} : { displayMismatch: mismatch }),
         ...(tool?.origin.kind === 'mcp' ? { serverId: tool.origin.serverId } : {}),
+        ...toolLabels(tool),
         description: redactSecrets(describeToolCalls([call])),
         modifiesData: callModifiesData(call),
       };

@@ -1,6 +1,7 @@
 // One tool call: events before and after, the registry's execution, the result stored in call order.
 import { toErrorInfo, ToolTimeoutError } from './errors';
 import { redactArguments } from './redact';
+import { toolLabels } from './tool-labels';
 import type { ToolResult } from '../tools/tool';
 import type { ResultRecorder } from './result-recorder';
 import type { RunContext } from './run-context';
@@ -12,12 +13,16 @@ export interface RoundCall {
   call: ToolCall;
 }
 
-/** Runs one call through the registry; never throws. `note` is prepended to what the model reads. */
+/**
+ * Runs one call through the registry; never throws. `note` is prepended to what the model reads;
+ * `ranWithoutAsking` marks an MCP call that the session let run without a card.
+ */
 export async function runToolCall(
   run: RunContext,
   recorder: ResultRecorder,
   item: RoundCall,
   note?: string,
+  ranWithoutAsking = false,
 ): Promise<void> {
   const { call, callIndex } = item;
   const tool = run.registry.get(call.name);
@@ -29,6 +34,8 @@ export async function runToolCall(
     call,
     displayArguments: redactArguments(call.arguments),
     ...(tool?.origin.kind === 'mcp' ? { serverId: tool.origin.serverId } : {}),
+    ...toolLabels(tool),
+    ...(ranWithoutAsking ? { ranWithoutAsking } : {}),
   });
   let result: ToolResult;
   let status: ToolCallStatus;

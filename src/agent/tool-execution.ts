@@ -32,13 +32,16 @@ export async function executeToolCalls(
       asked.push(item);
       continue;
     }
-    const queue = run.registry.get(item.call.name)?.queue;
+    const tool = run.registry.get(item.call.name);
+    // An MCP call with valid arguments that reached here runs without a card: the timeline says so.
+    const unasked = tool?.origin.kind === 'mcp' && run.registry.check(item.call) === undefined;
+    const queue = tool?.queue;
     if (queue === undefined) {
-      work.push(runToolCall(run, recorder, item));
+      work.push(runToolCall(run, recorder, item, undefined, unasked));
       continue;
     }
     const next = (queues.get(queue) ?? Promise.resolve()).then(() =>
-      runToolCall(run, recorder, item),
+      runToolCall(run, recorder, item, undefined, unasked),
     );
     queues.set(queue, next);
     work.push(next);

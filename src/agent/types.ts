@@ -109,6 +109,9 @@ export interface ProposedCall {
   /** Set when the masked SQL shown reads as other statements than the SQL that runs: not approvable. */
   displayMismatch?: string;
   serverId?: string;
+  /** The tool's and the server's names for people, when they have them (the card shows these). */
+  toolTitle?: string;
+  serverTitle?: string;
   description: string;
   /** True when the call's SQL may change data or state; the card warns about it. */
   modifiesData: boolean;
@@ -149,6 +152,10 @@ export type AgentEvent =
       call: ToolCall;
       displayArguments: Record<string, unknown>;
       serverId?: string;
+      toolTitle?: string;
+      serverTitle?: string;
+      /** True for an MCP call that ran without a card: auto-approve, a session allowance or its policy. */
+      ranWithoutAsking?: boolean;
     }
   | {
       type: 'tool-call-end';

@@ -40,6 +40,7 @@ import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
 import { policyAwareFetch } from './policy-aware-fetch';
 import { preloadChatModules } from './preload-chat-modules';
+import { preloadData } from './preload-data';
 import { createResultActions } from './result-actions';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
@@ -181,6 +182,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       const tool = registry.get(name);
       approvals.allow(name, tool ? toolIdentity(tool) : undefined);
     },
+    onOpenChange: (open) => panel.setAwaitingApproval(open),
     editsFor: () => conversation()?.document.pendingApproval?.edits,
     onEdit: (callId, editedArguments) =>
       conversation()?.dispatch({ type: 'approval-edited', callId, arguments: editedArguments }),
@@ -438,6 +440,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   panel.toolbar.append(settingsButton, controls.root);
   panel.toolbar.parentElement?.prepend(sidebar.toggle);
   panel.root.append(sidebar.backdrop, sidebar.root, toast.root);
+  // Above the question box, where the person looks before asking: queries will run without a card.
+  panel.input.root.before(controls.banner);
   options.element.replaceChildren(panel.root);
 
   await open(store ? (await store.list())[0]?.id : undefined, true);
@@ -445,6 +449,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   options.element.dataset.chatReady = 'true';
   options.element.removeAttribute('aria-busy');
   preloadChatModules();
+  preloadData(
+    options.engine
+      ? Promise.resolve(options.engine)
+      : (options.data?.then((started) => started?.engine) ?? Promise.resolve(undefined)),
+  );
   return {
     panel,
     session: () => {

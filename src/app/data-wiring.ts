@@ -92,7 +92,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
   if (options.oauth) listenForSignIns(hub);
   hub.addServer(
     {
-      name: 'Bundled data (DuckDB in this page)',
+      name: 'Bundled data',
       ...embeddedConfig,
       id: EMBEDDED_SERVER_ID,
       transport: 'embedded',

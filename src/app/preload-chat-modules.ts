@@ -5,14 +5,18 @@ import { loadPlotChart } from '../tools/chart/lazy-plot-chart';
 import { loadSqlEditor } from '../ui/lazy-sql-editor';
 import { loadSqlHighlight } from '../ui/lazy-sql-highlight';
 
+/** Runs `work` when the page is next idle, or after `timeoutMs` at the latest. */
+export function whenIdle(work: () => void, timeoutMs = 2_000): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(work, { timeout: timeoutMs });
+  else window.setTimeout(work, timeoutMs);
+}
+
 /** Loads the editor, highlighter and chart chunks when the page is next idle (within `timeoutMs`). */
 export function preloadChatModules(timeoutMs = 2_000): void {
-  const preload = (): void => {
+  whenIdle(() => {
     // A failed preload is retried by the first card that needs the module, which then shows plain text.
     for (const load of [loadSqlEditor, loadSqlHighlight, loadPlotChart])
       void load().catch(() => {});
-  };
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(preload, { timeout: timeoutMs });
-  else window.setTimeout(preload, timeoutMs);
+  }, timeoutMs);
 }

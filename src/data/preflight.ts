@@ -1,20 +1,31 @@
-// Pre-flight of SQL before the person approves it: does it parse, which columns, about how many rows.
+// Pre-flight of SQL before the person approves it: does it parse, which columns, how many rows.
 // It runs before approval, so it must touch nothing the approval is for: a query that names a file or a
 // URL is not checked at all (DuckDB would fetch it just to plan the query), an EXPLAIN (which may be
 // EXPLAIN ANALYZE) is not checked, and the rest is only described and planned, never run.
 import { externalReads } from '../sql/external-reads';
 import { readOnlyRefusal } from '../sql/sql-guard';
 import { isToken, tokenizeSql } from '../sql/sql-tokens';
+import { isDuckDbErrorText, readableSqlError } from './readable-sql-error';
+import {
+  estimateFromPlan,
+  groupsByColumns,
+  outerLimit,
+  planFromExplainRows,
+  withLimit,
+} from './row-estimate';
 import type { DataEngine } from './data-engine';
+import type { RowEstimate } from './row-estimate';
+
+export type { RowEstimate } from './row-estimate';
 
 /** What the card shows before a query runs. */
 export interface PreflightReport {
   parses: boolean;
-  /** Why it does not parse, or why it could not be checked. */
+  /** Why it does not parse, or why it could not be checked: one readable sentence. */
   error?: string;
   columns?: { name: string; type: string }[];
-  /** The planner's estimate for the query's result. */
-  estimatedRows?: number;
+  /** The rows to expect, as far as they can be known before the query runs. */
+  rows?: RowEstimate;
 }
 
 /** Checks SQL without running it. */
@@ -22,18 +33,6 @@ export type PreflightFunction = (sql: string, signal: AbortSignal) => Promise<Pr
 
 function cleanSql(sql: string): string {
   return sql.trim().replace(/;+\s*$/, '');
-}
-
-/** The planner's row estimate from EXPLAIN's text: the first `~N rows` (the plan's top operator). */
-export function estimatedRowsFromPlan(plan: string): number | undefined {
-  const match = /~\s*([\d,._]+)\s*rows?/i.exec(plan);
-  if (!match?.[1]) return undefined;
-  const value = Number(match[1].replace(/[,._]/g, ''));
-  return Number.isFinite(value) ? value : undefined;
-}
-
-function planText(rows: Record<string, unknown>[]): string {
-  return rows.map((row) => Object.values(row).map(String).join('\n')).join('\n');
 }
 
 // Why the pre-flight leaves this SQL alone, before DuckDB sees any of it.
@@ -61,7 +60,10 @@ export function createEnginePreflight(engine: DataEngine): PreflightFunction {
     const notChecked = notCheckedReason(query);
     if (notChecked !== undefined) return { parses: false, error: notChecked };
     const refusal = await readOnlyRefusal(query, reader);
-    if (refusal !== undefined) return { parses: false, error: refusal };
+    if (refusal !== undefined) {
+      const error = isDuckDbErrorText(refusal) ? readableSqlError(refusal, query) : refusal;
+      return { parses: false, error };
+    }
     let columns: { name: string; type: string }[];
     try {
       const described = await engine.query(`DESCRIBE ${query}`, { signal, timeoutMs: 30_000 });
@@ -70,14 +72,20 @@ export function createEnginePreflight(engine: DataEngine): PreflightFunction {
         type: String(row.column_type ?? ''),
       }));
     } catch (error) {
-      return { parses: false, error: error instanceof Error ? error.message : String(error) };
+      return { parses: false, error: readableSqlError(error, query, 'DESCRIBE ') };
     }
+    const limit = outerLimit(query);
     try {
-      const explained = await engine.query(`EXPLAIN ${query}`, { signal, timeoutMs: 30_000 });
-      const estimatedRows = estimatedRowsFromPlan(planText(explained.rows));
-      return { parses: true, columns, ...(estimatedRows !== undefined ? { estimatedRows } : {}) };
+      const explained = await engine.query(`EXPLAIN (FORMAT JSON) ${query}`, {
+        signal,
+        timeoutMs: 30_000,
+      });
+      const plan = planFromExplainRows(explained.rows);
+      const estimate = plan ? estimateFromPlan(plan, groupsByColumns(query)) : undefined;
+      const rows = withLimit(estimate ?? { bound: 'unknown' }, limit);
+      return { parses: true, columns, rows };
     } catch {
-      return { parses: true, columns };
+      return { parses: true, columns, rows: withLimit({ bound: 'unknown' }, limit) };
     }
   };
 }

@@ -388,7 +388,12 @@ export class McpHub {
       ...(title ? { title } : {}),
       description: tool.description ?? title ?? tool.name,
       inputSchema: tool.inputSchema as Tool['inputSchema'],
-      origin: { kind: 'mcp', serverId, originalName: tool.name },
+      origin: {
+        kind: 'mcp',
+        serverId,
+        originalName: tool.name,
+        ...(connection.config.name ? { serverTitle: connection.config.name } : {}),
+      },
       approval: this.policyFor(serverId, tool.name),
       // The server says the tool only reads and repeats without effect: the session may reuse an
       // answer to the same arguments (the registry forgets them when the server's tools or data change).

@@ -6,7 +6,14 @@ export type JsonSchema = Record<string, unknown> & { type?: unknown; properties?
 
 /** Where a tool comes from: local tools run without asking; MCP tools follow their server's policy. */
 export type ToolOrigin =
-  { kind: 'local' } | { kind: 'mcp'; serverId: string; originalName: string };
+  | { kind: 'local' }
+  | {
+      kind: 'mcp';
+      serverId: string;
+      originalName: string;
+      /** The server's name for people (its config `name`), shown instead of its id. */
+      serverTitle?: string;
+    };
 
 /** A tool call as the agent and the registry see it: arguments already parsed into an object. */
 export interface ToolCall {

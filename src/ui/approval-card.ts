@@ -1,7 +1,9 @@
-// The approval card: the proposal's description, the model's words and reasoning, each call to decide, and keys.
+// The approval card: the model's words and reasoning, each call to decide, and keys. Its body scrolls
+// within a bounded height and its actions stay in a footer below it, so they are always in reach.
 import { redactSecrets } from '../agent/redact';
 import { button, element } from './dom';
 import { ProposedCallView } from './proposed-call-view';
+import './approval-card.css';
 import type { ApprovalDecision, ToolProposal } from '../agent/types';
 import type { PreflightFunction } from '../data/preflight';
 
@@ -31,8 +33,9 @@ export class ApprovalCard {
   constructor(private readonly options: ApprovalCardOptions) {
     const { proposal } = options;
     const count = proposal.calls.length;
+    const said = proposal.modelText?.trim();
     this.calls = proposal.calls.map(
-      (proposed) =>
+      (proposed, index) =>
         new ProposedCallView(
           proposed,
           {
@@ -42,9 +45,11 @@ export class ApprovalCard {
           },
           options.preflightFor?.(proposed.serverId),
           options.edits?.[proposed.call.id],
+          // Several calls fold to a line each, the first open: the card stays short and each call
+          // can still be read whole.
+          { collapsible: count > 1, expanded: index === 0, ...(said ? { shownWords: said } : {}) },
         ),
     );
-    const said = proposal.modelText?.trim();
     // Told apart from the description above it: the description is computed from the calls, these
     // are the model's own words and may not match what the calls do.
     const words = said
@@ -56,57 +61,75 @@ export class ApprovalCard {
           ],
         })
       : undefined;
+    // Reasoning can run long: folded.
     const reasoning = proposal.reasoning?.trim()
-      ? element('blockquote', {
+      ? element('details', {
           className: 'mw-model-reasoning',
           children: [
-            element('div', {
+            element('summary', {
               className: 'mw-call-label',
-              text: 'The model’s reasoning (its own words, not a check):',
+              text: 'The model’s reasoning (its own words, not a check)',
             }),
             element('p', { text: proposal.reasoning.trim() }),
           ],
         })
       : undefined;
-    const bulk =
-      count > 1
-        ? element('div', {
-            className: 'mw-proposal-bulk',
-            children: [
-              button('Approve all', () => this.approveAll(), {
-                className: 'mw-button mw-approve-all',
-                ariaLabel: 'Approve every call on this card',
-              }),
-              button('Deny all', () => this.denyAll(), {
-                className: 'mw-button mw-deny-all',
-                ariaLabel: 'Deny every call on this card',
-              }),
-            ],
-          })
-        : undefined;
+    const single = count === 1 ? this.calls[0] : undefined;
+    const actions = single
+      ? single.actions
+      : element('div', {
+          className: 'mw-proposal-bulk',
+          children: [
+            button('Approve all', () => this.approveAll(), {
+              className: 'mw-button mw-button-primary mw-approve-all',
+              ariaLabel: 'Approve all calls on this card',
+            }),
+            button('Deny all', () => this.denyAll(), {
+              className: 'mw-button mw-button-danger mw-deny-all',
+              ariaLabel: 'Deny all calls on this card',
+            }),
+          ],
+        });
+    const heading = count === 1 ? 'Approve this query?' : `Approve these ${count} calls?`;
+    const headingId = `mw-approval-heading-${proposal.runId}-${proposal.round}`;
     this.root = element('section', {
       className: 'mw-approval-card',
       attributes: {
         role: 'dialog',
         'aria-modal': 'false',
-        'aria-label': `Approval needed for ${count} tool call${count === 1 ? '' : 's'}`,
+        'aria-labelledby': headingId,
         tabindex: '-1',
       },
       children: [
-        element('h3', {
-          text: count === 1 ? 'Approve this query?' : `Approve these ${count} calls?`,
+        element('div', {
+          className: 'mw-approval-body',
+          children: [
+            element('h3', {
+              className: 'mw-approval-heading',
+              text: heading,
+              attributes: { id: headingId },
+            }),
+            proposal.calls.some((call) => call.modifiesData)
+              ? element('p', { className: 'mw-modifies', text: '⚠ This proposal modifies data.' })
+              : undefined,
+            words,
+            ...this.calls.map((call) => call.root),
+            // Folded and last: the calls and their actions come first where room is short.
+            reasoning,
+          ],
         }),
-        element('p', { className: 'mw-proposal-summary', text: proposal.description }),
-        proposal.calls.some((call) => call.modifiesData)
-          ? element('p', { className: 'mw-modifies', text: '⚠ This proposal modifies data.' })
-          : undefined,
-        words,
-        reasoning,
-        ...this.calls.map((call) => call.root),
-        bulk,
-        element('p', {
-          className: 'mw-hint',
-          text: 'Enter approves all, Esc denies all (when the card has focus, outside the editor); Ctrl+Enter (Cmd+Enter on a Mac) in the editor approves that query.',
+        element('div', {
+          className: 'mw-approval-footer',
+          children: [
+            actions,
+            element('p', {
+              className: 'mw-hint',
+              text:
+                count === 1
+                  ? 'Enter approves, Esc denies. In the SQL, Ctrl+Enter (⌘+Enter) approves and Esc leaves the editor.'
+                  : 'Enter approves all, Esc denies all. In the SQL, Ctrl+Enter (⌘+Enter) approves that query and Esc leaves the editor.',
+            }),
+          ],
         }),
       ],
     });
@@ -120,7 +143,9 @@ export class ApprovalCard {
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
-      this.denyAll();
+      // The first Esc only leaves the editor, keeping the edit; Esc again, on the card, denies.
+      if (target?.closest('.mw-sql-editor')) this.focus();
+      else this.denyAll();
       return;
     }
     if (event.key !== 'Enter' || event.shiftKey || !target) return;

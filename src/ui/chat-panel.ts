@@ -269,6 +269,11 @@ export class ChatPanel {
     );
   }
 
+  /** An approval card opened or closed: the status line says the chat waits for the person. */
+  setAwaitingApproval(awaiting: boolean): void {
+    this.status.setAwaitingApproval(awaiting);
+  }
+
   /** Announces text to screen readers. */
   announce(text: string): void {
     this.live.textContent = text;

@@ -1,7 +1,10 @@
-// One call on the approval card: description, editable SQL, masked arguments, pre-flight, decisions.
+// One call on the approval card: a head line (what, where, and its decision), then the details: what it
+// does, the model's explanation, the editable SQL, the pre-flight, other arguments and a deny reason.
 import { REDACTED, redactSecrets } from '../agent/redact';
+import { callLabel } from './call-label';
 import { button, element, formatArguments } from './dom';
 import { LazySqlEditor } from './lazy-sql-editor';
+import { preflightLines } from './preflight-lines';
 import type { ApprovalDecision, ProposedCall } from '../agent/types';
 import type { PreflightFunction, PreflightReport } from '../data/preflight';
 
@@ -20,10 +23,32 @@ export interface ProposedCallHandlers {
   edited?(callId: string, editedArguments: Record<string, unknown>): void;
 }
 
+/** How the card shows a call. */
+export interface ProposedCallDisplay {
+  /** The details fold behind the head line (a card with several calls); false shows them always. */
+  collapsible: boolean;
+  /** Whether folded details start open. */
+  expanded: boolean;
+  /** Words the card already shows once (the model's text): an explanation that repeats them is left out. */
+  shownWords?: string;
+}
+
+/** The description the card shows: the tool's name in front is dropped, the head line names the tool. */
+function describedAction(description: string, name: string): string {
+  const text = description.startsWith(`${name}: `)
+    ? description.slice(name.length + 2)
+    : description;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Renders one proposed call and holds the person's decision on it. */
 export class ProposedCallView {
   /** The element that holds the call. */
   readonly root: HTMLElement;
+  /** Approve and Deny (and Allow, for a card of one call, whose footer holds them). */
+  readonly actions: HTMLElement;
+  private readonly details: HTMLElement;
+  private readonly toggle: HTMLButtonElement | undefined;
   /** The decision, once made. */
   decision: ApprovalDecision | undefined;
   private readonly editor: LazySqlEditor | undefined;
@@ -47,6 +72,7 @@ export class ProposedCallView {
     private readonly preflight: PreflightFunction | undefined,
     /** Arguments the person edited before (the card is shown again after a reload). */
     initialEdit?: Record<string, unknown>,
+    display: ProposedCallDisplay = { collapsible: false, expanded: true },
   ) {
     const args = proposed.displayArguments;
     this.sqlKey = SQL_KEYS.find((key) => typeof args[key] === 'string');
@@ -56,8 +82,11 @@ export class ProposedCallView {
     const rest = { ...args };
     if (this.sqlKey) delete rest[this.sqlKey];
     const explained = proposed.call.arguments.explanation;
+    const explainedText = typeof explained === 'string' ? redactSecrets(explained.trim()) : '';
+    // Said once: an explanation that only repeats the words the card shows already is left out.
+    const repeated = explainedText !== '' && explainedText === display.shownWords?.trim();
     const explanation =
-      typeof explained === 'string' && explained.trim()
+      explainedText && !repeated
         ? element('blockquote', {
             className: 'mw-model-words mw-call-explanation',
             children: [
@@ -65,11 +94,11 @@ export class ProposedCallView {
                 className: 'mw-call-label',
                 text: 'The model’s explanation (its own words, not a check):',
               }),
-              element('p', { text: redactSecrets(explained.trim()) }),
+              element('p', { text: explainedText }),
             ],
           })
         : undefined;
-    if (explanation) delete rest.explanation;
+    if (explainedText) delete rest.explanation;
     const name = proposed.call.name;
     const mismatch = proposed.displayMismatch
       ? element('p', {
@@ -78,10 +107,9 @@ export class ProposedCallView {
           attributes: { role: 'alert' },
         })
       : undefined;
-    const description = element('p', {
-      className: 'mw-proposal-description',
-      text: proposed.description,
-    });
+    const label = callLabel({ name, ...proposed });
+    const action = describedAction(proposed.description, name);
+    const description = element('p', { className: 'mw-proposal-description', text: action });
     const warning = proposed.modifiesData
       ? element('p', {
           className: 'mw-modifies',
@@ -128,38 +156,35 @@ export class ProposedCallView {
         ariaLabel: `Deny ${name}`,
       }),
       button(
-        `Allow ${name} for this session`,
+        'Allow for this session',
         () => {
           this.approve();
           // Only an approval that went through becomes a session allowance.
           if (this.decision) this.handlers.allowTool(name);
         },
         {
-          className: 'mw-button mw-allow',
-          ariaLabel: `Approve and allow ${name} without asking for this session`,
+          className: 'mw-button mw-button-ghost mw-allow',
+          ariaLabel: `Allow for this session: run ${name} without asking until the page reloads`,
         },
       ),
     );
-    this.root = element('div', {
-      className: 'mw-proposed-call',
+    const [approve, deny, allow] = this.buttons;
+    approve?.classList.add('mw-button-primary');
+    deny?.classList.add('mw-button-danger');
+    // A folded call's line holds only Approve and Deny; the allowance waits in its details.
+    this.actions = element('div', {
+      className: 'mw-proposal-actions',
+      children: display.collapsible ? [approve, deny] : [approve, deny, allow],
+    });
+    this.details = element('div', {
+      className: 'mw-proposed-details',
       attributes: {
-        role: 'group',
-        'aria-label': `Proposed call ${proposed.callIndex + 1}: ${name}`,
+        id: `mw-call-details-${proposed.call.id.replace(/\s/g, '_')}-${proposed.callIndex}`,
       },
       children: [
-        element('div', {
-          className: 'mw-proposed-head',
-          children: [
-            element('code', { className: 'mw-call-name', text: name }),
-            element('span', {
-              className: 'mw-call-server',
-              text: proposed.serverId ? `on ${proposed.serverId}` : 'local',
-            }),
-          ],
-        }),
         mismatch,
         warning,
-        description,
+        display.collapsible ? undefined : description,
         explanation,
         this.editor
           ? element('div', {
@@ -183,15 +208,64 @@ export class ProposedCallView {
               attributes: { 'aria-label': 'Other arguments, secrets masked' },
             })
           : undefined,
-        element('div', {
-          className: 'mw-proposal-actions',
-          children: [...this.buttons, this.reason],
+        element('label', {
+          className: 'mw-deny-reason-label',
+          children: [element('span', { text: 'Reason if you deny (optional)' }), this.reason],
         }),
-        this.outcome,
+        display.collapsible ? allow : undefined,
+      ],
+    });
+    const title = element('span', {
+      className: 'mw-proposed-title',
+      children: [
+        element('span', { className: 'mw-call-name', text: label }),
+        display.collapsible ? description : undefined,
+      ],
+    });
+    if (display.collapsible) {
+      this.toggle = element('button', {
+        className: 'mw-proposed-toggle',
+        attributes: {
+          type: 'button',
+          'aria-controls': this.details.id,
+        },
+        children: [element('span', { className: 'mw-proposed-chevron', text: '▸' }), title],
+      });
+      this.toggle.addEventListener('click', () => this.setExpanded(!this.expanded));
+    }
+    this.root = element('div', {
+      className: 'mw-proposed-call',
+      attributes: {
+        role: 'group',
+        'aria-label': `Proposed call ${proposed.callIndex + 1}: ${label}`,
+      },
+      children: [
+        element('div', {
+          className: 'mw-proposed-head',
+          children: [
+            this.toggle ?? title,
+            display.collapsible ? this.actions : undefined,
+            this.outcome,
+          ],
+        }),
+        this.details,
       ],
     });
     if (warning) this.root.classList.add('mw-proposed-modifies');
+    this.setExpanded(!display.collapsible || display.expanded);
     if (this.originalSql !== undefined) this.runPreflight(this.originalSql);
+  }
+
+  /** True while the call's details show. */
+  get expanded(): boolean {
+    return !this.details.hidden;
+  }
+
+  /** Shows or folds the call's details (a card with several calls). */
+  setExpanded(expanded: boolean): void {
+    this.details.hidden = !expanded;
+    this.toggle?.setAttribute('aria-expanded', String(expanded));
+    this.root.classList.toggle('mw-proposed-expanded', expanded);
   }
 
   /** The SQL as it is in the editor (undefined for calls without SQL). */
@@ -276,7 +350,9 @@ export class ProposedCallView {
     this.preflightAbort?.abort();
     const controller = new AbortController();
     this.preflightAbort = controller;
-    this.preflightBox.textContent = 'Checking the SQL…';
+    this.preflightBox.dataset.checking = 'true';
+    delete this.preflightBox.dataset.parses;
+    this.preflightBox.textContent = 'Checking…';
     this.preflight(text, controller.signal).then(
       (report) => {
         if (!controller.signal.aborted) this.showPreflight(report);
@@ -288,24 +364,11 @@ export class ProposedCallView {
   }
 
   private showPreflight(report: PreflightReport): void {
+    delete this.preflightBox.dataset.checking;
     this.preflightBox.dataset.parses = String(report.parses);
-    if (!report.parses) {
-      this.preflightBox.replaceChildren(
-        element('span', { text: `Pre-flight: ${report.error ?? 'does not parse'}` }),
-      );
-      return;
-    }
-    const columns = (report.columns ?? [])
-      .map((column) => `${column.name} (${column.type})`)
-      .join(', ');
-    const estimate =
-      report.estimatedRows === undefined
-        ? 'unknown'
-        : `about ${report.estimatedRows.toLocaleString('en')}`;
+    const lines = preflightLines(report);
     this.preflightBox.replaceChildren(
-      element('div', { text: 'Pre-flight: the SQL parses.' }),
-      element('div', { className: 'mw-preflight-columns', text: `Columns: ${columns || 'none'}` }),
-      element('div', { className: 'mw-preflight-rows', text: `Estimated rows: ${estimate}` }),
+      ...lines.map((line) => element('div', { className: line.className, text: line.text })),
     );
   }
 

@@ -1,14 +1,17 @@
-// The status line: what the agent is doing (processing, tool_loop) and a Stop button.
+// The status line: what the agent is doing, in words a person uses, and a Stop button.
 import { button, element } from './dom';
 import type { ScheduledRetry } from '../agent/conversation/conversation-document';
 import type { AgentStatus } from '../agent/types';
 
 const LABELS: Record<AgentStatus, string> = {
   idle: 'Ready',
-  processing: 'processing: the model is answering…',
-  tool_loop: 'tool_loop: running tools…',
-  failed: 'The last turn failed',
+  processing: 'Thinking…',
+  tool_loop: 'Running query…',
+  failed: 'The last answer failed',
 };
+
+/** What the status line says while an approval card waits for the person. */
+export const WAITING_FOR_APPROVAL = 'Waiting for your approval';
 
 /** Shows the agent's status with Stop while a turn runs. */
 export class StatusLine {
@@ -16,8 +19,9 @@ export class StatusLine {
   readonly root: HTMLElement;
   private readonly label = element('span', { className: 'mw-status-text' });
   private readonly stop: HTMLButtonElement;
-  /** The label the status shows when no retry is counting down. */
-  private statusText = '';
+  private status: AgentStatus = 'idle';
+  private detail: string | undefined;
+  private awaitingApproval = false;
   private retry: ScheduledRetry | undefined;
   private countdown: ReturnType<typeof setInterval> | undefined;
 
@@ -32,10 +36,28 @@ export class StatusLine {
 
   /** Shows a status. */
   set(status: AgentStatus, detail?: string): void {
-    this.root.dataset.status = status;
-    this.statusText = detail ?? LABELS[status];
-    this.label.textContent = this.retry ? this.retryText(this.retry) : this.statusText;
-    this.stop.hidden = status !== 'processing' && status !== 'tool_loop';
+    this.status = status;
+    this.detail = detail;
+    this.render();
+  }
+
+  /** An approval card opened (true) or closed (false): while one waits, the line says so. */
+  setAwaitingApproval(awaiting: boolean): void {
+    this.awaitingApproval = awaiting;
+    this.render();
+  }
+
+  private render(): void {
+    const running = this.status === 'processing' || this.status === 'tool_loop';
+    const waiting = this.awaitingApproval && running;
+    this.root.dataset.status = this.status;
+    this.root.dataset.waiting = String(waiting);
+    this.label.textContent = this.retry
+      ? this.retryText(this.retry)
+      : waiting
+        ? WAITING_FOR_APPROVAL
+        : (this.detail ?? LABELS[this.status]);
+    this.stop.hidden = !running;
   }
 
   /**
@@ -48,7 +70,7 @@ export class StatusLine {
     if (this.countdown !== undefined) clearInterval(this.countdown);
     this.countdown = undefined;
     if (!retry) {
-      this.label.textContent = this.statusText;
+      this.render();
       return;
     }
     const tick = (): void => {

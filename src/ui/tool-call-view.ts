@@ -1,8 +1,11 @@
-// One line of a turn's timeline: tool, server, status and duration; arguments and result expand.
+// One line of a turn's timeline: status, tool and server, whether it ran without asking, and duration;
+// arguments and result expand.
+import { callLabel } from './call-label';
 import { addCopyButton } from './code-blocks';
 import { element, formatArguments, formatDuration } from './dom';
 import { highlightSqlWhenLoaded } from './lazy-sql-highlight';
 import type { CallRecord } from '../agent/conversation/conversation-document';
+import './tool-call-view.css';
 
 const STATUS_LABELS: Record<CallRecord['state'], string> = {
   pending: 'pending',
@@ -30,14 +33,21 @@ export class ToolCallView {
   private readonly status = element('span', { className: 'mw-call-status' });
   private readonly duration = element('span', { className: 'mw-call-duration' });
   private readonly name = element('span', { className: 'mw-call-name' });
-  private readonly server = element('span', { className: 'mw-call-server' });
+  private readonly unasked = element('span', {
+    className: 'mw-call-unasked',
+    text: 'Ran without asking',
+    attributes: {
+      title:
+        'No approval card: auto-approve, an allowance for this session, or the server’s policy',
+    },
+  });
   private readonly body = element('div', { className: 'mw-call-body' });
   private renderedKey = '';
 
   constructor(record: CallRecord) {
     const summary = element('summary', {
       className: 'mw-call-summary',
-      children: [this.status, this.name, this.server, this.duration],
+      children: [this.status, this.name, this.unasked, this.duration],
     });
     this.root = element('details', { className: 'mw-call', children: [summary, this.body] });
     this.update(record);
@@ -49,8 +59,9 @@ export class ToolCallView {
     this.root.dataset.tool = record.name;
     this.status.textContent = STATUS_LABELS[record.state];
     this.status.className = `mw-call-status mw-status-${record.state}`;
-    this.name.textContent = record.name;
-    this.server.textContent = record.serverId ? `on ${record.serverId}` : 'local';
+    this.name.textContent = callLabel(record);
+    this.unasked.hidden = record.ranWithoutAsking !== true;
+    this.root.dataset.ranWithoutAsking = String(record.ranWithoutAsking === true);
     this.duration.textContent =
       record.durationMs === undefined ? '' : formatDuration(record.durationMs);
     const key = `${record.state}|${JSON.stringify(record.displayArguments)}`;

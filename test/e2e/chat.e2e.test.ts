@@ -106,8 +106,11 @@ describe('the chat in the browser', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(EDITED);
     expect(await card.locator('.cm-content').textContent()).toContain('LIMIT 5');
-    await card.locator('.mw-preflight[data-parses]').waitFor({ timeout: 60_000 });
-    expect(await card.locator('.mw-preflight').textContent()).toContain('latitude (DOUBLE)');
+    // The check of the SQL as typed (a check of a half-typed edit may show first).
+    await card
+      .locator('.mw-preflight-columns', { hasText: 'latitude (DOUBLE)' })
+      .waitFor({ timeout: 60_000 });
+    expect(await card.locator('.mw-preflight-rows').textContent()).toBe('Rows: up to 5 rows');
     await card.getByRole('button', { name: 'Approve query' }).click();
     await page.locator('.mw-result-table').waitFor();
     expect(await page.locator('.mw-result-table tbody tr').count()).toBe(5);

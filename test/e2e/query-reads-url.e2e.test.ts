@@ -63,7 +63,7 @@ describe('a proposed query that reads a URL', () => {
     const card = page.locator('.mw-approval-card');
     await card.waitFor();
     expect(await card.locator('.mw-proposal-description').first().textContent()).toContain(
-      `reads ${leakUrl} (a URL outside this page)`,
+      `Reads ${leakUrl} (a URL outside this page)`,
     );
 
     // The pre-flight settles without handing the query to DuckDB.

@@ -40,7 +40,7 @@ async function mount(sql: string) {
 }
 
 function press(target: HTMLElement, key: string, modifiers: KeyboardEventInit = {}): void {
-  const keyCode = key === 'Enter' ? 13 : key.toUpperCase().charCodeAt(0);
+  const keyCode = key === 'Enter' ? 13 : key === 'Escape' ? 27 : key.toUpperCase().charCodeAt(0);
   target.dispatchEvent(
     new KeyboardEvent('keydown', { key, keyCode, bubbles: true, cancelable: true, ...modifiers }),
   );
@@ -88,6 +88,18 @@ describe('the approval card keyboard', () => {
     card.focus();
     press(card.root, 'Enter');
     expect(decisions).toEqual([[{ kind: 'approve' }]]);
+  });
+
+  it('Esc in the editor leaves it and keeps the edit; Esc again, on the card, denies', async () => {
+    const { card, decisions, content } = await mount('SELECT * FROM airports');
+    card.calls[0]!.sql = 'SELECT name FROM airports LIMIT 5';
+    content.focus();
+    press(content, 'Escape');
+    expect(decisions).toEqual([]);
+    expect(document.activeElement).toBe(card.root);
+    expect(card.calls[0]!.sql).toBe('SELECT name FROM airports LIMIT 5');
+    press(card.root, 'Escape');
+    expect(decisions).toEqual([[{ kind: 'deny' }]]);
   });
 
   it('after a decision the SQL can no longer change', async () => {

@@ -75,7 +75,7 @@ describe('the approval card', () => {
         { name: 'query', sql: 'DROP TABLE x', description: 'query: drops x', modifiesData: true },
       ]),
     });
-    expect(card.root.querySelector(':scope > .mw-modifies')?.textContent).toBe(
+    expect(card.root.querySelector('.mw-approval-body > .mw-modifies')?.textContent).toBe(
       '⚠ This proposal modifies data.',
     );
     const [reading, dropping] = card.calls;
@@ -142,7 +142,7 @@ describe('the approval card', () => {
     expect(card.root.querySelector('.mw-call-arguments')?.textContent).toContain(
       '"table": "flights"',
     );
-    byText(card.root, 'Allow describe_table for this session').click();
+    byText(card.root, 'Allow for this session').click();
     expect(onAllowTool).toHaveBeenCalledWith('describe_table');
     expect(decisions).toEqual([[{ kind: 'approve' }]]);
   });
@@ -165,7 +165,7 @@ describe('the approval card', () => {
     expect(second.decisions).toEqual([[{ kind: 'deny' }]]);
   });
 
-  it('shows the model’s words after the description, as plain text with secrets masked', () => {
+  it('shows the model’s words under the heading, as plain text with secrets masked', () => {
     const { card } = mount({
       proposal: {
         ...proposal([{ name: 'query', sql: 'SELECT 1' }]),
@@ -177,8 +177,60 @@ describe('the approval card', () => {
     expect(words?.textContent).toContain('Now I <b>count</b> rows');
     expect(words?.querySelector('b')).toBeNull();
     expect(words?.textContent).not.toContain('sk-abcdefghijklmnopqrstuvwxyz1234');
-    const summary = card.root.querySelector('.mw-proposal-summary');
-    expect(summary?.compareDocumentPosition(words as Node)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    const heading = card.root.querySelector('h3');
+    expect(heading?.compareDocumentPosition(words as Node)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it('says each thing once: the description, and the model’s words also sent as the explanation', () => {
+    const said = 'Counting the airports to answer.';
+    const { card } = mount({
+      proposal: {
+        ...proposal([
+          {
+            name: 'query',
+            sql: 'SELECT count(*) FROM airports',
+            description: 'query: reads airports; aggregates.',
+            extra: { explanation: said },
+          },
+        ]),
+        modelText: said,
+      },
+    });
+    const text = card.root.textContent ?? '';
+    expect(text.split('Reads airports; aggregates.')).toHaveLength(2);
+    expect(text.split(said)).toHaveLength(2);
+    expect(card.root.querySelector('.mw-call-explanation')).toBeNull();
+  });
+
+  it('names the tool and its server by their titles, never by the server’s id', () => {
+    const base = proposal([{ name: 'query', sql: 'SELECT 1' }, { name: 'list_tables' }]);
+    const { card } = mount({
+      proposal: {
+        ...base,
+        calls: base.calls.map((call) => ({ ...call, serverTitle: 'Bundled data' })),
+      },
+    });
+    const names = [...card.root.querySelectorAll('.mw-call-name')].map((node) => node.textContent);
+    expect(names).toEqual(['Query · Bundled data', 'List tables · Bundled data']);
+    expect(card.root.textContent).not.toContain('embedded');
+  });
+
+  it('folds several calls to a line each, the first open, with Approve all in the footer', () => {
+    const { card } = mount({
+      proposal: proposal([
+        { name: 'query', sql: 'SELECT 1' },
+        { name: 'query', sql: 'SELECT 2' },
+      ]),
+    });
+    expect(card.calls.map((call) => call.expanded)).toEqual([true, false]);
+    const toggles = [...card.root.querySelectorAll('.mw-proposed-toggle')];
+    expect(toggles.map((toggle) => toggle.getAttribute('aria-expanded'))).toEqual([
+      'true',
+      'false',
+    ]);
+    (toggles[1] as HTMLButtonElement).click();
+    expect(card.calls[1]?.expanded).toBe(true);
+    expect(card.root.querySelector('.mw-approval-footer .mw-approve-all')).not.toBeNull();
   });
 
   it('shows no model’s words when the model wrote none', () => {
@@ -214,13 +266,13 @@ describe('the approval card', () => {
       preflightFor: () => async () => ({
         parses: true,
         columns: [{ name: 'mag', type: 'DOUBLE' }],
-        estimatedRows: 1707,
+        rows: { bound: 'up to', count: 10, unit: 'row' },
       }),
       onDone: () => undefined,
     });
     await vi.waitFor(() =>
       expect(card.root.querySelector('.mw-preflight')?.textContent).toContain(
-        'Estimated rows: about 1,707',
+        'Rows: up to 10 rows',
       ),
     );
     expect(card.root.querySelector('.mw-preflight')?.textContent).toContain('mag (DOUBLE)');

@@ -26,6 +26,11 @@ export interface CallRecord {
   callId?: string;
   name: string;
   serverId?: string;
+  /** The tool's and the server's names for people, when they have them. */
+  toolTitle?: string;
+  serverTitle?: string;
+  /** True for an MCP call that ran without a card (auto-approve, a session allowance or its policy). */
+  ranWithoutAsking?: boolean;
   /** Arguments with secrets masked. */
   displayArguments: Record<string, unknown>;
   state: CallState;

@@ -161,6 +161,8 @@ function applyEvent(
               state: 'pending',
               displayArguments: proposed.displayArguments,
               ...(proposed.serverId !== undefined ? { serverId: proposed.serverId } : {}),
+              ...(proposed.toolTitle !== undefined ? { toolTitle: proposed.toolTitle } : {}),
+              ...(proposed.serverTitle !== undefined ? { serverTitle: proposed.serverTitle } : {}),
             };
           });
         }
@@ -181,6 +183,9 @@ function applyEvent(
             startedAt: at,
             displayArguments: event.displayArguments,
             ...(event.serverId !== undefined ? { serverId: event.serverId } : {}),
+            ...(event.toolTitle !== undefined ? { toolTitle: event.toolTitle } : {}),
+            ...(event.serverTitle !== undefined ? { serverTitle: event.serverTitle } : {}),
+            ...(event.ranWithoutAsking ? { ranWithoutAsking: true } : {}),
           })),
         ),
         event.call.id,

@@ -177,6 +177,29 @@ describe('the conversation reducer follows the agent', () => {
     );
   });
 
+  it('keeps on the call who ran it without asking, and the titles to name it by', () => {
+    const call = { id: 'c1', name: 'query', arguments: { sql_query: 'SELECT 1' } };
+    const turn = play([
+      {
+        type: 'tool-call-start',
+        runId,
+        round: 0,
+        callIndex: 0,
+        call,
+        displayArguments: call.arguments,
+        serverId: 'embedded',
+        toolTitle: 'Query',
+        serverTitle: 'Bundled data',
+        ranWithoutAsking: true,
+      },
+    ]);
+    expect(turn.rounds[0]?.calls[0]).toMatchObject({
+      toolTitle: 'Query',
+      serverTitle: 'Bundled data',
+      ranWithoutAsking: true,
+    });
+  });
+
   it('marks a stopped turn as interrupted and settles calls that never finished', () => {
     const call = { id: 'c1', name: 'query', arguments: {} };
     const turn = play([

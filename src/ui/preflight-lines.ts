@@ -1,0 +1,35 @@
+// The pre-flight's report in the card's words: a readable error, or the rows to expect and the columns.
+import type { PreflightReport, RowEstimate } from '../data/preflight';
+
+/** One line of the pre-flight box. */
+export interface PreflightLine {
+  className: string;
+  text: string;
+}
+
+/** "up to 10 rows", "1 row", "about 52 groups", "unknown". */
+export function rowEstimateText(estimate: RowEstimate): string {
+  if (estimate.bound === 'unknown') return 'unknown';
+  const count = estimate.count.toLocaleString('en');
+  const unit = `${estimate.unit}${estimate.count === 1 ? '' : 's'}`;
+  return estimate.bound === 'exactly' ? `${count} ${unit}` : `${estimate.bound} ${count} ${unit}`;
+}
+
+/** The lines the card shows for a report. */
+export function preflightLines(report: PreflightReport): PreflightLine[] {
+  if (!report.parses) {
+    return [
+      { className: 'mw-preflight-error', text: report.error ?? 'The SQL could not be read.' },
+    ];
+  }
+  const columns = (report.columns ?? [])
+    .map((column) => `${column.name} (${column.type})`)
+    .join(', ');
+  return [
+    {
+      className: 'mw-preflight-rows',
+      text: `Rows: ${rowEstimateText(report.rows ?? { bound: 'unknown' })}`,
+    },
+    { className: 'mw-preflight-columns', text: `Columns: ${columns || 'none'}` },
+  ];
+}

@@ -1,0 +1,22 @@
+// @vitest-environment jsdom
+// The status line speaks the person's language: what the chat does, and that it waits for them.
+import { describe, expect, it } from 'vitest';
+import { StatusLine } from '../../src/ui/status-line';
+
+describe('the status line', () => {
+  it('says it waits for the person while a card is open, and what runs otherwise', () => {
+    const line = new StatusLine(() => undefined);
+    const text = () => line.root.querySelector('.mw-status-text')?.textContent;
+    line.set('processing');
+    expect(text()).toBe('Thinking…');
+    line.set('tool_loop');
+    expect(text()).toBe('Running query…');
+    line.setAwaitingApproval(true);
+    expect(text()).toBe('Waiting for your approval');
+    line.setAwaitingApproval(false);
+    expect(text()).toBe('Running query…');
+    line.set('idle');
+    expect(text()).toBe('Ready');
+    expect(line.root.textContent).not.toMatch(/tool_loop|processing/);
+  });
+});
