@@ -13,6 +13,7 @@ import {
   hasSavedLlmSettings,
   loadLlmSettings,
   saveLlmSettings,
+  savedToolMode,
   type LlmSettings,
 } from '../storage/llm-settings-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
@@ -229,6 +230,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     const settingsPanel = new SettingsPanel({
       settings,
       sections,
+      toolModeFor: (provider, model) => savedToolMode(provider, model),
       testConnection: (candidate) => testModelConnection(candidate, { fetch: modelFetch }),
       listModels: (choice, signal) => listProviderModels(choice, { fetch: modelFetch, signal }),
       onSave: (saved) => {

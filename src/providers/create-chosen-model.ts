@@ -17,6 +17,7 @@ export function createChosenModel(choice: ModelChoice, fetch?: FetchFunction): C
     model: choice.model,
     ...(apiKey ? { apiKey } : {}),
     ...(fetch ? { fetch } : {}),
+    ...(choice.toolMode && choice.toolMode !== 'native' ? { toolMode: choice.toolMode } : {}),
   };
   switch (PROVIDER_DEFAULTS[choice.provider].kind) {
     case 'anthropic':

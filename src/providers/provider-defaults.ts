@@ -1,6 +1,8 @@
 // The providers a person can choose, with their default endpoint and model, and the adapter family
 // that speaks to each. The settings view, the stored settings and the build's CSP all read these.
 
+import type { ToolMode } from './provider-options';
+
 /** Providers the settings offer. */
 export const LLM_PROVIDERS = ['openai', 'anthropic', 'gemini', 'openrouter', 'local'] as const;
 
@@ -13,6 +15,11 @@ export interface ModelChoice {
   endpoint: string;
   model: string;
   apiKey: string;
+  /**
+   * How the model is given the tools: its own tool calling (the default), tool calls written as JSON in
+   * its text (for models without tool calling), or no tools at all.
+   */
+  toolMode?: ToolMode;
 }
 
 /** Defaults per provider: a label, the endpoint, a model, the adapter family, whether it needs a key. */

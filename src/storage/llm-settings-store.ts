@@ -6,6 +6,7 @@ import {
   type LlmProviderId,
   type ModelChoice,
 } from '../providers/provider-defaults';
+import type { ToolMode } from '../providers/provider-options';
 
 /** Where the API key is kept. */
 export type KeyPersistence = 'browser' | 'session';
@@ -19,6 +20,38 @@ export interface LlmSettings extends ModelChoice {
 export const SETTINGS_KEY = 'mapwright.llm';
 /** The storage key of the API key (in localStorage or sessionStorage). */
 export const API_KEY_KEY = 'mapwright.llm.apiKey';
+
+/** The tool modes the person chose, by provider and model (a model keeps its mode when switched back to). */
+type SavedToolModes = Record<string, ToolMode>;
+
+const TOOL_MODES: readonly ToolMode[] = ['native', 'json-in-text', 'none'];
+
+/** The key of a model in the saved tool modes. */
+function modelKey(provider: LlmProviderId, model: string): string {
+  return `${provider} ${model.trim()}`;
+}
+
+function savedToolModes(storage: Storage): SavedToolModes {
+  try {
+    const saved = JSON.parse(storage.getItem(SETTINGS_KEY) ?? '{}') as { toolModes?: unknown };
+    const modes = saved.toolModes;
+    if (typeof modes !== 'object' || modes === null) return {};
+    return Object.fromEntries(
+      Object.entries(modes).filter(([, mode]) => TOOL_MODES.includes(mode as ToolMode)),
+    ) as SavedToolModes;
+  } catch {
+    return {};
+  }
+}
+
+/** The tool mode saved for a model: native unless the person chose otherwise for it. */
+export function savedToolMode(
+  provider: LlmProviderId,
+  model: string,
+  storage: Storage = localStorage,
+): ToolMode {
+  return savedToolModes(storage)[modelKey(provider, model)] ?? 'native';
+}
 
 function isProvider(value: unknown): value is LlmProviderId {
   return typeof value === 'string' && (LLM_PROVIDERS as readonly string[]).includes(value);
@@ -51,13 +84,15 @@ export function loadLlmSettings(
     storage.session.getItem(API_KEY_KEY) ?? storage.local.getItem(API_KEY_KEY) ?? '';
   // A key is bound to the endpoint it was saved for; anywhere else it is not offered at all.
   const apiKey = storedKey && saved.keyEndpoint === endpoint ? storedKey : '';
-  return {
+  const chosen: LlmSettings = {
     provider,
     endpoint,
     model: saved.model || (configApplies ? fallback.model : undefined) || defaults.model,
     apiKey,
     keyPersistence,
   };
+  const toolMode = savedToolMode(provider, chosen.model, storage.local);
+  return toolMode === 'native' ? chosen : { ...chosen, toolMode };
 }
 
 /** Saves the settings; the key goes to exactly one of the two storages and is removed from the other. */
@@ -65,10 +100,15 @@ export function saveLlmSettings(
   settings: LlmSettings,
   storage = { local: localStorage, session: sessionStorage },
 ): void {
-  const { apiKey, ...rest } = settings;
+  const { apiKey, toolMode, ...rest } = settings;
+  const toolModes = savedToolModes(storage.local);
+  const key = modelKey(settings.provider, settings.model);
+  if (toolMode && toolMode !== 'native') toolModes[key] = toolMode;
+  else delete toolModes[key];
+  const kept = Object.keys(toolModes).length > 0 ? { ...rest, toolModes } : rest;
   storage.local.setItem(
     SETTINGS_KEY,
-    JSON.stringify(apiKey ? { ...rest, keyEndpoint: settings.endpoint } : rest),
+    JSON.stringify(apiKey ? { ...kept, keyEndpoint: settings.endpoint } : kept),
   );
   const keep = settings.keyPersistence === 'browser' ? storage.local : storage.session;
   const drop = settings.keyPersistence === 'browser' ? storage.session : storage.local;

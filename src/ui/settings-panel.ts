@@ -9,6 +9,7 @@ import {
 import { button, element } from './dom';
 import { endpointProblem } from './endpoint-check';
 import { ModelField, type ModelLister } from './model-field';
+import type { ToolMode } from '../providers/provider-options';
 import type { KeyPersistence, LlmSettings } from '../storage/llm-settings-store';
 import './settings-panel.css';
 
@@ -25,6 +26,8 @@ export interface SettingsPanelOptions {
   testConnection(settings: LlmSettings): Promise<ConnectionReport>;
   /** Lists the provider's models for the model field; without it the field is free text only. */
   listModels?: ModelLister;
+  /** The tool mode saved for a model, shown when the person picks that model (native otherwise). */
+  toolModeFor?: (provider: LlmProviderId, model: string) => ToolMode;
   /** Extra sections (MCP servers). */
   sections?: HTMLElement[];
   onClose?(): void;
@@ -93,6 +96,11 @@ export class SettingsPanel {
     className: 'mw-key-persistence',
     attributes: { name: 'keyPersistence' },
   });
+  /** How the model is given the tools, kept per model. */
+  private readonly toolMode = element('select', {
+    className: 'mw-tool-mode',
+    attributes: { name: 'toolMode' },
+  });
   /** Says why the key field was emptied when the endpoint or provider changed. */
   private readonly keyNote = element('small', {
     className: 'mw-key-note',
@@ -119,6 +127,17 @@ export class SettingsPanel {
       this.provider.append(
         element('option', { text: PROVIDER_DEFAULTS[id].label, attributes: { value: id } }),
       );
+    this.toolMode.append(
+      element('option', {
+        text: 'Its own tool calling (recommended)',
+        attributes: { value: 'native' },
+      }),
+      element('option', {
+        text: 'Tool calls written as JSON in its text (models without tool calling)',
+        attributes: { value: 'json-in-text' },
+      }),
+      element('option', { text: 'No tools: chat only', attributes: { value: 'none' } }),
+    );
     this.persistence.append(
       element('option', {
         text: 'Only for this session (forgotten when the tab closes)',
@@ -133,6 +152,7 @@ export class SettingsPanel {
       const back = id === this.saved.provider;
       this.endpoint.value = back ? this.saved.endpoint : defaults.endpoint;
       this.model.input.value = back ? this.saved.model : defaults.model;
+      this.showToolModeOfModel();
       this.showError(this.endpoint, this.endpointError, undefined);
       this.showError(this.model.input, this.modelError, undefined);
       this.bindKey();
@@ -157,6 +177,8 @@ export class SettingsPanel {
     this.model.input.addEventListener('input', () =>
       this.showError(this.model.input, this.modelError, undefined),
     );
+    // Each model keeps the tool mode chosen for it: picking another model shows that model's.
+    this.model.input.addEventListener('change', () => this.showToolModeOfModel());
     this.keepEditing = button('Keep editing', () => this.hideDiscard(), {
       className: 'mw-button mw-keep-editing',
     });
@@ -193,6 +215,9 @@ export class SettingsPanel {
         field('Model', this.model.input, {
           error: this.modelError,
           after: [this.model.note, this.model.options],
+        }),
+        field('Tools', this.toolMode, {
+          hint: 'How the model is given the map and query tools; kept for this model.',
         }),
         field('API key', this.apiKey, { hint: 'Not needed for a local server.' }),
         this.keyNote,
@@ -257,8 +282,20 @@ export class SettingsPanel {
     this.model.input.value = settings.model;
     this.apiKey.value = settings.apiKey;
     this.persistence.value = settings.keyPersistence;
+    this.toolMode.value = settings.toolMode ?? 'native';
     this.keyOwner = this.owner();
     this.savedValues = this.values();
+  }
+
+  /** Shows the tool mode kept for the model now in the field. */
+  private showToolModeOfModel(): void {
+    const model = this.model.input.value.trim();
+    const provider = this.provider.value as LlmProviderId;
+    const saved = this.saved;
+    this.toolMode.value =
+      provider === saved.provider && model === saved.model
+        ? (saved.toolMode ?? 'native')
+        : (this.options.toolModeFor?.(provider, model) ?? 'native');
   }
 
   /** Every field as typed, to compare with what was saved. */
@@ -269,6 +306,7 @@ export class SettingsPanel {
       this.model.input.value.trim(),
       this.apiKey.value,
       this.persistence.value,
+      this.toolMode.value,
     ]);
   }
 
@@ -351,6 +389,7 @@ export class SettingsPanel {
       model: this.model.input.value.trim(),
       apiKey: keyBelongsHere ? this.apiKey.value.trim() : '',
       keyPersistence: this.persistence.value as KeyPersistence,
+      ...(this.toolMode.value !== 'native' ? { toolMode: this.toolMode.value as ToolMode } : {}),
     };
   }
 
