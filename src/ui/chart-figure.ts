@@ -59,7 +59,7 @@ export class ChartFigure {
   private addControls(): void {
     const toggle = button('Show data', () => this.toggleData(toggle), {
       className: 'mw-button mw-button-ghost',
-      ariaLabel: 'Show the chart’s values as a table',
+      ariaLabel: 'Show data: the chart’s values as a table',
     });
     toggle.setAttribute('aria-expanded', 'false');
     const status = element('span', {
@@ -79,7 +79,7 @@ export class ChartFigure {
           },
         );
       },
-      { className: 'mw-button mw-button-ghost', ariaLabel: 'Download the chart as a PNG image' },
+      { className: 'mw-button mw-button-ghost', ariaLabel: 'Download PNG of the chart' },
     );
     const svgButton = button(
       'Download SVG',
@@ -87,7 +87,7 @@ export class ChartFigure {
         const svg = this.svg();
         if (svg) downloadBlob(`${this.fileStem}.svg`, svgBlob(svg, this.background()));
       },
-      { className: 'mw-button mw-button-ghost', ariaLabel: 'Download the chart as an SVG image' },
+      { className: 'mw-button mw-button-ghost', ariaLabel: 'Download SVG of the chart' },
     );
     this.controls.replaceChildren(toggle, png, svgButton, status);
   }

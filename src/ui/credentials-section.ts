@@ -63,7 +63,7 @@ export class CredentialsSection {
         name.value = value.value = '';
         this.render();
       },
-      { ariaLabel: 'Save this data credential' },
+      { ariaLabel: 'Save credential for data access' },
     );
     this.root = settingsSection('Data credentials', 'mw-credential-settings', [
       element('p', {

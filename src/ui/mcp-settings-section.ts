@@ -67,7 +67,7 @@ export class McpSettingsSection {
         message.textContent = `Added ${config.id}; connecting…`;
         this.render();
       },
-      { ariaLabel: 'Add this MCP server' },
+      { ariaLabel: 'Add server to the MCP servers' },
     );
     this.root = settingsSection('MCP servers', 'mw-mcp-settings', [
       this.list,

@@ -225,7 +225,7 @@ export class ResultTable {
         () => {
           this.run(map, actions.showOnMap(this.table, geometry), (message) => message);
         },
-        { className: 'mw-button', ariaLabel: 'Draw these rows on the map' },
+        { className: 'mw-button', ariaLabel: 'Show on map: draw these rows on the map' },
       );
       buttons.push(map);
     }
@@ -241,7 +241,7 @@ export class ResultTable {
             return 'Chart drawn below the table.';
           });
         },
-        { className: 'mw-button', ariaLabel: 'Chart these rows' },
+        { className: 'mw-button', ariaLabel: 'Chart these rows under the table' },
       );
       buttons.push(chart);
     }
@@ -273,7 +273,7 @@ export class ResultTable {
           `${fileSlug(this.table.question ?? this.table.resultId)}.csv`,
           new Blob([toCsv(this.table)], { type: 'text/csv' }),
         ),
-      { className: 'mw-button', ariaLabel: 'Download these rows as a CSV file' },
+      { className: 'mw-button', ariaLabel: 'Download CSV of these rows' },
     );
   }
 }

@@ -235,7 +235,7 @@ export class SettingsPanel {
             }),
             button('Test connection', () => void this.test(), {
               className: 'mw-button mw-button-ghost mw-test-connection',
-              ariaLabel: 'Test the connection to the model',
+              ariaLabel: 'Test connection to the model',
             }),
           ],
         }),

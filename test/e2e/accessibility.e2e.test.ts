@@ -35,50 +35,6 @@ interface Violation {
   help: string;
 }
 
-/**
- * Problems in components being rebuilt at the same time, each named by the component it lives in;
- * they are to be removed as those components land. Only ever a rule in a named component.
- */
-const knownElsewhere: { rule: string; where: RegExp; component: string }[] = [
-  {
-    rule: 'label-content-name-mismatch',
-    where: /^\.mw-(new-chat|export-md|export-json)$/,
-    component: 'conversation bar (becoming the conversations sidebar)',
-  },
-  {
-    rule: 'label-content-name-mismatch',
-    where: /^\.mw-allow$/,
-    component: 'approval card (proposed-call-view: "Always allow")',
-  },
-  {
-    rule: 'label-content-name-mismatch',
-    where:
-      /^(\.mw-test-connection|button\[aria-label="(Save this data credential|Add this MCP server)"\])$/,
-    component: 'settings form (Test connection, credentials and MCP server buttons)',
-  },
-  {
-    rule: 'aria-prohibited-attr',
-    where: /^g\[aria-label=/,
-    component: 'charts (plot-chart: aria-label on <g>)',
-  },
-  {
-    rule: 'scrollable-region-focusable',
-    where: /^\.mw-table-scroll$/,
-    component: 'result tables (the scroller the keyboard cannot reach)',
-  },
-  {
-    rule: 'label-content-name-mismatch',
-    where: /^\.mw-table-controls > /,
-    component: 'result tables (the table controls: "Download CSV")',
-  },
-  {
-    rule: 'color-contrast',
-    where: /^\.(upload-control|layer-panel|notice-banner)\b/,
-    component:
-      'map overlays (upload control, layer panel): moving to their own stylesheet on tokens',
-  },
-];
-
 /** Runs axe over the whole page and returns its critical and serious violations. */
 async function seriousViolations(page: Page): Promise<Violation[]> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern (an added <script>
@@ -110,18 +66,9 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
       where: violation.nodes.map((node) => node.target.map(String).join(' ')),
     }));
   });
-  return violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .map((violation) => ({
-      ...violation,
-      where: violation.where.filter(
-        (target) =>
-          !knownElsewhere.some(
-            (known) => known.rule === violation.rule && known.where.test(target),
-          ),
-      ),
-    }))
-    .filter((violation) => violation.where.length > 0);
+  return violations.filter(
+    (violation) => violation.impact === 'critical' || violation.impact === 'serious',
+  );
 }
 
 let fake: FakeLlm;

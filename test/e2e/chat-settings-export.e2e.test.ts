@@ -82,7 +82,7 @@ describe('settings and export in the browser', () => {
     await page.getByRole('button', { name: 'Open the settings' }).click();
     await page.getByRole('textbox', { name: 'Credential name' }).fill('WAREHOUSE_TOKEN');
     await page.getByLabel('Credential value').fill(TOKEN);
-    await page.getByRole('button', { name: 'Save this data credential' }).click();
+    await page.getByRole('button', { name: 'Save credential for data access' }).click();
     expect(await page.locator('.mw-credentials').textContent()).toContain(
       '{{secret:WAREHOUSE_TOKEN}}',
     );
@@ -130,7 +130,7 @@ describe('settings and export in the browser', () => {
       expect(await page.locator('.mw-api-key').inputValue()).toBe(key);
       await page.locator('.mw-endpoint').fill(other.url);
       expect(await page.locator('.mw-api-key').inputValue()).toBe('');
-      await page.getByRole('button', { name: 'Test the connection to the model' }).click();
+      await page.getByRole('button', { name: 'Test connection to the model' }).click();
       await page.locator('.mw-connection-report[data-ok="true"]').waitFor();
       await page.getByRole('button', { name: 'Save the language model settings' }).click();
       await page.getByRole('button', { name: 'Close the settings' }).click();
@@ -155,7 +155,7 @@ describe('settings and export in the browser', () => {
     await page
       .getByRole('textbox', { name: 'New server URL' })
       .fill(`http://127.0.0.1:${port}/mcp`);
-    await page.getByRole('button', { name: 'Add this MCP server' }).click();
+    await page.getByRole('button', { name: 'Add server to the MCP servers' }).click();
 
     const row = serverRow(page, 'warehouse');
     await row.locator('.mw-badge[data-status="error"]').waitFor({ timeout: 30_000 });

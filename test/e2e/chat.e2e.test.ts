@@ -200,13 +200,13 @@ describe('the chat in the browser', () => {
     const opened = await openChat();
     const { page } = opened;
     await page.getByRole('button', { name: 'Open the settings' }).click();
-    await page.getByRole('button', { name: 'Test the connection to the model' }).click();
+    await page.getByRole('button', { name: 'Test connection to the model' }).click();
     await page.locator('.mw-connection-report[data-ok="true"]').waitFor();
     expect(await page.locator('.mw-connection-report').textContent()).toContain(
       'Connected to fake-model',
     );
     await page.locator('.mw-endpoint').fill('http://127.0.0.1:9/v1');
-    await page.getByRole('button', { name: 'Test the connection to the model' }).click();
+    await page.getByRole('button', { name: 'Test connection to the model' }).click();
     await page.locator('.mw-connection-report[data-ok="false"]').waitFor();
     expect(await page.locator('.mw-connection-report').textContent()).toContain(
       'Cannot reach the model',

@@ -177,14 +177,14 @@ describe('charts and result tables in the browser', () => {
       .toMatch(/month\s*[A-Z][a-z]{2} \d{4}[\s\u200b]*quakes\s*\d+/);
     await page.mouse.move(0, 0);
 
-    await figure.getByRole('button', { name: 'Show the chart’s values as a table' }).click();
+    await figure.getByRole('button', { name: 'Show data: the chart’s values as a table' }).click();
     const values = figure.getByRole('region', { name: 'Chart values' });
     expect(await values.locator('tbody tr').count()).toBe(24);
     expect(await values.locator('tbody tr').first().textContent()).toContain('Jan 1, 2001');
 
     const svg = await download(
       page,
-      figure.getByRole('button', { name: 'Download the chart as an SVG image' }),
+      figure.getByRole('button', { name: 'Download SVG of the chart' }),
     );
     expect(svg.name).toBe('how-many-quakes-per-month.svg');
     const text = svg.bytes.toString('utf8');
@@ -192,7 +192,7 @@ describe('charts and result tables in the browser', () => {
     expect(text).toContain('Jan 2001');
     const png = await download(
       page,
-      figure.getByRole('button', { name: 'Download the chart as a PNG image' }),
+      figure.getByRole('button', { name: 'Download PNG of the chart' }),
     );
     expect(png.name).toBe('how-many-quakes-per-month.png');
     expect([...png.bytes.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
@@ -244,7 +244,7 @@ describe('charts and result tables in the browser', () => {
 
     const csv = await download(
       page,
-      table.getByRole('button', { name: 'Download these rows as a CSV file' }),
+      table.getByRole('button', { name: 'Download CSV of these rows' }),
     );
     expect(csv.name).toBe('show-every-reading.csv');
     const lines = csv.bytes.toString('utf8').split('\r\n');
@@ -258,13 +258,13 @@ describe('charts and result tables in the browser', () => {
     await waitForIdle(page);
     const requests = fake.requests.length;
     const table = page.locator('.mw-result-table').last();
-    await table.getByRole('button', { name: 'Draw these rows on the map' }).click();
+    await table.getByRole('button', { name: 'Show on map: draw these rows on the map' }).click();
     await expect
       .poll(() =>
         page.evaluate(() => window.mapwright!.map!.map.getLayer('result-places') !== undefined),
       )
       .toBe(true);
-    await table.getByRole('button', { name: 'Chart these rows' }).click();
+    await table.getByRole('button', { name: 'Chart these rows under the table' }).click();
     const chart = table.locator('.mw-chart svg.mw-plot');
     await chart.waitFor();
     expect(await chart.getAttribute('aria-label')).toBe('Bar chart of quakes by name');
@@ -274,7 +274,7 @@ describe('charts and result tables in the browser', () => {
       await page
         .locator('.mw-result-table')
         .first()
-        .getByRole('button', { name: 'Draw these rows on the map' })
+        .getByRole('button', { name: 'Show on map: draw these rows on the map' })
         .count(),
     ).toBe(0);
     // In a narrow chat the table scrolls sideways, and its edges fade while there is more that way.

@@ -205,7 +205,7 @@ describe('the app under its Content-Security-Policy', () => {
     expect(outcome).toBe('blocked');
     await page.getByRole('button', { name: 'Open the settings' }).click();
     await page.locator('.mw-endpoint').fill('https://llm.unlisted.example/v1');
-    await page.getByRole('button', { name: 'Test the connection to the model' }).click();
+    await page.getByRole('button', { name: 'Test connection to the model' }).click();
     await page.locator('.mw-connection-report[data-ok="false"]').waitFor();
     const report = (await page.locator('.mw-connection-report').textContent()) ?? '';
     expect(report).toContain('Blocked by this page’s security policy');

@@ -64,7 +64,7 @@ describe('the settings form', () => {
 
     // A successful Test saves nothing, and the typed model stays in the form.
     await model.fill('typed-model');
-    await page.getByRole('button', { name: 'Test the connection to the model' }).click();
+    await page.getByRole('button', { name: 'Test connection to the model' }).click();
     await page.locator('.mw-connection-report[data-ok="true"]').waitFor();
     expect(await page.locator('.mw-connection-report').textContent()).toContain('Save to use it.');
     expect(await savedModel(page)).toBe('fake-model');

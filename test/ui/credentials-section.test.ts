@@ -30,7 +30,7 @@ describe('CredentialsSection', () => {
     byLabel<HTMLInputElement>('Credential name').value = 'PG_PASSWORD';
     byLabel<HTMLInputElement>('Credential value').value = 'pw-123456';
     server.value = 'warehouse';
-    byLabel<HTMLButtonElement>('Save this data credential').click();
+    byLabel<HTMLButtonElement>('Save credential for data access').click();
     expect(store.values().get('PG_PASSWORD')).toEqual({
       value: 'pw-123456',
       serverId: 'warehouse',
@@ -44,7 +44,7 @@ describe('CredentialsSection', () => {
     const { store, byLabel } = mount([]);
     byLabel<HTMLInputElement>('Credential name').value = 'PG_PASSWORD';
     byLabel<HTMLInputElement>('Credential value').value = 'pw-123456';
-    byLabel<HTMLButtonElement>('Save this data credential').click();
+    byLabel<HTMLButtonElement>('Save credential for data access').click();
     expect(store.names()).toEqual([]);
     expect(document.body.textContent).toContain(
       'Choose the server whose tools may use PG_PASSWORD',
