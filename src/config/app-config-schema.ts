@@ -147,6 +147,15 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
         approval: policy,
         toolApproval: { type: 'object', additionalProperties: policy },
         toolTimeoutMs: { type: 'integer', minimum: 100 },
+        oauthClient: {
+          type: 'object',
+          required: ['clientId'],
+          additionalProperties: false,
+          properties: {
+            clientId: { type: 'string', minLength: 1 },
+            clientSecret: { type: 'string' },
+          },
+        },
       },
     },
   },

@@ -51,6 +51,12 @@ export interface BrowserOAuthOptions {
   localStorage: Storage;
   /** The authorization URL to open when the person clicks Sign in. */
   onAuthorizationNeeded(url: URL): void;
+  /**
+   * A client registered with the authorization server beforehand (for servers without dynamic
+   * registration). In a page anyone can read it: give a public client's id, and a secret only for a
+   * local or private deployment.
+   */
+  preRegistered?: { clientId: string; clientSecret?: string };
 }
 
 const KEY_PREFIX = 'mapwright.mcpSignIn.';
@@ -108,6 +114,13 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
+    const registered = this.options.preRegistered;
+    if (registered) {
+      return {
+        client_id: registered.clientId,
+        ...(registered.clientSecret ? { client_secret: registered.clientSecret } : {}),
+      };
+    }
     return this.read().client;
   }
 

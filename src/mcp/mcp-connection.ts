@@ -123,6 +123,21 @@ export class McpConnection {
       })) as CallToolResult;
     } catch (error) {
       if (closed.signal.aborted && !options.signal.aborted) throw closed.signal.reason;
+      if (error instanceof UnauthorizedError && this.signInUrl && this.opened === opened) {
+        // The server wants more than the person allowed when signing in (403 insufficient_scope): the
+        // SDK built a sign-in URL asking for the larger scope. Only the person can grant it.
+        const name = this.config.name ?? this.config.id;
+        this.opened = undefined;
+        this.tools = [];
+        this.lastError = `${name} asks you to sign in again to allow this call.`;
+        this.setStatus('error');
+        void opened.close();
+        throw new Error(
+          `${name} needs more access for this call. Sign in again from Settings (MCP servers), ` +
+            'then ask again.',
+          { cause: error },
+        );
+      }
       if (httpStatusOf(error) === 404 && this.opened === opened) {
         void this.reinitialise(opened);
         throw new McpSessionLostError(

@@ -94,6 +94,7 @@ export class McpHub {
             ...oauth,
             serverId: config.id,
             serverUrl: new URL(config.url, oauth.baseUrl).href,
+            ...(config.oauthClient ? { preRegistered: config.oauthClient } : {}),
             onAuthorizationNeeded: (url) => {
               connection.signInUrl = url;
             },

@@ -26,6 +26,12 @@ export interface McpServerConfig {
   toolApproval?: Record<string, ApprovalPolicy>;
   /** Per-call timeout of this server's tools, in milliseconds. */
   toolTimeoutMs?: number;
+  /**
+   * For a server whose authorization server takes no dynamic registration: the client registered
+   * there for this app. Everyone who loads the page can read it, so give a public client's id; a
+   * secret belongs only in a local or private deployment.
+   */
+  oauthClient?: { clientId: string; clientSecret?: string };
 }
 
 /** Connection status of one server. */

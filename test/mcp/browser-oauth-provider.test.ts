@@ -83,3 +83,21 @@ describe('the page OAuth provider', () => {
     expect(session.length + device.length).toBe(0);
   });
 });
+
+describe('a client registered beforehand', () => {
+  it('is used instead of registering, and is never stored', () => {
+    const session = new MemoryStorage();
+    const provider = new BrowserOAuthProvider({
+      serverId: 'warehouse',
+      serverUrl: 'https://w.example/mcp',
+      baseUrl: 'https://maps.example.org/',
+      sessionStorage: session,
+      localStorage: new MemoryStorage(),
+      onAuthorizationNeeded: () => {},
+      preRegistered: { clientId: 'mapwright-public' },
+    });
+    expect(provider.clientInformation()).toEqual({ client_id: 'mapwright-public' });
+    provider.saveTokens(tokens);
+    expect(session.getItem(signInKey('warehouse'))).not.toContain('mapwright-public');
+  });
+});

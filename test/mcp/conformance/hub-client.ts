@@ -40,10 +40,30 @@ const hub = new McpHub({
     localStorage: new MemoryStorage(),
   },
 });
-hub.addServer({ id: 'conformance', url, transport: 'streamable-http' });
+// A scenario with a client registered beforehand passes its credentials in the context.
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
+  client_id?: string;
+  client_secret?: string;
+};
+hub.addServer({
+  id: 'conformance',
+  url,
+  transport: 'streamable-http',
+  ...(context.client_id
+    ? {
+        oauthClient: {
+          clientId: context.client_id,
+          ...(context.client_secret ? { clientSecret: context.client_secret } : {}),
+        },
+      }
+    : {}),
+});
 await hub.connect('conformance');
-const signInUrl = hub.servers()[0]?.signIn?.url;
-if (signInUrl) {
+
+/** Signs in as the person would: the authorization server approves at once and redirects back. */
+async function signInIfAsked(): Promise<boolean> {
+  const signInUrl = hub.servers()[0]?.signIn?.url;
+  if (!signInUrl) return false;
   const approved = await fetch(signInUrl, { redirect: 'manual' });
   const location = approved.headers.get('location');
   const back = location ? new URL(location, signInUrl).searchParams : new URLSearchParams();
@@ -53,7 +73,9 @@ if (signInUrl) {
     ...(back.get('state') ? { state: back.get('state')! } : {}),
     ...(back.get('error') ? { error: back.get('error')! } : {}),
   });
+  return true;
 }
+await signInIfAsked();
 const state = hub.servers()[0];
 if (state?.status !== 'connected') {
   console.error(`not connected: ${state?.lastError ?? state?.status}`);
@@ -61,10 +83,14 @@ if (state?.status !== 'connected') {
 }
 let failed = false;
 for (const tool of registry.list()) {
-  const result = await registry.execute(
-    { id: tool.name, name: tool.name, arguments: sampleArguments(tool) },
-    { signal: new AbortController().signal, timeoutMs: 20_000 },
-  );
+  const call = () =>
+    registry.execute(
+      { id: tool.name, name: tool.name, arguments: sampleArguments(tool) },
+      { signal: new AbortController().signal, timeoutMs: 20_000 },
+    );
+  let result = await call();
+  // A call that needs more access asks the person to sign in again; then it is asked again.
+  if (result.isError && (await signInIfAsked())) result = await call();
   console.error(`${tool.name}: ${result.isError ? 'error' : 'ok'} ${result.content.slice(0, 200)}`);
   if (result.isError) failed = true;
 }
