@@ -1,6 +1,7 @@
 // A conversation as Markdown or JSON, with its tool calls and results; everything passes redaction.
 import { turnText, type TurnRecord } from '../agent/conversation/conversation-document';
 import { redactArguments, redactSecrets } from '../agent/redact';
+import { callLabel } from './call-label';
 import { formatArguments } from './dom';
 import { downloadBlob } from './download-blob';
 import { findTable, type TableData } from './result-data';
@@ -24,7 +25,7 @@ export function conversationToMarkdown(title: string, turns: TurnRecord[]): stri
       for (const call of round.calls) {
         const args = redactArguments(call.displayArguments);
         parts.push(
-          `### Tool call: ${call.name}${call.serverId ? ` on ${call.serverId}` : ''} (${call.state})`,
+          `### Tool call: ${callLabel(call)} (${call.state})`,
           '',
         );
         const sql = sqlArgument(args);

@@ -234,7 +234,7 @@ describe('settings and export in the browser', () => {
     expect(json.file).toBe(`what-does-the-private-source-say-${today}.json`);
 
     expect(markdown.text).toContain('What does the private source say?');
-    expect(markdown.text).toMatch(/### Tool call: query on embedded \(success\)/);
+    expect(markdown.text).toMatch(/### Tool call: Query · Bundled data \(success\)/);
     expect(markdown.text).toContain("'https://analyst:[REDACTED]@data.example.com/flights.csv'");
     expect(markdown.text).toMatch(/Result:[\s\S]*4242/);
     expect(markdown.text).toContain('The private source answers **4242**.');
