@@ -1,10 +1,12 @@
 // Drawing results as they grow: the time from adding 1k, 10k and 100k result points to the map (as
 // `map_query_result` does, through the MapController on window.mapwright) to the map's next idle, and
-// the frame time while panning over them. In the built app, headless Chromium, SwiftShader.
+// the frame time while panning over them. In the built app, headless Chromium, SwiftShader; MAP_DRAWING=off
+// leaves SwiftShader's drawing out (bench/map-drawing-off.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPage, startAppHarness } from '../../test/e2e/harness';
 import { distDir } from '../../test/servers/static-server';
+import { mapDrawingOffScript, mapDrawingOn } from '../map-drawing-off';
 import { median, percentile } from '../statistics';
 
 /** Point counts of the curve (SCALE_POINTS overrides, comma-separated). */
@@ -22,9 +24,11 @@ export async function runDrawScale(): Promise<void> {
       `No build at ${distDir}: run \`npx vite build\` (or set MAPWRIGHT_DIST) first.`,
     );
   }
+  console.log(`# map_drawing=${mapDrawingOn ? 'on' : 'off'}`);
   const harness = await startAppHarness();
   try {
     const { page, context } = await openPage(harness.browser);
+    if (!mapDrawingOn) await page.addInitScript(mapDrawingOffScript);
     await page.goto(harness.appUrl);
     await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 120_000 });
     for (const count of pointCounts) {

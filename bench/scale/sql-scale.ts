@@ -84,6 +84,7 @@ export async function runSqlInPageAndNode(): Promise<void> {
           const memory = await engine.query(memorySql);
           const size = await engine.query('PRAGMA database_size');
           return {
+            memoryLimit: String(size.rows[0]?.memory_limit ?? ''),
             loadMs,
             duckdbBytes: Number(memory.rows[0]?.bytes ?? Number.NaN),
             databaseMemory: String(size.rows[0]?.memory_usage ?? ''),
@@ -119,7 +120,7 @@ export async function runSqlInPageAndNode(): Promise<void> {
       console.log(`page_join_ms_at_${name}=${timings[1]?.toFixed(1)}`);
       console.log(`page_load_ms_at_${name}=${Math.round(loaded.loadMs)}`);
       console.log(
-        `page_memory_at_${name}: js_heap_mb=${megabytes(heap)} duckdb_mb=${megabytes(loaded.duckdbBytes)} database_size_memory=${loaded.databaseMemory.replace(/\s+/g, '')} parquet_mb=${megabytes(fileBytes)}`,
+        `page_memory_at_${name}: js_heap_mb=${megabytes(heap)} duckdb_mb=${megabytes(loaded.duckdbBytes)} database_size_memory=${loaded.databaseMemory.replace(/\s+/g, '')} memory_limit=${loaded.memoryLimit.replace(/\s+/g, '')} parquet_mb=${megabytes(fileBytes)}`,
       );
     }
     await context.close();
