@@ -52,7 +52,12 @@ interface BootRun {
   firstSqlAnswer: number;
   firstPreflight: number;
   mapScripts: string[];
+  /** Each dataset file (not the tiles): when its request started and when its last byte came. */
+  dataFiles: { name: string; start: number; end: number }[];
 }
+
+/** The figures of a boot, in ms from navigation. */
+type Milestone = 'idle' | 'chatReady' | 'firstSqlAnswer' | 'firstPreflight';
 
 /** A build under test and its boots. */
 interface Build {
@@ -101,6 +106,13 @@ async function boot(browser: Browser, appUrl: string, llmUrl: string): Promise<B
           .getEntriesByType('resource')
           .filter((entry) => entry.startTime < layersAdded && /\.m?js$/.test(entry.name))
           .map((entry) => entry.name.split('/').pop() ?? ''),
+        dataFiles: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => /\/data\/[^/]+$/.test(entry.name))
+          .map((entry) => ({
+            name: entry.name.split('/').pop() ?? '',
+            start: entry.startTime,
+            end: entry.responseEnd,
+          })),
       };
     });
     return { ...measured, firstPreflight };
@@ -110,8 +122,7 @@ async function boot(browser: Browser, appUrl: string, llmUrl: string): Promise<B
 }
 
 function report(build: Build, prefix: string): void {
-  const figure = (key: keyof Omit<BootRun, 'mapScripts'>): number =>
-    Math.round(median(build.boots.map((run) => run[key])));
+  const figure = (key: Milestone): number => Math.round(median(build.boots.map((run) => run[key])));
   // Initial JS: every script requested before the layers were added in any run (the entry, the map
   // chunk) and MapLibre's worker, which the map cannot draw without (its request is sometimes listed
   // late). Everything else is a dynamic import the map does not wait for.
@@ -127,12 +138,24 @@ function report(build: Build, prefix: string): void {
   console.log(`${prefix}first_preflight_ms=${figure('firstPreflight')}`);
   console.log(`${prefix}initial_js_kb_gzip=${gzipKb(build.folder, initial)}`);
   console.log(`${prefix}lazy_js_kb_gzip=${gzipKb(build.folder, lazy)}`);
-  const runsOf = (key: keyof Omit<BootRun, 'mapScripts'>): string =>
+  const runsOf = (key: Milestone): string =>
     build.boots.map((run) => Math.round(run[key])).join(',');
   console.log(
     `# ${build.name} runs: idle=${runsOf('idle')} chat=${runsOf('chatReady')} sql=${runsOf('firstSqlAnswer')} preflight=${runsOf('firstPreflight')}`,
   );
   console.log(`# ${build.name} initial=${initial.join(',')}`);
+  const names = [...new Set(build.boots.flatMap((run) => run.dataFiles.map((file) => file.name)))];
+  const timing = (name: string, key: 'start' | 'end'): number =>
+    Math.round(
+      median(
+        build.boots.flatMap((run) =>
+          run.dataFiles.filter((file) => file.name === name).map((file) => file[key]),
+        ),
+      ),
+    );
+  console.log(
+    `# ${build.name} data files (median start-end ms): ${names.map((name) => `${name} ${timing(name, 'start')}-${timing(name, 'end')}`).join(', ')}`,
+  );
 }
 
 /** Runs the benchmark and prints the medians (and the previous build's, when given). */
