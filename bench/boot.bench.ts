@@ -1,98 +1,211 @@
-// Boot benchmark: loads the built app in headless Chromium five times and reports the median time from
-// navigation to the map's first idle, and the gzipped JavaScript the map needs (every script requested
-// before its layers were added) versus what loads lazily (the chat, DuckDB, the MCP SDK...).
+// Boot benchmark: loads the built app in headless Chromium (BOOT_BENCH_RUNS times, 7 by default) and
+// reports medians, from navigation, of: the map's first idle, the chat ready, the first SQL answer (a
+// query sent through window.mapwright as soon as the app exists, so it waits for DuckDB and its table)
+// and the first pre-flight (a question asked as soon as the chat is ready, answered by a scripted model
+// on loopback with a query; the figure is when the approval card shows its pre-flight). Also the gzipped
+// JavaScript the map needs (every script requested before its layers were added) against what loads
+// lazily. With MAPWRIGHT_PREVIOUS_DIST set, that build runs alternately with this one and its medians
+// are printed beside (`previous_*`), so the machine's load falls on both alike. MAP_DRAWING=off turns
+// WebGL's draw and clear calls into no-ops (bench/map-drawing-off.ts), to separate the app's own cost
+// from SwiftShader's drawing.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { openPage, startAppHarness } from '../test/e2e/harness';
-import { distDir } from '../test/servers/static-server';
+import { launchBrowser, openPage } from '../test/e2e/harness';
+import { startFakeLlm } from '../test/servers/fake-llm/fake-llm-server';
+import { distDir, startStaticServer } from '../test/servers/static-server';
+import { mapDrawingOffScript, mapDrawingOn } from './map-drawing-off';
+import { loadAverage, median } from './statistics';
+import type { LoopbackServer } from '../test/servers/loopback';
+import type { Browser } from 'playwright-core';
 
-const runs = 5;
+const runs = Number(process.env.BOOT_BENCH_RUNS ?? 7);
+const previousDist = process.env.MAPWRIGHT_PREVIOUS_DIST
+  ? resolve(process.env.MAPWRIGHT_PREVIOUS_DIST)
+  : undefined;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
+/** The question the scripted model answers with a query on a table the SQL probe does not touch. */
+const question = 'How many earthquakes are there?';
+const firstSql = 'SELECT count(*) AS airports FROM airports';
 
-function gzipKb(files: string[]): number {
+// Sent as a string, so tsx's `__name` wrapper of named functions stays out of the page.
+const sqlProbeScript = `void (async () => {
+  while (!window.mapwright) await new Promise((resolve) => setTimeout(resolve, 5));
+  const data = await window.mapwright.data;
+  await data.engine.query(${JSON.stringify(firstSql)});
+  window.__firstSqlAnswer = performance.now();
+})()`;
+
+function gzipKb(folder: string, files: string[]): number {
   const bytes = files.reduce(
-    (total, file) => total + gzipSync(readFileSync(join(distDir, 'assets', file))).length,
+    (total, file) => total + gzipSync(readFileSync(join(folder, 'assets', file))).length,
     0,
   );
   return Math.round(bytes / 1024);
 }
 
-function loadAverage(): string {
-  return loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-}
-
-/** One boot: when the map went idle, when the chat was ready, and which scripts the map needed. */
+/** One boot: when each milestone came (ms from navigation), and which scripts the map needed. */
 interface BootRun {
   idle: number;
   chatReady: number;
+  firstSqlAnswer: number;
+  firstPreflight: number;
   mapScripts: string[];
+  /** Each dataset file (not the tiles): when its request started and when its last byte came. */
+  dataFiles: { name: string; start: number; end: number }[];
 }
 
-/** Runs the benchmark and prints boot_to_map_idle_ms, initial_js_kb_gzip and lazy_js_kb_gzip. */
+/** The figures of a boot, in ms from navigation. */
+type Milestone = 'idle' | 'chatReady' | 'firstSqlAnswer' | 'firstPreflight';
+
+/** A build under test and its boots. */
+interface Build {
+  name: string;
+  folder: string;
+  server?: LoopbackServer;
+  boots: BootRun[];
+}
+
+async function boot(browser: Browser, appUrl: string, llmUrl: string): Promise<BootRun> {
+  const { page, context } = await openPage(browser);
+  try {
+    const settings = { provider: 'local', endpoint: llmUrl, model: 'fake-model' };
+    await page.addInitScript(
+      (value) => localStorage.setItem('mapwright.llm', value),
+      JSON.stringify({ ...settings, keyPersistence: 'session' }),
+    );
+    if (!mapDrawingOn) await page.addInitScript(mapDrawingOffScript);
+    await page.goto(appUrl);
+    await page.evaluate(sqlProbeScript);
+    await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 120_000 });
+    await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 120_000 });
+    await page.fill('.mw-input', question);
+    await page.press('.mw-input', 'Enter');
+    const preflightShown = await page.waitForFunction(
+      () => (document.querySelector('.mw-preflight[data-parses]') ? performance.now() : 0),
+      undefined,
+      { polling: 'raf', timeout: 120_000 },
+    );
+    const firstPreflight = (await preflightShown.jsonValue()) as number;
+    await page.waitForFunction(() => '__firstSqlAnswer' in window, undefined, {
+      timeout: 120_000,
+    });
+    const measured = await page.evaluate(() => {
+      // No named helper functions in here: tsx would wrap them in a `__name` the page lacks.
+      const marks = Object.fromEntries(
+        performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime]),
+      );
+      const layersAdded = marks['mapwright:layers'] ?? NaN;
+      return {
+        idle: marks['mapwright:map-idle'] ?? NaN,
+        chatReady: marks['mapwright:chat-ready'] ?? NaN,
+        firstSqlAnswer: (window as unknown as { __firstSqlAnswer: number }).__firstSqlAnswer,
+        // The chat, DuckDB and the MCP SDK load after the map has drawn: not needed for it.
+        mapScripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime < layersAdded && /\.m?js$/.test(entry.name))
+          .map((entry) => entry.name.split('/').pop() ?? ''),
+        dataFiles: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => /\/data\/[^/]+$/.test(entry.name))
+          .map((entry) => ({
+            name: entry.name.split('/').pop() ?? '',
+            start: entry.startTime,
+            end: entry.responseEnd,
+          })),
+      };
+    });
+    return { ...measured, firstPreflight };
+  } finally {
+    await context.close();
+  }
+}
+
+function report(build: Build, prefix: string): void {
+  const figure = (key: Milestone): number => Math.round(median(build.boots.map((run) => run[key])));
+  // Initial JS: every script requested before the layers were added in any run (the entry, the map
+  // chunk) and MapLibre's worker, which the map cannot draw without (its request is sometimes listed
+  // late). Everything else is a dynamic import the map does not wait for.
+  const initialScripts = new Set(build.boots.flatMap((run) => run.mapScripts));
+  const scripts = readdirSync(join(build.folder, 'assets')).filter((file) => /\.m?js$/.test(file));
+  const initial = scripts.filter(
+    (file) => initialScripts.has(file) || file.startsWith('maplibre-gl-worker'),
+  );
+  const lazy = scripts.filter((file) => !initial.includes(file));
+  console.log(`${prefix}boot_to_map_idle_ms=${figure('idle')}`);
+  console.log(`${prefix}chat_ready_ms=${figure('chatReady')}`);
+  console.log(`${prefix}first_sql_answer_ms=${figure('firstSqlAnswer')}`);
+  console.log(`${prefix}first_preflight_ms=${figure('firstPreflight')}`);
+  console.log(`${prefix}initial_js_kb_gzip=${gzipKb(build.folder, initial)}`);
+  console.log(`${prefix}lazy_js_kb_gzip=${gzipKb(build.folder, lazy)}`);
+  const runsOf = (key: Milestone): string =>
+    build.boots.map((run) => Math.round(run[key])).join(',');
+  console.log(
+    `# ${build.name} runs: idle=${runsOf('idle')} chat=${runsOf('chatReady')} sql=${runsOf('firstSqlAnswer')} preflight=${runsOf('firstPreflight')}`,
+  );
+  console.log(`# ${build.name} initial=${initial.join(',')}`);
+  const names = [...new Set(build.boots.flatMap((run) => run.dataFiles.map((file) => file.name)))];
+  const timing = (name: string, key: 'start' | 'end'): number =>
+    Math.round(
+      median(
+        build.boots.flatMap((run) =>
+          run.dataFiles.filter((file) => file.name === name).map((file) => file[key]),
+        ),
+      ),
+    );
+  console.log(
+    `# ${build.name} data files (median start-end ms): ${names.map((name) => `${name} ${timing(name, 'start')}-${timing(name, 'end')}`).join(', ')}`,
+  );
+}
+
+/** Runs the benchmark and prints the medians (and the previous build's, when given). */
 export async function run(): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir], {
       stdio: 'inherit',
     });
   }
+  const builds: Build[] = [{ name: 'this build', folder: distDir, boots: [] }];
+  if (previousDist) builds.push({ name: 'previous build', folder: previousDist, boots: [] });
   const loadBefore = loadAverage();
-  const harness = await startAppHarness();
-  const measured: BootRun[] = [];
+  const [browser, llm] = await Promise.all([
+    launchBrowser(),
+    startFakeLlm({
+      script: {
+        rules: [
+          {
+            user: 'earthquakes',
+            reply: {
+              toolCalls: [
+                {
+                  name: 'query',
+                  arguments: { sql_query: 'SELECT count(*) AS quakes FROM earthquakes' },
+                },
+              ],
+            },
+          },
+        ],
+        fallback: { text: 'Done.' },
+      },
+    }),
+  ]);
   try {
+    for (const build of builds) build.server = await startStaticServer(build.folder);
     for (let index = 0; index < runs; index += 1) {
-      const { page, context } = await openPage(harness.browser);
-      await page.goto(harness.appUrl);
-      await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 120_000 });
-      await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 120_000 });
-      measured.push(
-        await page.evaluate(() => {
-          // No named helper functions in here: tsx would wrap them in a `__name` the page lacks.
-          const marks = Object.fromEntries(
-            performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime]),
-          );
-          const layersAdded = marks['mapwright:layers'] ?? NaN;
-          return {
-            idle: marks['mapwright:map-idle'] ?? NaN,
-            chatReady: marks['mapwright:chat-ready'] ?? NaN,
-            // The chat, DuckDB and the MCP SDK load after the map has drawn: not needed for it.
-            mapScripts: performance
-              .getEntriesByType('resource')
-              .filter((entry) => entry.startTime < layersAdded && /\.m?js$/.test(entry.name))
-              .map((entry) => entry.name.split('/').pop() ?? ''),
-          };
-        }),
-      );
-      await context.close();
+      // Alternate which build goes first, so neither always boots right after the other.
+      const order = index % 2 === 0 ? builds : [...builds].reverse();
+      for (const build of order) {
+        build.boots.push(await boot(browser, `${build.server!.url}/`, llm.url));
+      }
     }
   } finally {
-    await harness.close();
+    await Promise.allSettled([
+      browser.close(),
+      llm.stop(),
+      ...builds.map((build) => build.server?.stop()),
+    ]);
   }
-  // Initial JS: every script requested before the layers were added in any run (the entry, the map
-  // chunk) and MapLibre's worker, which the map cannot draw without (its request is sometimes listed
-  // late). Everything else is a dynamic import the map does not wait for.
-  const initialScripts = new Set(measured.flatMap((boot) => boot.mapScripts));
-  const scripts = readdirSync(join(distDir, 'assets')).filter((file) => /\.m?js$/.test(file));
-  const initial = scripts.filter(
-    (file) => initialScripts.has(file) || file.startsWith('maplibre-gl-worker'),
-  );
-  const lazy = scripts.filter((file) => !initial.includes(file));
-  const timings = measured.map((boot) => boot.idle);
-  const chatTimings = measured.map((boot) => boot.chatReady);
-  console.log(`boot_to_map_idle_ms=${Math.round(median(timings))}`);
-  console.log(`initial_js_kb_gzip=${gzipKb(initial)}`);
-  console.log(`lazy_js_kb_gzip=${gzipKb(lazy)}`);
-  console.log(
-    `# chat_ready_ms=${Math.round(median(chatTimings))} (median; runs ${chatTimings.map(Math.round).join(',')})`,
-  );
-  console.log(`# runs_ms=${timings.map(Math.round).join(',')} initial=${initial.join(',')}`);
-  console.log(`# load_average before=${loadBefore} after=${loadAverage()} (1, 5, 15 min)`);
+  console.log(`# map_drawing=${mapDrawingOn ? 'on' : 'off'} runs=${runs}`);
+  for (const [index, build] of builds.entries()) report(build, index === 0 ? '' : 'previous_');
+  console.log(`# load_average before=${loadBefore} after=${loadAverage()} (1, 5, 15 min; 2 cores)`);
 }

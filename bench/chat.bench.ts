@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const now = (): number => performance.timeOrigin + performance.now();
 
 /** What the next chat request streams. */
-interface Plan {
+export interface Plan {
   tokens: string[];
   tokensPerSecond: number;
   /** Pause before the first token, so the page is idle when it arrives. */
@@ -26,7 +26,8 @@ const cors = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',
 };
 
-function startStream(plan: { current: Plan }): Promise<LoopbackServer> {
+/** An OpenAI-compatible stream on loopback that sends whatever `plan.current` holds. */
+export function startStream(plan: { current: Plan }): Promise<LoopbackServer> {
   return startLoopbackServer((request: IncomingMessage, response: ServerResponse) => {
     if (request.method === 'OPTIONS') {
       response.writeHead(204, cors).end();
@@ -72,7 +73,12 @@ function answerTokens(count: number): string[] {
   return tokens;
 }
 
-async function openChat(opened: PageUnderTest, appUrl: string, endpoint: string): Promise<void> {
+/** Points the page's chat at `endpoint` and opens the app until the chat is ready. */
+export async function openChat(
+  opened: PageUnderTest,
+  appUrl: string,
+  endpoint: string,
+): Promise<void> {
   const settings = { provider: 'local', endpoint, model: 'bench', keyPersistence: 'session' };
   await opened.page.addInitScript(
     (value) => localStorage.setItem('mapwright.llm', value),
@@ -123,18 +129,25 @@ async function firstTokenVisible(
   return samples[Math.floor(samples.length / 2)] ?? Number.NaN;
 }
 
-async function streamFps(
+/** Frames drawn while an answer streams: the rate, and the intervals between frames. */
+export interface StreamFrames {
+  fps: number;
+  intervalsMs: number[];
+}
+
+/** Streams a `tokens`-token answer at 200 tokens a second and records every animation frame meanwhile. */
+export async function streamFrames(
   opened: PageUnderTest,
   plan: { current: Plan },
   tokens: number,
-): Promise<number> {
+): Promise<StreamFrames> {
   plan.current = { tokens: answerTokens(tokens), tokensPerSecond: 200, leadMs: 100 };
   // A string, so the bundler's helpers (tsx adds __name to named functions) stay out of the page.
   await opened.page.evaluate(`(() => {
-    const state = { frames: 0, running: true };
+    const state = { stamps: [], running: true };
     window.__frames = state;
-    const tick = () => {
-      state.frames += 1;
+    const tick = (time) => {
+      state.stamps.push(time);
       if (state.running) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
@@ -145,13 +158,24 @@ async function streamFps(
     timeout: (tokens / 200) * 1_000 + 60_000,
   });
   const elapsed = (now() - started) / 1_000;
-  const frames = await opened.page.evaluate(() => {
-    const state = (window as unknown as { __frames: { frames: number; running: boolean } })
+  const stamps = await opened.page.evaluate(() => {
+    const state = (window as unknown as { __frames: { stamps: number[]; running: boolean } })
       .__frames;
     state.running = false;
-    return state.frames;
+    return state.stamps;
   });
-  return frames / elapsed;
+  return {
+    fps: stamps.length / elapsed,
+    intervalsMs: stamps.slice(1).map((stamp, index) => stamp - (stamps[index] ?? stamp)),
+  };
+}
+
+async function streamFps(
+  opened: PageUnderTest,
+  plan: { current: Plan },
+  tokens: number,
+): Promise<number> {
+  return (await streamFrames(opened, plan, tokens)).fps;
 }
 
 async function turnAppend(

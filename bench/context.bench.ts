@@ -56,7 +56,7 @@ function tools(): ToolRegistry {
 }
 
 /** Bytes of the first request of the next turn, and of the system message + tools (the prefix). */
-async function measure(
+export async function measure(
   turns: number,
   contextTokens: number | undefined,
 ): Promise<{ bytes: number; prefix: string; fitMicroseconds: number }> {

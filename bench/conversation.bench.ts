@@ -5,16 +5,12 @@
 // conversation_open_ms_at_N_turns (median of CONVERSATION_BENCH_RUNS runs, 7 by default) and the stored
 // document's size.
 import { openPage, startAppHarness } from '../test/e2e/harness';
-import type { Page } from 'playwright-core';
+import { median } from './statistics';
+import type { Browser, Page } from 'playwright-core';
 
 const sizes = (process.env.CONVERSATION_BENCH_SIZES ?? '10,50,200').split(',').map(Number);
 const runs = Number(process.env.CONVERSATION_BENCH_RUNS ?? 7);
 const rowsPerResult = 200;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 /** Writes a conversation of `turns` turns straight into the app's IndexedDB, as the app stores one. */
 async function seed(page: Page, turns: number, rows: number): Promise<number> {
@@ -138,62 +134,88 @@ async function seed(page: Page, turns: number, rows: number): Promise<number> {
   );
 }
 
+/** The time to open a stored conversation of some size, and where it went. */
+export interface ConversationOpening {
+  /** Median `mapwright:conversation-open` duration. */
+  medianMs: number;
+  runsMs: number[];
+  documentBytes: number;
+  phases: { read: number; results: number; rest: number };
+}
+
+/** Seeds a conversation of `turns` turns in a fresh context and reopens it `attempts` times. */
+export async function measureOpening(
+  browser: Browser,
+  appUrl: string,
+  turns: number,
+  attempts = runs,
+): Promise<ConversationOpening> {
+  const { page, context } = await openPage(browser);
+  try {
+    await page.goto(appUrl);
+    await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
+    const bytes = await seed(page, turns, rowsPerResult);
+    const times: number[] = [];
+    const phases: { read: number; results: number; rest: number }[] = [];
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      await page.reload();
+      await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
+      const shown = await page.locator('.mw-turn').count();
+      if (shown !== turns) throw new Error(`expected ${turns} turns on screen, saw ${shown}`);
+      const measured = await page.evaluate(
+        () =>
+          performance.getEntriesByName('mapwright:conversation-open', 'measure').at(0)?.duration ??
+          Number.NaN,
+      );
+      times.push(measured);
+      phases.push(
+        await page.evaluate(() => {
+          // No named helpers in here: the bench runs under tsx, which would wrap them in __name.
+          const marks = ['start', 'read', 'results-read'].map(
+            (name) =>
+              performance
+                .getEntriesByName(
+                  `mapwright:conversation-${name === 'start' ? 'open-start' : name}`,
+                  'mark',
+                )
+                .at(0)?.startTime ?? Number.NaN,
+          );
+          const end = performance.getEntriesByName('mapwright:conversation-open', 'measure').at(0);
+          const [start = Number.NaN, read = Number.NaN, results = Number.NaN] = marks;
+          return {
+            read: read - start,
+            results: results - read,
+            rest: (end ? end.startTime + end.duration : Number.NaN) - results,
+          };
+        }),
+      );
+    }
+    const phase = (key: 'read' | 'results' | 'rest'): number =>
+      median(phases.map((entry) => entry[key]));
+    return {
+      medianMs: median(times),
+      runsMs: times,
+      documentBytes: bytes,
+      phases: { read: phase('read'), results: phase('results'), rest: phase('rest') },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 /** Runs the benchmark and prints the figures. */
 export async function run(): Promise<void> {
   const harness = await startAppHarness();
   try {
     for (const turns of sizes) {
-      const { page, context } = await openPage(harness.browser);
-      await page.goto(harness.appUrl);
-      await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
-      const bytes = await seed(page, turns, rowsPerResult);
-      const times: number[] = [];
-      const phases: { read: number; results: number; rest: number }[] = [];
-      for (let attempt = 0; attempt < runs; attempt++) {
-        await page.reload();
-        await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
-        const shown = await page.locator('.mw-turn').count();
-        if (shown !== turns) throw new Error(`expected ${turns} turns on screen, saw ${shown}`);
-        const measured = await page.evaluate(
-          () =>
-            performance.getEntriesByName('mapwright:conversation-open', 'measure').at(0)
-              ?.duration ?? Number.NaN,
-        );
-        times.push(measured);
-        phases.push(
-          await page.evaluate(() => {
-            // No named helpers in here: the bench runs under tsx, which would wrap them in __name.
-            const marks = ['start', 'read', 'results-read'].map(
-              (name) =>
-                performance
-                  .getEntriesByName(
-                    `mapwright:conversation-${name === 'start' ? 'open-start' : name}`,
-                    'mark',
-                  )
-                  .at(0)?.startTime ?? Number.NaN,
-            );
-            const end = performance
-              .getEntriesByName('mapwright:conversation-open', 'measure')
-              .at(0);
-            const [start = Number.NaN, read = Number.NaN, results = Number.NaN] = marks;
-            return {
-              read: read - start,
-              results: results - read,
-              rest: (end ? end.startTime + end.duration : Number.NaN) - results,
-            };
-          }),
-        );
-      }
-      console.log(`conversation_open_ms_at_${turns}_turns=${Math.round(median(times))}`);
+      const opening = await measureOpening(harness.browser, harness.appUrl, turns);
+      console.log(`conversation_open_ms_at_${turns}_turns=${Math.round(opening.medianMs)}`);
       console.log(
-        `# document_kb_at_${turns}_turns=${Math.round(bytes / 1024)} runs=${times.map(Math.round).join(',')}`,
+        `# document_kb_at_${turns}_turns=${Math.round(opening.documentBytes / 1024)} runs=${opening.runsMs.map(Math.round).join(',')}`,
       );
-      const phase = (key: 'read' | 'results' | 'rest'): number =>
-        Math.round(median(phases.map((entry) => entry[key])));
       console.log(
-        `# phases_ms_at_${turns}_turns: read_and_reopen=${phase('read')} results=${phase('results')} writer_and_render=${phase('rest')}`,
+        `# phases_ms_at_${turns}_turns: read_and_reopen=${Math.round(opening.phases.read)} results=${Math.round(opening.phases.results)} writer_and_render=${Math.round(opening.phases.rest)}`,
       );
-      await context.close();
     }
   } finally {
     await harness.close();

@@ -1,0 +1,31 @@
+// `npm run bench -- scale`: how the cost grows with the work, as curves of `key=value` lines. SQL in the
+// page and in the Node engine at 0.3M, 1M and 3M rows, the Node server over a 30M-row Parquet file,
+// drawing 1k, 10k and 100k result points and panning over them, frames while a long answer streams,
+// and a long conversation's prompt bytes and opening time at 10, 50 and 200 turns. SCALE_PARTS picks
+// parts (sql,server,draw,stream,conversation); the load average is printed before and after each.
+import { runConversationScale } from './scale/conversation-scale';
+import { runDrawScale } from './scale/draw-scale';
+import { runNodeServerOverParquet, runSqlInPageAndNode } from './scale/sql-scale';
+import { runStreamScale } from './scale/stream-scale';
+import { loadAverage } from './statistics';
+
+const parts: Record<string, () => Promise<void>> = {
+  sql: runSqlInPageAndNode,
+  server: runNodeServerOverParquet,
+  draw: runDrawScale,
+  stream: runStreamScale,
+  conversation: runConversationScale,
+};
+
+/** Runs the chosen parts (all by default) and prints their curves. */
+export async function run(): Promise<void> {
+  const chosen = (process.env.SCALE_PARTS ?? Object.keys(parts).join(',')).split(',');
+  for (const name of chosen) {
+    const part = parts[name];
+    if (!part)
+      throw new Error(`Unknown SCALE_PARTS entry "${name}": use ${Object.keys(parts).join(', ')}.`);
+    console.log(`# ${name}: load_average=${loadAverage()} (1, 5, 15 min; 2 cores)`);
+    await part();
+  }
+  console.log(`# done: load_average=${loadAverage()}`);
+}
