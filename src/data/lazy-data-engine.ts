@@ -1,4 +1,7 @@
-// Defers the real engine (and DuckDB's download) until the first call that needs data.
+// Defers the real engine (and DuckDB's download) until the first call that needs data. Once it runs,
+// every declared table starts loading, and each call waits only for the tables it names: the first
+// query of a small table does not wait for a 3M-row one.
+import { tokenizeSql } from '../sql/sql-tokens';
 import { TableLoadFailedError } from './query-errors';
 import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
@@ -26,6 +29,8 @@ export class LazyDataEngine implements DataEngine {
   private engine?: Promise<DataEngine>;
   private readonly declared: TableSource[] = [];
   private readonly failures = new Map<string, string>();
+  /** Each declared table's load (settled, failed or not), by lower-case name, once the engine runs. */
+  private readonly loads = new Map<string, Promise<void>>();
 
   constructor(
     private readonly create: () => Promise<DataEngine> | DataEngine,
@@ -43,7 +48,7 @@ export class LazyDataEngine implements DataEngine {
   /** Adds a table that loads with the others on first use (or now, if the engine already runs). */
   declare(source: TableSource): void {
     this.declared.push(source);
-    if (this.engine) void this.engine.then((engine) => this.loadQuietly(engine, source));
+    if (this.engine) this.startLoad(this.engine, source);
   }
 
   /** Tables that failed to load, so list_tables and the UI can say why a table is missing. */
@@ -57,11 +62,14 @@ export class LazyDataEngine implements DataEngine {
   }
 
   async listTables(): Promise<string[]> {
-    return (await this.ready()).listTables();
+    const engine = await this.ready();
+    await Promise.all(this.loads.values());
+    return engine.listTables();
   }
 
   async describe(table: string): Promise<TableDescription> {
     const engine = await this.ready();
+    await this.loaded([table]);
     const failure = this.failureOf(table);
     if (failure) throw new TableLoadFailedError(failure.table, failure.message);
     return engine.describe(table);
@@ -69,6 +77,7 @@ export class LazyDataEngine implements DataEngine {
 
   async query(sql: string, options?: QueryOptions): Promise<QueryResult> {
     const engine = await this.ready();
+    await this.loaded(this.namedTables(sql));
     try {
       return await engine.query(sql, options);
     } catch (error) {
@@ -79,6 +88,8 @@ export class LazyDataEngine implements DataEngine {
   /** DuckDB's reading of SQL, from the real engine; fails when that engine cannot read SQL. */
   async readStatements(sql: string): Promise<SqlStatementReading> {
     const engine = await this.ready();
+    // DuckDB binds the statement to its tables to read it, so those must be there.
+    await this.loaded(this.namedTables(sql));
     if (!engine.readStatements) {
       throw new Error(
         'This data engine cannot tell how DuckDB reads SQL, so the query was not run.',
@@ -109,18 +120,54 @@ export class LazyDataEngine implements DataEngine {
     return this.loadFailures().find((failure) => failure.table.toLowerCase() === wanted);
   }
 
+  /** The running engine; the first call creates it and starts loading every declared table. */
   private ready(): Promise<DataEngine> {
     if (!this.engine) {
-      this.engine = (async () => {
-        const engine = await this.create();
-        await Promise.all(this.declared.map((source) => this.loadQuietly(engine, source)));
-        return engine;
-      })();
-      this.engine.catch(() => {
-        this.engine = undefined;
+      const engine = Promise.resolve().then(() => this.create());
+      this.engine = engine;
+      this.loads.clear();
+      for (const source of this.declared) this.startLoad(engine, source);
+      engine.catch(() => {
+        if (this.engine === engine) this.engine = undefined;
       });
     }
     return this.engine;
+  }
+
+  private startLoad(engine: Promise<DataEngine>, source: TableSource): void {
+    const load = engine.then(
+      (running) => this.loadQuietly(running, source),
+      () => {},
+    );
+    this.loads.set(source.table.toLowerCase(), load);
+  }
+
+  /**
+   * Waits for the loads of these tables; when none of them is declared (a query of DuckDB's catalog,
+   * or of no table), for every load, as the engine's whole contents may matter.
+   */
+  private async loaded(tables: string[]): Promise<void> {
+    const named = tables
+      .map((table) => this.loads.get(table.toLowerCase()))
+      .filter((load): load is Promise<void> => load !== undefined);
+    await Promise.all(named.length > 0 ? named : this.loads.values());
+  }
+
+  /** The declared tables whose names appear as identifiers in the SQL. */
+  private namedTables(sql: string): string[] {
+    const names = new Set<string>();
+    let tokens;
+    try {
+      tokens = tokenizeSql(sql);
+    } catch {
+      return [];
+    }
+    for (const token of tokens) {
+      if (token.kind !== 'word' && token.kind !== 'quoted-identifier') continue;
+      const name = token.value.toLowerCase();
+      if (this.loads.has(name)) names.add(name);
+    }
+    return [...names];
   }
 
   private async loadQuietly(engine: DataEngine, source: TableSource): Promise<void> {
@@ -139,6 +186,7 @@ export class LazyDataEngine implements DataEngine {
     for (let index = this.declared.length - 1; index >= 0; index -= 1)
       if (this.declared[index]?.table === table) this.declared.splice(index, 1);
     this.failures.delete(table);
+    this.loads.delete(table.toLowerCase());
     // An engine that never started (or failed to) holds no table to drop.
     const engine = await this.engine?.catch(() => undefined);
     await engine?.drop(table);

@@ -43,10 +43,8 @@ export function describeConnectError(error: unknown, url: string | undefined): C
       message:
         `Cannot reach ${where} from this browser (${messageOf(error)}). ` +
         'Check the URL and that the server is running. If it is, it probably does not allow pages ' +
-        "from other origins (CORS), as most servers built for desktop clients don't" +
-        (command
-          ? `: run \`${command}\` on this machine and add ${DEFAULT_BRIDGE_URL} instead.`
-          : '.'),
+        "from other origins (CORS), as most servers built for desktop clients don't; " +
+        `\`npm run mcp-bridge\` serves such a server to this page at ${DEFAULT_BRIDGE_URL}.`,
       retryable: true,
       ...(command ? { bridgeCommand: command } : {}),
     };

@@ -24,10 +24,7 @@ export function conversationToMarkdown(title: string, turns: TurnRecord[]): stri
     for (const round of turn.rounds) {
       for (const call of round.calls) {
         const args = redactArguments(call.displayArguments);
-        parts.push(
-          `### Tool call: ${callLabel(call)} (${call.state})`,
-          '',
-        );
+        parts.push(`### Tool call: ${callLabel(call)} (${call.state})`, '');
         const sql = sqlArgument(args);
         // Already masked token by token (redactSql): masking it again as prose could join statements.
         if (sql !== undefined) parts.push(fence(sql, 'sql'), '');

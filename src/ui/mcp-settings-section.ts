@@ -186,11 +186,7 @@ function bridgeAdvice(command: string): HTMLElement {
   return element('div', {
     className: 'mw-note mw-bridge-advice',
     children: [
-      element('p', {
-        text:
-          'This browser got no answer. If the server is running, it does not allow pages from ' +
-          'other origins (CORS). Bridge it from this machine:',
-      }),
+      element('p', { text: 'To bridge it, run this on this computer, in a Mapwright checkout:' }),
       block,
       element('p', { text: `Then add ${DEFAULT_BRIDGE_URL} as a server.` }),
     ],

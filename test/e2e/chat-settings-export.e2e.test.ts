@@ -159,8 +159,13 @@ describe('settings and export in the browser', () => {
 
     const row = serverRow(page, 'warehouse');
     await row.locator('.mw-badge[data-status="error"]').waitFor({ timeout: 30_000 });
+    // Nothing answers: the browser cannot tell a dead server from one without CORS, so both are named,
+    // with the bridge command for this URL.
     expect(await row.locator('.mw-note', { hasText: 'Last error:' }).textContent()).toMatch(
-      /Last error: .+/,
+      /Last error: Cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp from this browser/,
+    );
+    expect(await row.locator('.mw-bridge-advice code').textContent()).toBe(
+      `npm run mcp-bridge -- http://127.0.0.1:${port}/mcp`,
     );
     const saved = () =>
       page.evaluate(() => JSON.parse(localStorage.getItem('mapwright.mcpServers') ?? '[]'));

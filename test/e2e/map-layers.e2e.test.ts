@@ -202,6 +202,8 @@ describe('map layers', () => {
       await page.goto(harness.appUrl);
       await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
       expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+      // A phone shows the chat first; the map is a tab away.
+      await page.locator('#app-tab-map').click();
       const toggle = page.getByRole('button', { name: 'Show layers' });
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       await toggle.click();

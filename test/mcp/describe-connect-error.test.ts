@@ -25,8 +25,8 @@ describe('a failed MCP connection is described for the person', () => {
     expect(failure.message).toContain('CORS');
     expect(failure.retryable).toBe(true);
     expect(failure.bridgeCommand).toBe(`npm run mcp-bridge -- ${url}`);
-    expect(failure.message).toContain(`\`npm run mcp-bridge -- ${url}\``);
-    expect(failure.message).toContain('add http://127.0.0.1:8790/mcp instead');
+    expect(failure.message).toContain('`npm run mcp-bridge` serves such a server to this page');
+    expect(failure.message).toContain('http://127.0.0.1:8790/mcp');
   });
 
   it('says to check the token on 401 and does not retry', () => {

@@ -1,0 +1,55 @@
+// The first query waits only for the tables it names: a question about airports is answered while a big
+// table is still loading, and a query of DuckDB's catalog waits for every table.
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { LazyDataEngine } from '../../src/data/lazy-data-engine';
+import type { TableSource } from '../../src/data/data-engine';
+
+const airports = resolve('node_modules/vega-datasets/data/airports.csv');
+
+/** A real engine whose load of `gated` waits until `release` is called. */
+function gatedEngine(gated: string): { engine: DuckDbNodeEngine; release: () => void } {
+  const engine = new DuckDbNodeEngine();
+  let release = () => {};
+  const opened = new Promise<void>((resolve) => (release = resolve));
+  const load = engine.load.bind(engine);
+  engine.load = async (source: TableSource) => {
+    if (source.table === gated) await opened;
+    return load(source);
+  };
+  return { engine, release };
+}
+
+describe('loading declared tables', () => {
+  let lazy: LazyDataEngine | undefined;
+  afterEach(async () => {
+    await lazy?.close();
+  });
+
+  it('answers a query of a loaded table while another is still loading', async () => {
+    const { engine, release } = gatedEngine('big');
+    lazy = new LazyDataEngine(
+      () => engine,
+      [
+        { table: 'airports', format: 'csv', url: airports },
+        { table: 'big', format: 'csv', url: airports },
+      ],
+    );
+    const { rows } = await lazy.query('SELECT count(*) AS n FROM "Airports"');
+    expect(rows[0]?.n).toBe(3376);
+    expect((await lazy.describe('airports')).columns.length).toBeGreaterThan(3);
+
+    let catalogAnswered = false;
+    const catalog = lazy.listTables().then((tables) => {
+      catalogAnswered = true;
+      return tables;
+    });
+    const big = lazy.query('SELECT count(*) AS n FROM big');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(catalogAnswered).toBe(false);
+    release();
+    expect((await big).rows[0]?.n).toBe(3376);
+    expect((await catalog).sort()).toEqual(['airports', 'big']);
+  });
+});
