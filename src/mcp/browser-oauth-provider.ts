@@ -68,7 +68,17 @@ export function signInKey(serverId: string): string {
 
 /** The SDK's OAuth client provider for one MCP server in the page. */
 export class BrowserOAuthProvider implements OAuthClientProvider {
+  /** Set when the SDK began an authorization (the server answered 401); read once with `takeAttempt`. */
+  private attempted = false;
+
   constructor(private readonly options: BrowserOAuthOptions) {}
+
+  /** True when an authorization began since the last call: the server asked for credentials. */
+  takeAttempt(): boolean {
+    const attempted = this.attempted;
+    this.attempted = false;
+    return attempted;
+  }
 
   /** True when the sign-in is kept on this device (localStorage) rather than for this tab. */
   get remembered(): boolean {
@@ -151,6 +161,8 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
+    // The SDK asks for this first thing in every authorization.
+    this.attempted = true;
     return this.read().discovery;
   }
 

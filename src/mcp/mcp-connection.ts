@@ -218,7 +218,15 @@ export class McpConnection {
           this.bridgeCommand = undefined;
           break;
         }
-        const failure = describeConnectError(error, this.config.url);
+        // A 401 from a server with no sign-in this app can use (no OAuth metadata): the SDK's attempt
+        // to find one fails with its own error, which would read as a wrong URL. Say what it is.
+        const askedForCredentials =
+          this.options.authProvider?.takeAttempt() === true &&
+          !(error instanceof UnauthorizedError);
+        const failure = describeConnectError(
+          askedForCredentials ? Object.assign(new Error(messageOf(error)), { code: 401 }) : error,
+          this.config.url,
+        );
         this.lastError = failure.message;
         this.bridgeCommand = failure.bridgeCommand;
         // A refused token or a wrong path will not fix itself: report it now instead of after backoff.

@@ -88,8 +88,12 @@ export class McpHub {
     const previous = this.connections.get(config.id);
     if (previous) void previous.disconnect();
     const oauth = this.options.oauth;
+    // A server given an Authorization header uses that; the others may ask the person to sign in.
+    const hasAuthorization = Object.keys(config.headers ?? {}).some(
+      (header) => header.toLowerCase() === 'authorization',
+    );
     const authProvider =
-      oauth && config.url && !embedded
+      oauth && config.url && !embedded && !hasAuthorization
         ? new BrowserOAuthProvider({
             ...oauth,
             serverId: config.id,
@@ -393,7 +397,10 @@ export class McpHub {
         kind: 'mcp',
         serverId,
         originalName: tool.name,
-        ...(connection.config.name ? { serverTitle: connection.config.name } : {}),
+        // The publisher's or person's name for the server, else the name it gives itself.
+        ...(connection.config.name || connection.serverTitle
+          ? { serverTitle: connection.config.name ?? connection.serverTitle }
+          : {}),
       },
       approval: this.policyFor(serverId, tool.name),
       // The server says the tool only reads and repeats without effect: the session may reuse an

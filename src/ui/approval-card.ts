@@ -3,6 +3,7 @@
 import { redactSecrets } from '../agent/redact';
 import { button, element } from './dom';
 import { ProposedCallView } from './proposed-call-view';
+import { sqlArgument } from './tool-call-view';
 import './approval-card.css';
 import type { ApprovalDecision, ToolProposal } from '../agent/types';
 import type { PreflightFunction } from '../data/preflight';
@@ -90,7 +91,13 @@ export class ApprovalCard {
             }),
           ],
         });
-    const heading = count === 1 ? 'Approve this query?' : `Approve these ${count} calls?`;
+    // "Query" only when the call carries SQL; another server's tool is a call.
+    const isQuery = (call: (typeof proposal.calls)[number]) =>
+      sqlArgument(call.displayArguments) !== undefined;
+    const heading =
+      count === 1
+        ? `Approve this ${proposal.calls[0] && isQuery(proposal.calls[0]) ? 'query' : 'call'}?`
+        : `Approve these ${count} ${proposal.calls.every(isQuery) ? 'queries' : 'calls'}?`;
     const headingId = `mw-approval-heading-${proposal.runId}-${proposal.round}`;
     this.root = element('section', {
       className: 'mw-approval-card',

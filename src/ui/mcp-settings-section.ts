@@ -154,16 +154,15 @@ export class McpSettingsSection {
             server.signIn
               ? signInControls(this.hub, server.id, server.name, server.signIn)
               : undefined,
-            server.signIn?.url
-              ? undefined
-              : server.bridgeCommand
-                ? bridgeAdvice(server.bridgeCommand)
-                : server.lastError
-                  ? element('p', {
-                      className: 'mw-note',
-                      text: `Last error: ${redactSecrets(server.lastError)}`,
-                    })
-                  : undefined,
+            server.lastError && !server.signIn?.url
+              ? element('p', {
+                  className: 'mw-note',
+                  text: `Last error: ${redactSecrets(server.lastError)}`,
+                })
+              : undefined,
+            server.bridgeCommand && !server.signIn?.url
+              ? bridgeAdvice(server.bridgeCommand)
+              : undefined,
             element('ul', { className: 'mw-server-tools', children: tools }),
           ],
         });

@@ -81,7 +81,11 @@ describe('first run without a model', () => {
     // Saved: a reload does not show the first run again.
     await page.reload();
     await waitForChat(page);
-    await page.getByRole('button', { name: 'Start a new conversation' }).click();
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: 'New chat' })
+      .click();
     await page.locator('.mw-welcome:not([hidden])').waitFor();
     expect(await page.locator('.mw-first-run').count()).toBe(0);
     expect(opened.pageErrors).toEqual([]);

@@ -72,7 +72,9 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
     await ask(page, 'add two and forty');
     const card = page.locator('.mw-approval-card');
     await card.waitFor({ timeout: 30_000 });
-    expect(await card.textContent()).toContain('get-sum');
+    // Named as the server names it: its title for the tool, its own title for the server.
+    expect(await card.textContent()).toContain('Get Sum Tool · Everything Reference Server');
+    expect(await card.textContent()).toContain('Approve this call?');
     await card
       .getByRole('button', { name: /^Approve/ })
       .first()

@@ -27,6 +27,7 @@ describe('the embedded SQL server inside the built app', () => {
     expect(state.tools).toContainEqual({
       kind: 'mcp',
       serverId: 'embedded',
+      serverTitle: 'Bundled data',
       originalName: 'query',
     });
   });
