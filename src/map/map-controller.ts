@@ -194,6 +194,12 @@ export class MapController implements MapPort, RestoreTarget {
       fadeDuration: 0,
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
+    // On a narrow screen the credits start folded behind their "i": open, they cover a third of a phone.
+    if (container.clientWidth <= 700) {
+      const credits = container.querySelector('.maplibregl-ctrl-attrib');
+      credits?.classList.remove('maplibregl-compact-show');
+      credits?.removeAttribute('open');
+    }
     await new Promise<void>((resolve) =>
       map.isStyleLoaded() ? resolve() : map.once('style.load', () => resolve()),
     );

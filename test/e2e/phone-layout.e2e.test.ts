@@ -105,6 +105,8 @@ describe('the phone layout', () => {
     const chat = await box(page, '#chat');
     expect(chat).toEqual({ x: 0, y: 0, width: 390, height: tabBar!.y });
     expect(await page.locator('#map').isVisible()).toBe(false);
+    // Nothing of the map shows through the chat: not even the credits, which MapLibre makes visible.
+    expect(await page.locator('.maplibregl-ctrl-attrib').isVisible()).toBe(false);
 
     await page.getByRole('tab', { name: /Map/ }).click();
     expect(await page.locator('#chat').isVisible()).toBe(false);
@@ -112,6 +114,14 @@ describe('the phone layout', () => {
     expect(map).toEqual({ x: 0, y: 0, width: 390, height: tabBar!.y });
     // MapLibre draws into the whole visible map, not a strip of it.
     expect(await box(page, '#map canvas')).toEqual(map);
+    // The credits start folded behind their button, which shows its icon once.
+    const credits = page.locator('.maplibregl-ctrl-attrib');
+    expect(await credits.getAttribute('class')).not.toContain('maplibregl-compact-show');
+    expect(
+      await page
+        .locator('.maplibregl-ctrl-attrib-button')
+        .evaluate((button) => getComputedStyle(button).backgroundRepeat),
+    ).toBe('no-repeat');
     for (const control of await page.locator('.maplibregl-ctrl-group button').all()) {
       const size = await control.boundingBox();
       expect(size?.width).toBeGreaterThanOrEqual(44);
