@@ -1,6 +1,7 @@
 // Defers the real engine (and DuckDB's download) until the first call that needs data. Once it runs,
-// every declared table starts loading, and each call waits only for the tables it names: the first
-// query of a small table does not wait for a 3M-row one.
+// the declared tables load one after another in the background, and each call waits only for the tables
+// it names, which go to the front of the line: DuckDB-WASM takes one request at a time, so a question
+// about airports must not queue behind a 3M-row table that nobody asked for yet.
 import { tokenizeSql } from '../sql/sql-tokens';
 import { TableLoadFailedError } from './query-errors';
 import type { SqlStatementReading } from '../sql/sql-guard';
@@ -31,6 +32,12 @@ export class LazyDataEngine implements DataEngine {
   private readonly failures = new Map<string, string>();
   /** Each declared table's load (settled, failed or not), by lower-case name, once the engine runs. */
   private readonly loads = new Map<string, Promise<void>>();
+  /** Declared tables not yet loading, in the order they will load. */
+  private waiting: Array<{ source: TableSource; start: () => void }> = [];
+  /** True while a table loads; the next one starts when it settles. */
+  private loading = false;
+  /** True once the engine exists: loads start then, after the first call has put its tables first. */
+  private running = false;
 
   constructor(
     private readonly create: () => Promise<DataEngine> | DataEngine,
@@ -68,16 +75,14 @@ export class LazyDataEngine implements DataEngine {
   }
 
   async describe(table: string): Promise<TableDescription> {
-    const engine = await this.ready();
-    await this.loaded([table]);
+    const engine = await this.readyWith([table]);
     const failure = this.failureOf(table);
     if (failure) throw new TableLoadFailedError(failure.table, failure.message);
     return engine.describe(table);
   }
 
   async query(sql: string, options?: QueryOptions): Promise<QueryResult> {
-    const engine = await this.ready();
-    await this.loaded(this.namedTables(sql));
+    const engine = await this.readyWith(sql);
     try {
       return await engine.query(sql, options);
     } catch (error) {
@@ -87,9 +92,8 @@ export class LazyDataEngine implements DataEngine {
 
   /** DuckDB's reading of SQL, from the real engine; fails when that engine cannot read SQL. */
   async readStatements(sql: string): Promise<SqlStatementReading> {
-    const engine = await this.ready();
     // DuckDB binds the statement to its tables to read it, so those must be there.
-    await this.loaded(this.namedTables(sql));
+    const engine = await this.readyWith(sql);
     if (!engine.readStatements) {
       throw new Error(
         'This data engine cannot tell how DuckDB reads SQL, so the query was not run.',
@@ -126,20 +130,73 @@ export class LazyDataEngine implements DataEngine {
       const engine = Promise.resolve().then(() => this.create());
       this.engine = engine;
       this.loads.clear();
+      this.waiting = [];
+      this.loading = false;
+      this.running = false;
       for (const source of this.declared) this.startLoad(engine, source);
-      engine.catch(() => {
-        if (this.engine === engine) this.engine = undefined;
-      });
+      engine.then(
+        () => {
+          if (this.engine !== engine) return;
+          this.running = true;
+          this.loadNext();
+        },
+        () => {
+          if (this.engine === engine) this.engine = undefined;
+        },
+      );
     }
     return this.engine;
   }
 
+  /** Puts a table in line to load; its promise settles once it has loaded or failed. */
   private startLoad(engine: Promise<DataEngine>, source: TableSource): void {
-    const load = engine.then(
-      (running) => this.loadQuietly(running, source),
-      () => {},
-    );
+    let start = () => {};
+    const load = new Promise<void>((resolve) => {
+      start = () => {
+        void engine
+          .then(
+            (running) => this.loadQuietly(running, source),
+            () => {},
+          )
+          .then(() => {
+            resolve();
+            this.loading = false;
+            this.loadNext();
+          });
+      };
+    });
     this.loads.set(source.table.toLowerCase(), load);
+    this.waiting.push({ source, start });
+    this.loadNext();
+  }
+
+  private loadNext(): void {
+    if (this.loading || !this.running) return;
+    const next = this.waiting.shift();
+    if (!next) return;
+    this.loading = true;
+    next.start();
+  }
+
+  /** Moves these tables to the front of the line (those not loading yet), in the order given. */
+  private prioritise(tables: string[]): void {
+    const wanted = new Set(tables.map((table) => table.toLowerCase()));
+    const first = this.waiting.filter((entry) => wanted.has(entry.source.table.toLowerCase()));
+    const rest = this.waiting.filter((entry) => !wanted.has(entry.source.table.toLowerCase()));
+    this.waiting = [...first, ...rest];
+  }
+
+  /**
+   * The engine once the tables a call needs are loaded: the tables `sql` names, or those given. They go
+   * to the front of the line before the engine starts, so they load first.
+   */
+  private async readyWith(need: string | string[]): Promise<DataEngine> {
+    const engine = this.ready();
+    const tables = typeof need === 'string' ? this.namedTables(need) : need;
+    this.prioritise(tables);
+    const running = await engine;
+    await this.loaded(tables);
+    return running;
   }
 
   /**
@@ -147,6 +204,7 @@ export class LazyDataEngine implements DataEngine {
    * or of no table), for every load, as the engine's whole contents may matter.
    */
   private async loaded(tables: string[]): Promise<void> {
+    this.prioritise(tables);
     const named = tables
       .map((table) => this.loads.get(table.toLowerCase()))
       .filter((load): load is Promise<void> => load !== undefined);
@@ -187,6 +245,7 @@ export class LazyDataEngine implements DataEngine {
       if (this.declared[index]?.table === table) this.declared.splice(index, 1);
     this.failures.delete(table);
     this.loads.delete(table.toLowerCase());
+    this.waiting = this.waiting.filter((entry) => entry.source.table !== table);
     // An engine that never started (or failed to) holds no table to drop.
     const engine = await this.engine?.catch(() => undefined);
     await engine?.drop(table);

@@ -53,3 +53,40 @@ describe('loading declared tables', () => {
     expect((await catalog).sort()).toEqual(['airports', 'big']);
   });
 });
+
+describe('the order tables load in', () => {
+  it('loads the tables the first query names first, then the rest one at a time', async () => {
+    const engine = new DuckDbNodeEngine();
+    const order: string[] = [];
+    let loadingAtOnce = 0;
+    let mostAtOnce = 0;
+    const load = engine.load.bind(engine);
+    engine.load = async (source: TableSource) => {
+      order.push(source.table);
+      loadingAtOnce += 1;
+      mostAtOnce = Math.max(mostAtOnce, loadingAtOnce);
+      try {
+        return await load(source);
+      } finally {
+        loadingAtOnce -= 1;
+      }
+    };
+    const lazy = new LazyDataEngine(
+      () => engine,
+      ['flights', 'counties', 'airports'].map((table) => ({
+        table,
+        format: 'csv' as const,
+        url: airports,
+      })),
+    );
+    try {
+      await lazy.query('SELECT count(*) FROM airports');
+      expect(order[0]).toBe('airports');
+      expect((await lazy.listTables()).sort()).toEqual(['airports', 'counties', 'flights']);
+      expect(order).toEqual(['airports', 'flights', 'counties']);
+      expect(mostAtOnce).toBe(1);
+    } finally {
+      await lazy.close();
+    }
+  });
+});
