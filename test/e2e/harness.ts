@@ -66,6 +66,14 @@ export async function openPage(
   return { page, context, pageErrors, outsideRequests, consoleErrors };
 }
 
+/** Opens the app in a fresh context and waits for the map's first idle (its bundled layers drawn). */
+export async function openMapPage(browser: Browser, appUrl: string): Promise<PageUnderTest> {
+  const opened = await openPage(browser);
+  await opened.page.goto(appUrl);
+  await opened.page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+  return opened;
+}
+
 /** A browser and the built app served on loopback, shared by the tests of one file. */
 export interface AppHarness {
   browser: Browser;

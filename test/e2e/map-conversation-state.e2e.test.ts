@@ -2,7 +2,7 @@
 // publisher's map comes back without it, and the captured state brings it all back. Checked in what
 // MapLibre renders and in its style, not only in the controller's bookkeeping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from './harness';
 
 type Page = PageUnderTest['page'];
 
@@ -45,9 +45,7 @@ describe('a conversation map in the browser', () => {
 
   beforeAll(async () => {
     harness = await startAppHarness();
-    underTest = await openPage(harness.browser);
-    await underTest.page.goto(harness.appUrl);
-    await underTest.page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    underTest = await openMapPage(harness.browser, harness.appUrl);
     // The layers' features (for counts and joins) load after the first draw.
     await underTest.page.evaluate(() => window.mapwright!.map!.featuresReady());
   });

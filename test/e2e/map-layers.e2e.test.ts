@@ -2,7 +2,7 @@
 // question, the layer panel's controls (zoom to, opacity, remove) on a result and on an upload, and
 // each dataset's credit in the map's attribution control. Colours are read from the map itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from './harness';
 import { drawQuery } from './map-page';
 import type { Page } from 'playwright-core';
 
@@ -45,9 +45,7 @@ describe('map layers', () => {
 
   beforeAll(async () => {
     harness = await startAppHarness();
-    underTest = await openPage(harness.browser);
-    await underTest.page.goto(harness.appUrl);
-    await underTest.page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    underTest = await openMapPage(harness.browser, harness.appUrl);
   });
   afterAll(async () => {
     await underTest?.context.close();

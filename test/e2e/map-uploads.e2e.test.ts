@@ -2,7 +2,7 @@
 // file name replacing its layer, each upload in its own colour, a renamed image refused with one
 // message, and notices that never cover the controls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from './harness';
 import { drawQuery } from './map-page';
 import type { Page } from 'playwright-core';
 
@@ -32,9 +32,7 @@ describe('map uploads', () => {
 
   beforeAll(async () => {
     harness = await startAppHarness();
-    underTest = await openPage(harness.browser);
-    await underTest.page.goto(harness.appUrl);
-    await underTest.page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    underTest = await openMapPage(harness.browser, harness.appUrl);
   });
   afterAll(async () => {
     await underTest?.context.close();

@@ -1,7 +1,7 @@
 // The built app, offline: the basemap and bundled layers render, tools change what is drawn, uploads
 // become layers. Counts come from MapLibre's rendered features after the map is idle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from './harness';
 
 type Counts = Record<string, number>;
 
@@ -42,9 +42,7 @@ describe('map', () => {
 
   beforeAll(async () => {
     harness = await startAppHarness();
-    underTest = await openPage(harness.browser);
-    await underTest.page.goto(harness.appUrl);
-    await underTest.page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    underTest = await openMapPage(harness.browser, harness.appUrl);
   });
   afterAll(async () => {
     await underTest?.context.close();
