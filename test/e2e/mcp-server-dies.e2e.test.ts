@@ -1,0 +1,100 @@
+// A third-party MCP server (@modelcontextprotocol/server-everything, from npm) killed in the middle of an
+// approved call, in the built app: the call fails at once with "closed the connection" instead of waiting
+// out its timeout, the model is told, and Settings shows the server in error with the reason.
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnLoopbackServer, type SpawnedServer } from '../mcp/spawn-loopback-server';
+import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
+import { ask, openChat, waitForData, waitForIdle } from './chat-page';
+import { startAppHarness, type AppHarness } from './harness';
+import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
+
+const everythingScript = resolve(
+  'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
+
+const script: FakeLlmScript = {
+  tokenDelayMs: 1,
+  rules: [
+    {
+      user: 'run the long job',
+      reply: {
+        text: 'Starting the long job on the reference server.',
+        toolCalls: [
+          { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } },
+        ],
+      },
+    },
+    {
+      user: 'run the long job',
+      toolResult: 'closed the connection',
+      reply: { text: 'The server **went away** during the job.' },
+    },
+  ],
+  fallback: { text: 'No script for that.' },
+};
+
+describe('a third-party MCP server killed during a call, in the browser', () => {
+  let harness: AppHarness;
+  let fake: FakeLlm;
+  let everything: SpawnedServer;
+
+  beforeAll(async () => {
+    [harness, fake, everything] = await Promise.all([
+      startAppHarness(),
+      startFakeLlm({ script }),
+      spawnLoopbackServer(everythingScript, ['streamableHttp'], /listening on port/i),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.allSettled([harness?.close(), fake?.stop(), everything?.stop()]);
+  });
+
+  it('fails the call at once, tells the model, and shows the server in error', async () => {
+    const opened = await openChat(harness.browser, harness.appUrl, {
+      endpoint: fake.url,
+      localStorage: {
+        'mapwright.mcpServers': JSON.stringify([
+          { id: 'everything', url: `${everything.url}/mcp` },
+        ]),
+      },
+    });
+    const { page } = opened;
+    await waitForData(page);
+    await page.waitForFunction(async () => {
+      const hub = window.mapwright!.hub!;
+      const [state] = await hub.ready('everything');
+      return state?.status === 'connected';
+    });
+    await ask(page, 'run the long job');
+    const card = page.locator('.mw-approval-card');
+    await card.waitFor({ timeout: 30_000 });
+    await card
+      .getByRole('button', { name: /^Approve/ })
+      .first()
+      .click();
+    await page.locator('.mw-status-running').first().waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const killedAt = Date.now();
+    everything.child.kill('SIGKILL');
+
+    await page.locator('.mw-answer strong', { hasText: 'went away' }).waitFor({ timeout: 20_000 });
+    // Far below the call's timeout (60 s by default): the closed connection was noticed.
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    await waitForIdle(page);
+    const toolResult = JSON.stringify(fake.requests.at(-1)?.body.messages?.at(-1)?.content);
+    expect(toolResult).toContain('closed the connection');
+
+    await page.getByRole('button', { name: 'Open the settings' }).click();
+    const row = page.locator('.mw-server', {
+      has: page.locator('strong', { hasText: 'everything' }),
+    });
+    await row.locator('.mw-badge[data-status="error"]').waitFor({ timeout: 10_000 });
+    expect(await row.locator('.mw-note', { hasText: 'Last error:' }).textContent()).toMatch(
+      /closed the connection/,
+    );
+    expect(opened.pageErrors).toEqual([]);
+    expect(opened.outsideRequests).toEqual([]);
+    await opened.context.close();
+  }, 90_000);
+});
