@@ -42,11 +42,24 @@ function tableInText(blocks: readonly Block[]): ToolResultData | undefined {
   return undefined;
 }
 
+/**
+ * The table in structured content that only wraps text (`{ "content": "[{…}]" }`, as some servers send
+ * their text again), if any.
+ */
+function tableInWrappedText(structured: unknown): ToolResultData | undefined {
+  if (typeof structured !== 'object' || structured === null) return undefined;
+  const values = Object.values(structured);
+  const [only] = values;
+  return values.length === 1 && typeof only === 'string' ? tableFromText(only) : undefined;
+}
+
 /** The data the UI draws from an MCP result: a table when it carries one, else its parts. */
 export function toResultData(result: CallToolResult): ToolResultData {
   const blocks = result.content ?? [];
   const structured = result.structuredContent;
-  const table = tableFromRecord(structured) ?? (structured ? undefined : tableInText(blocks));
+  // Structured rows first; else rows written as text, in the content or wrapped in the structure.
+  const table =
+    tableFromRecord(structured) ?? tableInText(blocks) ?? tableInWrappedText(structured);
   if (table) return table;
   return {
     kind: 'mcp',

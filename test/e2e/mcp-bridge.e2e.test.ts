@@ -1,7 +1,9 @@
 // A third-party MCP server from npm (@modelcontextprotocol/server-everything) reached from the built app in
 // Chromium through `npm run mcp-bridge`, over stdio and over Streamable HTTP: the person approves its tool
 // and the answer uses the result. A server the browser gets no answer from shows the bridge command.
-import { resolve } from 'node:path';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpBridge, type McpBridge } from '../../src/mcp/node/start-mcp-bridge';
 import { spawnLoopbackServer, type SpawnedServer } from '../mcp/spawn-loopback-server';
@@ -13,6 +15,9 @@ import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 
 const everythingScript = resolve(
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
+const filesystemScript = resolve(
+  'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js',
 );
 
 const script: FakeLlmScript = {
@@ -26,6 +31,15 @@ const script: FakeLlmScript = {
       },
     },
     { user: 'add two and forty', toolResult: '42', reply: { text: 'The server says **42**.' } },
+    {
+      user: 'what files are there',
+      reply: { toolCalls: [{ name: 'directory_tree', arguments: { path: '.' } }] },
+    },
+    {
+      user: 'what files are there',
+      toolResult: 'cities.csv',
+      reply: { text: 'There are **two** entries.' },
+    },
   ],
   fallback: { text: 'No script for that.' },
 };
@@ -106,6 +120,55 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
     });
     bridges.push(bridge);
     await askThrough(bridge.url);
+  }, 90_000);
+
+  it("a stdio server's JSON rows (server-filesystem's directory_tree) show as a table", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'mapwright-files-'));
+    await writeFile(join(folder, 'cities.csv'), 'name,population\nLyon,522000\n');
+    await mkdir(join(folder, 'notes'));
+    const bridge = await startMcpBridge({
+      target: {
+        kind: 'stdio',
+        command: process.execPath,
+        args: [filesystemScript, folder],
+        cwd: folder,
+      },
+      port: 0,
+    });
+    bridges.push(bridge);
+    try {
+      const opened = await openChat(harness.browser, harness.appUrl, {
+        endpoint: fake.url,
+        localStorage: {
+          'mapwright.mcpServers': JSON.stringify([{ id: 'files', url: bridge.url }]),
+        },
+      });
+      const { page } = opened;
+      await waitForData(page);
+      await page.waitForFunction(async () => {
+        const [state] = await window.mapwright!.hub!.ready('files');
+        return state?.status === 'connected';
+      });
+      await ask(page, 'what files are there');
+      const card = page.locator('.mw-approval-card');
+      await card.waitFor({ timeout: 30_000 });
+      await card
+        .getByRole('button', { name: /^Approve/ })
+        .first()
+        .click();
+      await page.locator('.mw-answer strong', { hasText: 'two' }).waitFor({ timeout: 30_000 });
+      await waitForIdle(page);
+      const table = page.locator('.mw-result-table').first();
+      await table.waitFor();
+      const headers = (await table.locator('th').allTextContents()).map((text) => text.trim());
+      expect(headers).toEqual(expect.arrayContaining(['name', 'type']));
+      expect(await table.textContent()).toContain('cities.csv');
+      expect(await table.textContent()).toContain('directory');
+      await expectClean(opened);
+      await opened.context.close();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }, 90_000);
 
   it('a server that sends no CORS headers: Settings shows the bridge command for it', async () => {

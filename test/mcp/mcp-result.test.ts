@@ -174,6 +174,23 @@ describe('the data of an MCP result', () => {
     });
   });
 
+  it('reads JSON rows in the text when the structured content only wraps that text again', () => {
+    // @modelcontextprotocol/server-filesystem's directory_tree answers this way.
+    const rows = '[{"name": "cities.csv", "type": "file"}, {"name": "sub", "type": "directory"}]';
+    const { data } = toToolResult({
+      content: [{ type: 'text', text: rows }],
+      structuredContent: { content: rows },
+    });
+    expect(data).toMatchObject({
+      kind: 'table',
+      columns: [
+        { name: 'name', type: 'string' },
+        { name: 'type', type: 'string' },
+      ],
+      totalRows: 2,
+    });
+  });
+
   it('gives the model the whole text: cutting it is the registry’s job alone', () => {
     const long = 'x'.repeat(20_000);
     expect(toToolResult(text(long)).content).toBe(long);
