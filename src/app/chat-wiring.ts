@@ -265,6 +265,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
             },
           })
         : undefined,
+      'No model connected yet',
     );
   showFirstRun();
   const beforeSend = (): boolean => {

@@ -129,9 +129,13 @@ export class ChatPanel {
     });
   }
 
-  /** Shows `view` in the welcome's place (the first run, with no model yet); `undefined` restores it. */
-  setWelcome(view: HTMLElement | undefined): void {
+  /**
+   * Shows `view` in the welcome's place (the first run, with no model yet), with `idleLabel` in the
+   * status line instead of "Ready"; `undefined` restores both.
+   */
+  setWelcome(view: HTMLElement | undefined, idleLabel?: string): void {
     this.welcome.replaceChildren(...(view ? [view] : this.usualWelcome));
+    this.status.setIdleLabel(view ? idleLabel : undefined);
   }
 
   private resolve(data: unknown): TableData | undefined {

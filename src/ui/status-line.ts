@@ -22,6 +22,8 @@ export class StatusLine {
   private status: AgentStatus = 'idle';
   private detail: string | undefined;
   private awaitingApproval = false;
+  /** Said instead of "Ready" while the chat cannot answer yet (no model connected). */
+  private idleLabel: string | undefined;
   private retry: ScheduledRetry | undefined;
   private countdown: ReturnType<typeof setInterval> | undefined;
 
@@ -47,6 +49,12 @@ export class StatusLine {
     this.render();
   }
 
+  /** What the line says while idle, instead of "Ready"; `undefined` goes back to "Ready". */
+  setIdleLabel(label: string | undefined): void {
+    this.idleLabel = label;
+    this.render();
+  }
+
   private render(): void {
     const running = this.status === 'processing' || this.status === 'tool_loop';
     const waiting = this.awaitingApproval && running;
@@ -56,7 +64,8 @@ export class StatusLine {
       ? this.retryText(this.retry)
       : waiting
         ? WAITING_FOR_APPROVAL
-        : (this.detail ?? LABELS[this.status]);
+        : (this.detail ??
+          (this.status === 'idle' && this.idleLabel ? this.idleLabel : LABELS[this.status]));
     this.stop.hidden = !running;
   }
 

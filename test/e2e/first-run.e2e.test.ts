@@ -43,6 +43,8 @@ describe('first run without a model', () => {
     const connect = page.getByRole('button', { name: 'Connect a model' });
     expect(await connect.getAttribute('class')).toContain('mw-button-primary');
     expect(await page.locator('.mw-first-run-note').textContent()).toMatch(/need a model/);
+    // Nothing says "Ready" while nothing can answer.
+    expect(await page.locator('.mw-status-text').textContent()).toBe('No model connected yet');
 
     // An example question opens the settings, on the config's provider, and waits in the box.
     await firstRun.getByRole('button', { name: examplePrompt }).click();
@@ -72,6 +74,7 @@ describe('first run without a model', () => {
 
     // The usual welcome is back, and the waiting question is answered.
     expect(await page.locator('.mw-first-run').count()).toBe(0);
+    expect(await page.locator('.mw-status-text').textContent()).toBe('Ready');
     await page.locator('.mw-welcome', { hasText: 'Ask a question about the data' }).waitFor();
     await page.press('.mw-input', 'Enter');
     await page.locator('.mw-answer strong', { hasText: 'answer' }).waitFor();

@@ -19,4 +19,17 @@ describe('the status line', () => {
     expect(text()).toBe('Ready');
     expect(line.root.textContent).not.toMatch(/tool_loop|processing/);
   });
+
+  it('does not say Ready while no model is connected', () => {
+    const line = new StatusLine(() => undefined);
+    const text = () => line.root.querySelector('.mw-status-text')?.textContent;
+    line.setIdleLabel('No model connected yet');
+    expect(text()).toBe('No model connected yet');
+    line.set('processing');
+    expect(text()).toBe('Thinking…');
+    line.set('idle');
+    expect(text()).toBe('No model connected yet');
+    line.setIdleLabel(undefined);
+    expect(text()).toBe('Ready');
+  });
 });
