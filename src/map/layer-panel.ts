@@ -116,9 +116,10 @@ export function mountLayerPanel(
   const removeButton = (layer: LayerInfo): HTMLButtonElement => {
     const button = document.createElement('button');
     button.type = 'button';
-    button.className = 'mw-button mw-button-danger layer-remove';
     button.dataset.focusKey = `remove:${layer.id}`;
     const waiting = confirming?.layerId === layer.id;
+    // Quiet until pressed once; the red fill says the second press removes.
+    button.className = waiting ? 'mw-button mw-button-danger layer-remove' : 'mw-button layer-remove';
     if (removing.has(layer.id)) {
       // Not `disabled`: a disabled button drops the focus.
       button.textContent = 'Removing…';
