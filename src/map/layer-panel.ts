@@ -119,7 +119,9 @@ export function mountLayerPanel(
     button.dataset.focusKey = `remove:${layer.id}`;
     const waiting = confirming?.layerId === layer.id;
     // Quiet until pressed once; the red fill says the second press removes.
-    button.className = waiting ? 'mw-button mw-button-danger layer-remove' : 'mw-button layer-remove';
+    button.className = waiting
+      ? 'mw-button mw-button-danger layer-remove'
+      : 'mw-button layer-remove';
     if (removing.has(layer.id)) {
       // Not `disabled`: a disabled button drops the focus.
       button.textContent = 'Removing…';
