@@ -7,7 +7,8 @@ import {
   isTiled,
   loadAllDatasetFeatures,
 } from '../map/dataset-layers';
-import { MapController, prewarmMapWorkers } from '../map/map-controller';
+import { MapController } from '../map/map-controller';
+import { prewarmMapWorkers } from '../map/open-maplibre-map';
 import type { AppConfig } from '../config/app-config';
 import type { FetchFunction } from '../map/dataset-features';
 

@@ -1,8 +1,5 @@
 // MapController: the app's one MapLibre map. It owns the basemap, the data layers and their state, and
 // implements MapPort so tools can drive it with plain data.
-import * as maplibregl from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
 import {
   captureConversationMapState,
   type CameraState,
@@ -11,18 +8,17 @@ import {
 } from '../tools/map/conversation-map-state';
 import { MapStateNotifier } from '../tools/map/map-state-notifier';
 import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
-import { resolveBasemapStyle } from './basemap-style';
 import { BootRepaintGate } from './boot-repaint-gate';
-import { datasetCredits } from './dataset-credits';
 import { featureBounds } from './feature-bounds';
 import { defaultPaint } from './layer-paint';
 import { legendFromPaint } from './legend';
 import { cameraOf, jumpCamera, roundCoordinate } from './map-camera';
 import { attachTooltips } from './map-tooltip';
-import { sourceErrorMessage } from './source-error-message';
+import { openMaplibreMap, type OpenMapOptions } from './open-maplibre-map';
+import { reportSourceErrors } from './report-source-errors';
 import { validateFilter, validatePaint } from './style-validation';
 import { tileArchiveUrl } from './tile-archives';
-import type { AppConfig, InitialView } from '../config/app-config';
+import type { InitialView } from '../config/app-config';
 import type {
   Bounds,
   CameraTarget,
@@ -36,22 +32,12 @@ import type {
   RedrawResultLayer,
   ValidationErrors,
 } from '../tools/map/map-port';
-import type { FetchFunction } from './dataset-features';
 import type { StackDirection } from './layer-panel';
 import type { FeatureCollection } from 'geojson';
-
-maplibregl.setWorkerUrl(workerUrl);
-// MapLibre's own worker count (half the cores, so one on two cores): with the bundled layers cut into
-// tiles at build time, a second worker measured slower here (it compiles the worker script again and
-// competes with the drawing for the same two cores).
+import type * as maplibregl from 'maplibre-gl';
 
 /** The longest boot holds frames back, from the map's creation (slow files, slow tiles). */
 const bootGateLimitMs = 4000;
-
-/** Starts MapLibre's workers now, so they boot while the config and data files download. */
-export function prewarmMapWorkers(): void {
-  maplibregl.prewarm();
-}
 
 /** A layer: what capturing a state reads (LayerRecord), and what drawing and listing it need. */
 interface LayerState extends LayerRecord {
@@ -91,12 +77,7 @@ export interface LayerPlacement {
 }
 
 /** How the controller is created. */
-export interface MapControllerOptions {
-  config: AppConfig;
-  fetch: FetchFunction;
-  /** Tells the person something about the map (e.g. the online basemap failed). */
-  onNotice: (message: string) => void;
-}
+export type MapControllerOptions = OpenMapOptions;
 
 /** The map, its layers, and the MapPort tools use. */
 export class MapController implements MapPort, RestoreTarget {
@@ -135,27 +116,6 @@ export class MapController implements MapPort, RestoreTarget {
     attachTooltips(map, () => [...this.layers.values()].filter((layer) => layer.visible));
   }
 
-  /**
-   * Tells the person, once per layer, when its data or tiles fail to load (a missing tile archive, a
-   * server error), instead of leaving the layer silently empty; any other map error once per message.
-   */
-  private reportSourceErrors(notify: (message: string) => void): void {
-    const reported = new Set<string>();
-    this.map.on('error', (event: maplibregl.ErrorEvent & { sourceId?: string; tile?: unknown }) => {
-      const message = event.error?.message ?? 'unknown error';
-      const key = event.sourceId ?? message;
-      if (reported.has(key)) return;
-      reported.add(key);
-      notify(
-        sourceErrorMessage(event.sourceId && this.layers.get(event.sourceId)?.title, {
-          sourceId: event.sourceId,
-          someTiles: event.tile !== undefined,
-          message,
-        }),
-      );
-    });
-  }
-
   /** Says the boot layers are in, so `firstIdle` settles once they are drawn. */
   initialLayersAdded(): void {
     this.gate?.arm();
@@ -170,41 +130,10 @@ export class MapController implements MapPort, RestoreTarget {
     container: HTMLElement,
     options: MapControllerOptions,
   ): Promise<MapController> {
-    const { style, offline } = await resolveBasemapStyle(
-      options.config.basemap,
-      options.fetch,
-      options.onNotice,
-    );
+    const { map, offline } = await openMaplibreMap(container, options);
     const view = options.config.initialView;
-    const map = new maplibregl.Map({
-      container,
-      style: style as unknown as maplibregl.StyleSpecification,
-      center: view.center,
-      zoom: view.zoom,
-      bearing: view.bearing ?? 0,
-      pitch: view.pitch ?? 0,
-      // Each dataset's credit from the config, beside the basemap's.
-      attributionControl: {
-        compact: true,
-        customAttribution: datasetCredits(options.config.datasets),
-      },
-      // Keeps the canvas readable for screenshots and the browser tests' pixel check.
-      canvasContextAttributes: { preserveDrawingBuffer: true },
-      // No symbol or raster fades to animate: each animated frame costs SwiftShader a full redraw.
-      fadeDuration: 0,
-    });
-    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
-    // On a narrow screen the credits start folded behind their "i": open, they cover a third of a phone.
-    if (container.clientWidth <= 700) {
-      const credits = container.querySelector('.maplibregl-ctrl-attrib');
-      credits?.classList.remove('maplibregl-compact-show');
-      credits?.removeAttribute('open');
-    }
-    await new Promise<void>((resolve) =>
-      map.isStyleLoaded() ? resolve() : map.once('style.load', () => resolve()),
-    );
     const controller = new MapController(map, offline, view);
-    controller.reportSourceErrors(options.onNotice);
+    reportSourceErrors(map, (sourceId) => controller.layers.get(sourceId)?.title, options.onNotice);
     return controller;
   }
 
