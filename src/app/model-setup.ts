@@ -1,17 +1,8 @@
 // The first-run rule: when does a visitor still have to connect a model before asking anything?
+import { isLoopbackUrl } from '../mcp/loopback-host';
 import { PROVIDER_DEFAULTS } from '../providers/provider-defaults';
 import { endpointProblem } from '../ui/endpoint-check';
 import type { LlmSettings } from '../storage/llm-settings-store';
-
-/** An address on this machine: a model there exists only if the visitor runs one. */
-function isLoopback(endpoint: string): boolean {
-  try {
-    const host = new URL(endpoint).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
-  } catch {
-    return false;
-  }
-}
 
 /**
  * True when the visitor has no model yet: a hosted provider without a key, or nothing saved in
@@ -23,5 +14,5 @@ export function needsModelSetup(settings: LlmSettings, saved: boolean): boolean 
   if (PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) return true;
   if (endpointProblem(settings.endpoint) !== undefined) return true;
   if (saved) return false;
-  return settings.provider === 'local' && isLoopback(settings.endpoint);
+  return settings.provider === 'local' && isLoopbackUrl(settings.endpoint);
 }

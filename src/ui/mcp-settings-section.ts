@@ -3,6 +3,7 @@
 // src/storage keeps the person's servers, switches and policies.
 import { redactSecrets } from '../agent/redact';
 import { DEFAULT_BRIDGE_URL } from '../mcp/bridge-command';
+import { isLoopbackUrl } from '../mcp/loopback-host';
 import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
 import { addCopyButton } from './code-blocks';
 import { button, element, settingsSection } from './dom';
@@ -195,11 +196,8 @@ function bridgeAdvice(command: string): HTMLElement {
 /** True for an address a sign-in may open: https, or http on this machine (a local test server). */
 function openableSignInUrl(url: string): boolean {
   try {
-    const parsed = new URL(url);
-    return (
-      parsed.protocol === 'https:' ||
-      (parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname))
-    );
+    const protocol = new URL(url).protocol;
+    return protocol === 'https:' || (protocol === 'http:' && isLoopbackUrl(url));
   } catch {
     return false;
   }

@@ -1,8 +1,6 @@
 // Who may talk to the Node SQL server: which page origins (CORS) and which Host names (DNS rebinding).
+import { LOOPBACK_HOSTNAMES } from '../loopback-host';
 import type { IncomingMessage } from 'node:http';
-
-/** Hostnames (as URL.hostname spells them) that name this machine. */
-export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 /** The hostname of a Host header or an origin's host, or undefined when it does not parse. */
 function hostnameOf(host: string): string | undefined {
