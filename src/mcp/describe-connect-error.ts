@@ -1,4 +1,5 @@
 // Turns a failed MCP connection into a message that names the server and says what to check.
+import { errorMessage } from '../tools/run-with-limits';
 import { bridgeCommand, DEFAULT_BRIDGE_URL } from './bridge-command';
 import { httpStatusOf } from './mcp-transport';
 
@@ -13,22 +14,18 @@ export interface ConnectFailure {
   bridgeCommand?: string;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** True for the errors fetch throws when no response arrived (refused, DNS, CORS, offline). */
 function isNetworkFailure(error: unknown): boolean {
   if (error instanceof TypeError) return true;
   return /failed to fetch|fetch failed|networkerror|load failed|econnrefused|enotfound/i.test(
-    messageOf(error),
+    errorMessage(error),
   );
 }
 
 /** Describes why connecting to the MCP server at `url` failed. */
 export function describeConnectError(error: unknown, url: string | undefined): ConnectFailure {
   const where = url ?? 'the server';
-  const status = httpStatusOf(error) ?? statusInMessage(messageOf(error));
+  const status = httpStatusOf(error) ?? statusInMessage(errorMessage(error));
   if (status === 401 || status === 403) {
     return {
       message:
@@ -41,7 +38,7 @@ export function describeConnectError(error: unknown, url: string | undefined): C
     const command = url ? bridgeCommand(url) : undefined;
     return {
       message:
-        `Cannot reach ${where} from this browser (${messageOf(error)}). ` +
+        `Cannot reach ${where} from this browser (${errorMessage(error)}). ` +
         'Check the URL and that the server is running. If it is, it probably does not allow pages ' +
         "from other origins (CORS), as most servers built for desktop clients don't; " +
         `\`npm run mcp-bridge\` serves such a server to this page at ${DEFAULT_BRIDGE_URL}.`,
@@ -57,7 +54,7 @@ export function describeConnectError(error: unknown, url: string | undefined): C
       retryable: false,
     };
   }
-  return { message: `Could not connect to ${where}: ${messageOf(error)}`, retryable: true };
+  return { message: `Could not connect to ${where}: ${errorMessage(error)}`, retryable: true };
 }
 
 function statusInMessage(message: string): number | undefined {

@@ -5,6 +5,7 @@ import {
   type CallToolResult,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { errorMessage } from '../tools/run-with-limits';
 import { describeConnectError } from './describe-connect-error';
 import {
   httpStatusOf,
@@ -41,10 +42,6 @@ export class McpConnectionClosedError extends Error {
 /** Thrown by callTool when the server forgot the session; the call was not re-sent. */
 export class McpSessionLostError extends Error {
   override readonly name = 'McpSessionLostError';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -159,7 +156,7 @@ export class McpConnection {
       this.tools = await listAllTools(opened);
       this.options.onTools(this.tools);
     } catch (error) {
-      this.lastError = `Could not refresh the tool list: ${messageOf(error)}`;
+      this.lastError = `Could not refresh the tool list: ${errorMessage(error)}`;
     }
   }
 
@@ -224,7 +221,9 @@ export class McpConnection {
           this.options.authProvider?.takeAttempt() === true &&
           !(error instanceof UnauthorizedError);
         const failure = describeConnectError(
-          askedForCredentials ? Object.assign(new Error(messageOf(error)), { code: 401 }) : error,
+          askedForCredentials
+            ? Object.assign(new Error(errorMessage(error)), { code: 401 })
+            : error,
           this.config.url,
         );
         this.lastError = failure.message;
@@ -249,7 +248,7 @@ export class McpConnection {
       await opened.client.ping({ timeout: 3000 });
     } catch (error) {
       if (this.opened !== opened) return;
-      const reason = `the server closed the connection (${messageOf(error)})`;
+      const reason = `the server closed the connection (${errorMessage(error)})`;
       const name = this.config.name ?? this.config.id;
       for (const call of this.inFlight) {
         call.abort(
@@ -283,7 +282,7 @@ export class McpConnection {
 // opposed to protocol errors of one request.
 function isConnectionLoss(error: unknown): boolean {
   return /disconnected|terminated|fetch failed|failed to fetch|ECONNRESET|ECONNREFUSED|socket|network|reconnect|SSE error/i.test(
-    messageOf(error),
+    errorMessage(error),
   );
 }
 

@@ -14,6 +14,7 @@ import {
   ReadResourceRequestSchema,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
+import { errorMessage } from '../../tools/run-with-limits';
 import { describeUpstream, type McpUpstream, type UpstreamTarget } from './mcp-upstream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type {
@@ -48,10 +49,6 @@ export function identityOf(client: Client): UpstreamIdentity {
     ...(instructions ? { instructions } : {}),
     capabilities: client.getServerCapabilities() ?? {},
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Capabilities the bridge can pass through: the request families it forwards, and list changes. */
@@ -95,7 +92,7 @@ export function createBridgeServer(
       client = await upstream.client();
     } catch (error) {
       throw new Error(
-        `The bridged server ${describeUpstream(target)} is not reachable: ${messageOf(error)}`,
+        `The bridged server ${describeUpstream(target)} is not reachable: ${errorMessage(error)}`,
         { cause: error },
       );
     }
@@ -103,7 +100,7 @@ export function createBridgeServer(
       return await send(client);
     } catch (error) {
       if (error instanceof McpError || signal.aborted) throw error;
-      const reason = messageOf(error);
+      const reason = errorMessage(error);
       upstream.reset(reason);
       throw new Error(
         `The bridged server ${describeUpstream(target)} did not answer (${reason}). Is it still running?`,

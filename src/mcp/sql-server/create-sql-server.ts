@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
 import { readOnlyRefusal } from '../../sql/sql-guard';
+import { errorMessage } from '../../tools/run-with-limits';
 import { formatResultTable } from './format-table';
 import { DEFAULT_MAX_ROWS, sqlToolDefinitions } from './sql-tools';
 import type { DataEngine } from '../../data/data-engine';
@@ -47,10 +48,6 @@ function defaultResultId(): string {
 
 function failure(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** A new MCP server (one per client connection) exposing list_tables, describe_table and query. */
@@ -139,7 +136,7 @@ export function createSqlServer(options: SqlServerOptions): Server {
           return await runQuery(args);
       }
     } catch (error) {
-      return failure(messageOf(error));
+      return failure(errorMessage(error));
     }
 
     async function runQuery(queryArgs: Record<string, unknown>): Promise<CallToolResult> {
