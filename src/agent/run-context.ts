@@ -52,10 +52,16 @@ export function turnMessages(run: RunContext, extra: Message[] = []): Message[] 
   return fittedTurnMessages(run, extra).messages;
 }
 
-/** The messages for the next model call within the context budget, and how many turns were left out. */
-export function fittedTurnMessages(run: RunContext, extra: Message[] = []): FittedMessages {
+/**
+ * The messages for the next model call within the context budget (the tool list, when the caller has
+ * it already, counts against it), and how many turns were left out.
+ */
+export function fittedTurnMessages(
+  run: RunContext,
+  extra: Message[] = [],
+  tools: readonly unknown[] = run.model.capabilities.tools ? run.registry.specs() : [],
+): FittedMessages {
   const note = extra.length === 0 && remindsBeforeApproval(run) ? [reminder] : [];
-  const tools = run.model.capabilities.tools ? run.registry.specs() : [];
   const toolTokens = tools.length > 0 ? estimateTokens(JSON.stringify(tools)) : 0;
   return fitTurnMessages(
     run.systemPrompt,

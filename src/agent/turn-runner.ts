@@ -73,7 +73,7 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     const draft = newDraft();
     try {
       const tools = run.model.capabilities.tools ? run.registry.specs() : [];
-      const fitted = fittedTurnMessages(run);
+      const fitted = fittedTurnMessages(run, [], tools);
       if (fitted.droppedTurns > 0 && fitted.droppedTurns !== droppedTurns) {
         droppedTurns = fitted.droppedTurns;
         run.emit({
