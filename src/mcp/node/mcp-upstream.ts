@@ -37,16 +37,10 @@ export function describeUpstream(target: UpstreamTarget): string {
 /** A shared, reopening connection to the bridged server. */
 export class McpUpstream {
   private connecting: Promise<Client> | undefined;
-  private closeReason: string | undefined;
   private stopped = false;
   private readonly closers: Array<() => Promise<void>> = [];
 
   constructor(private readonly options: UpstreamOptions) {}
-
-  /** Why the last connection ended, if it ended. */
-  get lastCloseReason(): string | undefined {
-    return this.closeReason;
-  }
 
   /** The connected client, connecting (again) when there is none. */
   client(): Promise<Client> {
@@ -68,7 +62,9 @@ export class McpUpstream {
   reset(reason: string): void {
     const current = this.connecting;
     this.connecting = undefined;
-    this.closeReason = reason;
+    this.options.onLog?.(
+      `${describeUpstream(this.options.target)}: ${reason}; reconnecting on the next request`,
+    );
     void current?.then((client) => client.close()).catch(() => {});
   }
 
@@ -136,14 +132,14 @@ export class McpUpstream {
     client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
       onListChanged('prompts'),
     );
-    this.closeReason = undefined;
     const previousOnClose = transport.onclose;
     transport.onclose = () => {
       previousOnClose?.();
       this.connecting = undefined;
       if (!this.stopped) {
-        this.closeReason = 'the bridged server closed the connection';
-        this.options.onLog?.(`${describeUpstream(target)}: ${this.closeReason}`);
+        this.options.onLog?.(
+          `${describeUpstream(target)}: the bridged server closed the connection`,
+        );
       }
     };
     this.options.onLog?.(`connected to ${describeUpstream(target)}`);
