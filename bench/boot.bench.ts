@@ -52,6 +52,8 @@ interface BootRun {
   firstSqlAnswer: number;
   firstPreflight: number;
   mapScripts: string[];
+  /** Every `mapwright:*` performance mark (the first of each name), ms from navigation. */
+  marks: Record<string, number>;
   /** Each dataset file (not the tiles): when its request started and when its last byte came. */
   dataFiles: { name: string; start: number; end: number }[];
 }
@@ -101,6 +103,13 @@ async function boot(browser: Browser, appUrl: string, llmUrl: string): Promise<B
         idle: marks['mapwright:map-idle'] ?? NaN,
         chatReady: marks['mapwright:chat-ready'] ?? NaN,
         firstSqlAnswer: (window as unknown as { __firstSqlAnswer: number }).__firstSqlAnswer,
+        marks: Object.fromEntries(
+          performance
+            .getEntriesByType('mark')
+            .filter((mark) => mark.name.startsWith('mapwright:'))
+            .reverse()
+            .map((mark) => [mark.name.slice('mapwright:'.length), Math.round(mark.startTime)]),
+        ),
         // The chat, DuckDB and the MCP SDK load after the map has drawn: not needed for it.
         mapScripts: performance
           .getEntriesByType('resource')
@@ -153,6 +162,16 @@ function report(build: Build, prefix: string): void {
         ),
       ),
     );
+  const markNames = [...new Set(build.boots.flatMap((run) => Object.keys(run.marks)))];
+  const markMedians = markNames
+    .map((name): [string, number] => [
+      name,
+      Math.round(median(build.boots.flatMap((run) => run.marks[name] ?? []))),
+    ])
+    .sort((a, b) => a[1] - b[1]);
+  console.log(
+    `# ${build.name} marks (median ms): ${markMedians.map(([name, at]) => `${name} ${at}`).join(', ')}`,
+  );
   console.log(
     `# ${build.name} data files (median start-end ms): ${names.map((name) => `${name} ${timing(name, 'start')}-${timing(name, 'end')}`).join(', ')}`,
   );

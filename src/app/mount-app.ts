@@ -158,7 +158,10 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     new Promise<void>((resolve) => setTimeout(resolve, 10_000)),
   ]);
   handle.data = mapDrawn
-    .then(() => import('./data-wiring'))
+    .then(() => {
+      performance.mark('mapwright:data-start');
+      return import('./data-wiring');
+    })
     .then(({ startData }) =>
       startData({
         datasets: tables,

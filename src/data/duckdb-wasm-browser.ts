@@ -35,6 +35,7 @@ function absolute(url: string): string {
 
 /** Starts DuckDB-WASM in a silent worker. The engine locks its configuration down once it is open. */
 async function openDatabase(): Promise<WasmDatabase> {
+  performance.mark('mapwright:duckdb-start');
   const bundle = await duckdb.selectBundle(bundles);
   const { worker, release } = silentWorker(bundle.mainWorker ?? mvpWorkerUrl);
   const database = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
@@ -46,10 +47,12 @@ async function openDatabase(): Promise<WasmDatabase> {
   } finally {
     release();
   }
+  performance.mark('mapwright:duckdb-instantiated');
   await database.open({
     path: ':memory:',
     query: { castBigIntToDouble: false, castDecimalToDouble: true, castTimestampToDate: false },
   });
+  performance.mark('mapwright:duckdb-open');
   return database as unknown as WasmDatabase;
 }
 

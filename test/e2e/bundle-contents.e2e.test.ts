@@ -43,6 +43,29 @@ describe('the production bundle', () => {
       ).toBe(true);
   });
 
+  it('keeps CodeMirror, Observable Plot and DuckDB-WASM out of the initial chunks (the entry and the map)', () => {
+    // The entry (`main-*`, what index.html loads) and the map chunk it imports at once (`start-map-*`)
+    // are all the JavaScript before the map draws; the editor, charts and SQL engine load after it.
+    const signatures = [
+      'cm-scroller',
+      'Unrecognized extension value',
+      'plot-d6a7b5',
+      'ariaDescription',
+      'AsyncDuckDB',
+    ];
+    const initial = scripts().filter(
+      ({ file }) => file.startsWith('main-') || file.startsWith('start-map-'),
+    );
+    expect(initial.filter(({ file }) => file.startsWith('main-'))).toHaveLength(1);
+    expect(initial.filter(({ file }) => file.startsWith('start-map-'))).toHaveLength(1);
+    const found = initial.flatMap(({ file, text }) =>
+      signatures
+        .filter((signature) => text.includes(signature))
+        .map((signature) => `${file}: ${signature}`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('still ships the validator the app uses', () => {
     expect(scripts().some(({ text }) => text.includes('Ajv is not bundled'))).toBe(true);
   });
