@@ -9,18 +9,28 @@
 // WebGL's draw and clear calls into no-ops (bench/map-drawing-off.ts), to separate the app's own cost
 // from SwiftShader's drawing.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, openPage } from '../test/e2e/harness';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath, launchBrowser, openPage } from '../test/e2e/harness';
 import { startFakeLlm } from '../test/servers/fake-llm/fake-llm-server';
 import { distDir, startStaticServer } from '../test/servers/static-server';
 import { mapDrawingOffScript, mapDrawingOn } from './map-drawing-off';
 import { loadAverage, median } from './statistics';
 import type { LoopbackServer } from '../test/servers/loopback';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 const runs = Number(process.env.BOOT_BENCH_RUNS ?? 7);
+// BOOT_LINK_MBPS serves the builds as a static host on a real connection does: through a link of that
+// many megabits a second and BOOT_LINK_LATENCY_MS (20 by default) to the first byte, gzipped.
+const link = process.env.BOOT_LINK_MBPS
+  ? {
+      megabitsPerSecond: Number(process.env.BOOT_LINK_MBPS),
+      latencyMs: Number(process.env.BOOT_LINK_LATENCY_MS ?? 20),
+    }
+  : undefined;
 const previousDist = process.env.MAPWRIGHT_PREVIOUS_DIST
   ? resolve(process.env.MAPWRIGHT_PREVIOUS_DIST)
   : undefined;
@@ -69,8 +79,34 @@ interface Build {
   boots: BootRun[];
 }
 
+/**
+ * A fresh browser page. Through a shaped link it is a fresh profile of its own, with the disk cache a
+ * person's browser has (a private context keeps a small in-memory cache that drops DuckDB's module,
+ * and intercepting requests to guard loopback would turn the cache off).
+ */
+async function freshPage(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
+  if (!link) {
+    const { page, context } = await openPage(browser);
+    return { page, close: () => context.close() };
+  }
+  const profile = mkdtempSync(join(tmpdir(), 'mapwright-boot-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumArgs,
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    page: context.pages()[0] ?? (await context.newPage()),
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 async function boot(browser: Browser, appUrl: string, llmUrl: string): Promise<BootRun> {
-  const { page, context } = await openPage(browser);
+  const { page, close } = await freshPage(browser);
   try {
     const settings = { provider: 'local', endpoint: llmUrl, model: 'fake-model' };
     await page.addInitScript(
@@ -126,7 +162,7 @@ async function boot(browser: Browser, appUrl: string, llmUrl: string): Promise<B
     });
     return { ...measured, firstPreflight };
   } finally {
-    await context.close();
+    await close();
   }
 }
 
@@ -209,7 +245,8 @@ export async function run(): Promise<void> {
     }),
   ]);
   try {
-    for (const build of builds) build.server = await startStaticServer(build.folder);
+    for (const build of builds)
+      build.server = await startStaticServer(build.folder, link ? { link } : {});
     for (let index = 0; index < runs; index += 1) {
       // Alternate which build goes first, so neither always boots right after the other.
       const order = index % 2 === 0 ? builds : [...builds].reverse();
@@ -224,7 +261,9 @@ export async function run(): Promise<void> {
       ...builds.map((build) => build.server?.stop()),
     ]);
   }
-  console.log(`# map_drawing=${mapDrawingOn ? 'on' : 'off'} runs=${runs}`);
+  console.log(
+    `# map_drawing=${mapDrawingOn ? 'on' : 'off'} runs=${runs} link=${link ? `${link.megabitsPerSecond} Mbit/s, ${link.latencyMs} ms, gzip` : 'loopback'}`,
+  );
   for (const [index, build] of builds.entries()) report(build, index === 0 ? '' : 'previous_');
   console.log(`# load_average before=${loadBefore} after=${loadAverage()} (1, 5, 15 min; 2 cores)`);
 }

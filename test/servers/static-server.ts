@@ -1,8 +1,10 @@
 // Serves a built app folder on loopback, with the MIME types the app needs (wasm, workers, data).
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { byteRange, rangeNotSatisfiable } from '../../scripts/byte-range';
 import { startLoopbackServer, type LoopbackServer } from './loopback';
+import { ShapedLink, type LinkShape } from './shaped-link';
 
 const mimeTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,10 +26,40 @@ const mimeTypes: Record<string, string> = {
 /** The built app under test: dist/, or MAPWRIGHT_DIST when a build went elsewhere. */
 export const distDir = resolve(process.env.MAPWRIGHT_DIST ?? 'dist');
 
+// What a static host compresses (tile archives and Parquet are compressed inside already).
+const compressible = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.md',
+  '.wasm',
+  '.csv',
+  '.tsv',
+  '.svg',
+  '.geojson',
+]);
+
+/** How the server behaves; by default as fast as loopback, nothing compressed, nothing cached. */
+export interface StaticServerOptions {
+  /**
+   * Serve through a link of this bandwidth and latency, as a static host does: gzip for what the
+   * browser accepts, and the content-hashed `assets/` cacheable for good (each benchmark boot uses a
+   * fresh browser context, so nothing is reused between boots).
+   */
+  link?: LinkShape;
+}
+
 /** Serves `root` (default: the built app) on a free loopback port. */
-export async function startStaticServer(root = distDir): Promise<LoopbackServer> {
+export async function startStaticServer(
+  root = distDir,
+  options: StaticServerOptions = {},
+): Promise<LoopbackServer> {
   const base = resolve(root);
-  return startLoopbackServer((request, response) => {
+  const link = options.link && new ShapedLink(options.link);
+  const gzipped = new Map<string, Buffer>();
+  const server = await startLoopbackServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
     let file = normalize(join(base, pathname));
     if (!file.startsWith(base)) {
@@ -42,9 +74,21 @@ export async function startStaticServer(root = distDir): Promise<LoopbackServer>
     const size = statSync(file).size;
     const headers = {
       'content-type': mimeTypes[extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-store',
+      'cache-control': link
+        ? pathname.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache'
+        : 'no-store',
       'accept-ranges': 'bytes',
     };
+    // A static host lets a browser revalidate what it holds instead of downloading it again.
+    const etag = `"${size.toString(16)}-${Math.round(statSync(file).mtimeMs).toString(16)}"`;
+    if (link && request.headers['if-none-match'] === etag) {
+      response.writeHead(304, { etag, 'cache-control': headers['cache-control'] });
+      link.send(response, Buffer.alloc(0));
+      return;
+    }
+    if (link) Object.assign(headers, { etag });
     // Tile archives are read a tile at a time with range requests, as static hosts serve them.
     const range = byteRange(request.headers.range, size);
     if (rangeNotSatisfiable(request.headers.range, size)) {
@@ -57,10 +101,35 @@ export async function startStaticServer(root = distDir): Promise<LoopbackServer>
         'content-length': range.end - range.start + 1,
         'content-range': `bytes ${range.start}-${range.end}/${size}`,
       });
-      createReadStream(file, range).pipe(response);
+      if (link) link.send(response, readFileSync(file).subarray(range.start, range.end + 1));
+      else createReadStream(file, range).pipe(response);
+      return;
+    }
+    if (link) {
+      const compress =
+        compressible.has(extname(file)) &&
+        /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+      let body: Buffer = readFileSync(file);
+      if (compress) {
+        body = gzipped.get(file) ?? gzipSync(body);
+        gzipped.set(file, body);
+      }
+      response.writeHead(200, {
+        ...headers,
+        'content-length': body.length,
+        ...(compress ? { 'content-encoding': 'gzip' } : {}),
+      });
+      link.send(response, body);
       return;
     }
     response.writeHead(200, { ...headers, 'content-length': size });
     createReadStream(file).pipe(response);
   });
+  return {
+    ...server,
+    stop: async () => {
+      link?.close();
+      await server.stop();
+    },
+  };
 }
