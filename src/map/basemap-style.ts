@@ -1,5 +1,7 @@
 // Picks the basemap style: a publisher's online style when it loads, else the bundled offline one.
+import { basemapPalettes } from './basemap-palette';
 import { basemapTilesPath, offlineStyle } from './offline-basemap';
+import { pageColorScheme } from './page-color-scheme';
 import { tileArchiveUrl } from './tile-archives';
 import type { BasemapConfig } from '../config/app-config';
 import type { FetchFunction } from './dataset-features';
@@ -42,8 +44,12 @@ export async function resolveBasemapStyle(
     }
   }
   // A failure to read its tiles is reported by the map like any layer's (see MapController).
+  // Drawn in the page's theme from the first frame: a dark page never flashes a light map.
   return {
-    style: offlineStyle(tileArchiveUrl(new URL(basemapTilesPath, document.baseURI).toString())),
+    style: offlineStyle(
+      tileArchiveUrl(new URL(basemapTilesPath, document.baseURI).toString()),
+      basemapPalettes[pageColorScheme()],
+    ),
     offline: true,
   };
 }

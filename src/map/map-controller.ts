@@ -8,6 +8,7 @@ import {
 } from '../tools/map/conversation-map-state';
 import { MapStateNotifier } from '../tools/map/map-state-notifier';
 import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
+import { applyBasemapPalette, basemapPalettes } from './basemap-palette';
 import { BootRepaintGate } from './boot-repaint-gate';
 import { featureBounds } from './feature-bounds';
 import { defaultPaint } from './layer-paint';
@@ -15,6 +16,7 @@ import { legendFromPaint } from './legend';
 import { cameraOf, jumpCamera, roundCoordinate } from './map-camera';
 import { attachTooltips } from './map-tooltip';
 import { openMaplibreMap, type OpenMapOptions } from './open-maplibre-map';
+import { watchPageColorScheme } from './page-color-scheme';
 import { reportSourceErrors } from './report-source-errors';
 import { validateFilter, validatePaint } from './style-validation';
 import { tileArchiveUrl } from './tile-archives';
@@ -96,12 +98,20 @@ export class MapController implements MapPort, RestoreTarget {
    */
   private readonly gate: BootRepaintGate | undefined;
 
+  /** Stops repainting the offline basemap when the page's theme changes. */
+  private readonly stopFollowingTheme: () => void;
+
   private constructor(
     readonly map: maplibregl.Map,
-    gated: boolean,
+    offline: boolean,
     private readonly initialView: InitialView,
   ) {
-    this.gate = gated ? new BootRepaintGate(map, bootGateLimitMs) : undefined;
+    this.gate = offline ? new BootRepaintGate(map, bootGateLimitMs) : undefined;
+    // The offline basemap follows the page's theme in place; a publisher's online style is left as
+    // they made it.
+    this.stopFollowingTheme = offline
+      ? watchPageColorScheme((scheme) => applyBasemapPalette(map, basemapPalettes[scheme]))
+      : () => undefined;
     this.stateChanges = new MapStateNotifier(cameraOf(map));
     map.on('moveend', () => this.stateChanges.cameraMoved(cameraOf(map)));
     const layersAdded = new Promise<void>((resolve) => (this.releaseFirstIdle = resolve));
@@ -461,6 +471,7 @@ export class MapController implements MapPort, RestoreTarget {
 
   /** Removes the map and its WebGL context. */
   destroy(): void {
+    this.stopFollowingTheme();
     this.gate?.release();
     this.listeners.clear();
     this.stateChanges.clear();

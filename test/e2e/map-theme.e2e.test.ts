@@ -1,0 +1,218 @@
+// The map in the page's theme: a person who chose dark gets a dark basemap from the first frame, and
+// switching the theme (the header's button, or the device while the page follows it) repaints the
+// basemap in place while their result layer stays. MapLibre's own controls take the page's colours; a
+// publisher's online basemap is left as they made it. Colours are read from the map and the canvas.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distDir } from '../servers/static-server';
+import { openPage, startAppHarness, type AppHarness } from './harness';
+import { drawQuery } from './map-page';
+import type { Page } from 'playwright-core';
+
+/** Relative luminance of an `rgb(r, g, b)` or `#rrggbb` colour, 0 (black) to 1 (white). */
+function luminance(color: string): number {
+  const channels = color.startsWith('#')
+    ? [1, 3, 5].map((start) => parseInt(color.slice(start, start + 2), 16))
+    : (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+  const [red, green, blue] = channels.map((value) => value / 255);
+  return 0.2126 * red! + 0.7152 * green! + 0.0722 * blue!;
+}
+
+/** The offline basemap's three colours as the map holds them now. */
+function basemapColors(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const map = window.mapwright!.map!.map;
+    return {
+      water: String(map.getPaintProperty('background', 'background-color')),
+      land: String(map.getPaintProperty('land', 'fill-color')),
+      borders: String(map.getPaintProperty('borders', 'line-color')),
+    };
+  });
+}
+
+/** The colour drawn on the canvas at an empty patch of the Pacific (west of Mexico). */
+function seaPixel(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const controller = window.mapwright!.map!;
+    await controller.whenIdle();
+    const map = controller.map;
+    const point = map.project([-135, 15]);
+    const canvas = map.getCanvas();
+    const scale = canvas.width / canvas.clientWidth;
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d')!;
+    context.drawImage(canvas, 0, 0);
+    const [red, green, blue] = context.getImageData(
+      Math.round(point.x * scale),
+      Math.round(point.y * scale),
+      1,
+      1,
+    ).data;
+    return `rgb(${red}, ${green}, ${blue})`;
+  });
+}
+
+/**
+ * Page script (plain text, run before the app): on every animation frame until the map's first idle,
+ * the share of light pixels in a 24 × 24 grid over the map's canvas, in window.brightShares.
+ */
+const brightFramesRecorder = `
+  window.brightShares = [];
+  const copy = document.createElement('canvas');
+  const sample = () => {
+    const canvas = document.querySelector('.maplibregl-canvas');
+    if (canvas && canvas.width > 0) {
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext('2d', { willReadFrequently: true });
+      context.drawImage(canvas, 0, 0);
+      let bright = 0;
+      for (let row = 0; row < 24; row += 1) {
+        for (let column = 0; column < 24; column += 1) {
+          const x = Math.floor(((column + 0.5) * canvas.width) / 24);
+          const y = Math.floor(((row + 0.5) * canvas.height) / 24);
+          const [red, green, blue] = context.getImageData(x, y, 1, 1).data;
+          if (0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.7 * 255) bright += 1;
+        }
+      }
+      window.brightShares.push(bright / 576);
+    }
+    if (document.getElementById('app')?.dataset.mapIdle !== 'true') requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+`;
+
+async function openMapIn(
+  harness: AppHarness,
+  colorScheme: 'light' | 'dark',
+  savedTheme?: 'light' | 'dark',
+) {
+  const opened = await openPage(harness.browser);
+  await opened.page.emulateMedia({ colorScheme });
+  if (savedTheme) {
+    await opened.page.addInitScript(
+      (theme) => localStorage.setItem('mapwright.theme', theme),
+      savedTheme,
+    );
+  }
+  return opened;
+}
+
+describe('the map in the page theme', () => {
+  let harness: AppHarness;
+
+  beforeAll(async () => {
+    harness = await startAppHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('starts dark for a saved dark theme, and follows the toggle and the device while a result stays', async () => {
+    // A light device, but the person chose dark on an earlier visit.
+    const opened = await openMapIn(harness, 'light', 'dark');
+    const { page } = opened;
+    await page.addInitScript({ content: brightFramesRecorder });
+    await page.goto(harness.appUrl);
+    await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    // No light flash: no frame drawn before the first idle was mostly light.
+    const frames = await page.evaluate(
+      () => (window as unknown as { brightShares: number[] }).brightShares,
+    );
+    expect(frames.length).toBeGreaterThan(0);
+    expect(Math.max(...frames)).toBeLessThan(0.3);
+
+    const dark = await basemapColors(page);
+    expect(luminance(dark.land!)).toBeLessThan(0.25);
+    expect(luminance(dark.water!)).toBeLessThan(luminance(dark.land!));
+    // What the person sees: the sea drawn dark (it was a pale blue before).
+    expect(luminance(await seaPixel(page))).toBeLessThan(0.15);
+    // MapLibre's zoom buttons and credits in the page's dark surface, not their own white.
+    const controlBackgrounds = await page.evaluate(() =>
+      ['.maplibregl-ctrl-group', '.maplibregl-ctrl-attrib'].map(
+        (selector) => getComputedStyle(document.querySelector(selector)!).backgroundColor,
+      ),
+    );
+    for (const background of controlBackgrounds) expect(luminance(background)).toBeLessThan(0.25);
+
+    const resultId = await drawQuery(
+      page,
+      'SELECT id, longitude, latitude, mag FROM earthquakes ORDER BY mag DESC LIMIT 10',
+      {
+        geometry: { kind: 'points', lon: 'longitude', lat: 'latitude' },
+        style: { color_by: 'mag' },
+        title: 'Strongest earthquakes',
+      },
+    );
+    const resultPaint = () =>
+      page.evaluate(
+        (id) => window.mapwright!.map!.map.getPaintProperty(id, 'circle-color'),
+        resultId,
+      );
+    const resultColor = await resultPaint();
+
+    // Dark → "same as device", which is light here.
+    await page.getByRole('button', { name: /^Theme: / }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
+    await expect
+      .poll(async () => luminance((await basemapColors(page)).land!))
+      .toBeGreaterThan(0.8);
+    const light = await basemapColors(page);
+    expect(luminance(light.water!)).toBeGreaterThan(0.7);
+    expect(luminance(await seaPixel(page))).toBeGreaterThan(0.7);
+    // Repainted in place: the result layer and its colours, and the bundled layers, are still there.
+    expect(await resultPaint()).toEqual(resultColor);
+    expect(
+      await page.evaluate((id) => window.mapwright!.map!.renderedFeatureCount(id), resultId),
+    ).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.mapwright!.map!.listLayers().length)).toBe(4);
+
+    // The page follows the device, and the device turns dark.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(async () => (await basemapColors(page)).land).toBe(dark.land);
+    expect(await basemapColors(page)).toEqual(dark);
+    expect(await resultPaint()).toEqual(resultColor);
+    expect(opened.pageErrors).toEqual([]);
+    await opened.context.close();
+  });
+
+  it("leaves a publisher's online basemap as they made it, in either theme", async () => {
+    const config = JSON.parse(readFileSync(join(distDir, 'app-config.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const styleUrl = `${harness.appUrl}publisher-style.json`;
+    config.basemap = { kind: 'style', url: styleUrl };
+    // A publisher's own style whose layer ids match the offline basemap's.
+    const publisherStyle = {
+      version: 8,
+      sources: {},
+      layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#336699' } }],
+    };
+    const opened = await openMapIn(harness, 'dark');
+    const { page } = opened;
+    await page.route('**/app-config.json', (route) =>
+      route.fulfill({ body: JSON.stringify(config), contentType: 'application/json' }),
+    );
+    await page.route('**/publisher-style.json', (route) =>
+      route.fulfill({ body: JSON.stringify(publisherStyle), contentType: 'application/json' }),
+    );
+    await page.goto(harness.appUrl);
+    await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    const background = () =>
+      page.evaluate(() =>
+        window.mapwright!.map!.map.getPaintProperty('background', 'background-color'),
+      );
+    expect(await background()).toBe('#336699');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: /^Theme: / }).click();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(await background()).toBe('#336699');
+    expect(opened.pageErrors).toEqual([]);
+    await opened.context.close();
+  });
+});
