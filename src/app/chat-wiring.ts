@@ -152,7 +152,10 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     title: config.title,
     examplePrompts: config.examplePrompts,
     resolveTable,
-    resultActions: createResultActions(registry),
+    // A chart the person draws belongs to the conversation, under the table it charts.
+    resultActions: createResultActions(registry, (resultId, chart) =>
+      conversation()?.dispatch({ type: 'result-charted', resultId, chart }),
+    ),
     onSend: (text) => {
       // With no model yet the question is kept in the box while the settings open (beforeSend).
       if (needsModelSetup(settings, hasSavedLlmSettings())) panel.input.textarea.value = text;

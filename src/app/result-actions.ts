@@ -31,8 +31,14 @@ async function run(
   return result;
 }
 
-/** The buttons' handlers over the registry's map_query_result and render_chart tools. */
-export function createResultActions(registry: ToolRegistry): ResultActions {
+/**
+ * The buttons' handlers over the registry's map_query_result and render_chart tools. `onCharted` hears
+ * of each chart drawn, so the conversation keeps it (a drawn layer is kept through the map's state).
+ */
+export function createResultActions(
+  registry: ToolRegistry,
+  onCharted: (resultId: string, chart: ChartSpec) => void = () => undefined,
+): ResultActions {
   return {
     async showOnMap(table: TableData, geometry: ResultGeometryGuess): Promise<string> {
       if (!table.resultId) throw new Error('This result has no rows the page can draw.');
@@ -54,9 +60,10 @@ export function createResultActions(registry: ToolRegistry): ResultActions {
         ...(guess.y !== undefined ? { y: guess.y } : {}),
       });
       const data = result.data as { kind?: string; chart?: unknown } | undefined;
-      return (
-        (data?.kind === 'chart' ? asChartSpec(data.chart) : undefined) ?? 'No chart came back.'
-      );
+      const chart = data?.kind === 'chart' ? asChartSpec(data.chart) : undefined;
+      if (!chart) return 'No chart came back.';
+      onCharted(table.resultId, chart);
+      return chart;
     },
   };
 }

@@ -85,6 +85,8 @@ export type MapControllerOptions = OpenMapOptions;
 export class MapController implements MapPort, RestoreTarget {
   private readonly layers = new Map<string, LayerState>();
   private layersAdded = 0;
+  /** The data layers as they stacked at boot, topmost first: the publisher's order. */
+  private bootStack: string[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly stateChanges: MapStateNotifier;
   /** Settles at the first `idle` after `initialLayersAdded()`: basemap and initial layers drawn. */
@@ -128,6 +130,7 @@ export class MapController implements MapPort, RestoreTarget {
 
   /** Says the boot layers are in, so `firstIdle` settles once they are drawn. */
   initialLayersAdded(): void {
+    this.bootStack = this.stackOrder();
     this.gate?.arm();
     this.releaseFirstIdle();
   }
@@ -362,7 +365,7 @@ export class MapController implements MapPort, RestoreTarget {
   }
 
   captureState(): ConversationMapState {
-    return captureConversationMapState(this.layerRecords(), cameraOf(this.map));
+    return captureConversationMapState(this.layerRecords(), cameraOf(this.map), this.stackOrder());
   }
 
   async restoreState(
@@ -418,7 +421,22 @@ export class MapController implements MapPort, RestoreTarget {
       this.map.moveLayer(layerId, drawn[index - 1]);
     }
     this.changed();
+    // The order is the conversation's, like a layer's visibility.
+    this.stateChanges.layersChanged();
     return true;
+  }
+
+  publisherStack(): string[] {
+    return [...this.bootStack];
+  }
+
+  /** Stacks the data layers as `topmostFirst` says, over the basemap as they always are. */
+  arrangeLayers(topmostFirst: string[]): void {
+    // Each goes to the top in turn, from the lowest: the last one moved ends up topmost.
+    for (const layerId of [...topmostFirst].reverse())
+      if (this.layers.has(layerId)) this.map.moveLayer(layerId);
+    this.changed();
+    this.stateChanges.layersChanged();
   }
 
   /** Sets a layer's opacity (0 to 1) through its paint, so a conversation keeps it like set_style. */

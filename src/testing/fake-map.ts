@@ -41,6 +41,10 @@ type FakeCamera = { center: [number, number]; zoom: number };
 /** An in-memory map that records what tools did to it. */
 export class FakeMap implements MapPort, RestoreTarget {
   readonly layers = new Map<string, FakeLayer>();
+  /** Layer ids as they stack, bottom first (the listing order is `layers`'). */
+  private stack: string[] = [];
+  /** Layer ids in the order they were first added. */
+  private readonly added: string[] = [];
   camera: FakeCamera;
   private readonly stateChanges: MapStateNotifier;
 
@@ -153,6 +157,8 @@ export class FakeMap implements MapPort, RestoreTarget {
       paint: { ...layer.paint },
       initialPaint: { ...layer.paint },
     });
+    if (!this.stack.includes(layer.id)) this.stack.push(layer.id);
+    if (!this.added.includes(layer.id)) this.added.push(layer.id);
     this.stateChanges.layersChanged();
   }
 
@@ -165,7 +171,7 @@ export class FakeMap implements MapPort, RestoreTarget {
   }
 
   captureState(): ConversationMapState {
-    return captureConversationMapState(this.layerRecords(), this.cameraState());
+    return captureConversationMapState(this.layerRecords(), this.cameraState(), this.stackOrder());
   }
 
   restoreState(
@@ -180,7 +186,9 @@ export class FakeMap implements MapPort, RestoreTarget {
   }
 
   removeLayer(layerId: string): void {
-    if (this.layers.delete(layerId)) this.stateChanges.layersChanged();
+    if (!this.layers.delete(layerId)) return;
+    this.stack = this.stack.filter((id) => id !== layerId);
+    this.stateChanges.layersChanged();
   }
 
   resetLayer(layerId: string): void {
@@ -189,6 +197,37 @@ export class FakeMap implements MapPort, RestoreTarget {
     delete layer.filter;
     layer.paint = { ...layer.initialPaint };
     layer.visible = layer.initialVisible;
+    this.stateChanges.layersChanged();
+  }
+
+  /** The layers topmost first: the last added is on top, as on the real map. */
+  stackOrder(): string[] {
+    return this.stack.filter((id) => this.layers.has(id)).reverse();
+  }
+
+  /** Every layer as it was added (the last on top), which is how this fake's publisher stacks them. */
+  publisherStack(): string[] {
+    return [...this.added].reverse();
+  }
+
+  /** Moves a layer one place up or down the stack, as the layer panel does. */
+  moveLayer(layerId: string, direction: 'up' | 'down'): boolean {
+    const stack = this.stackOrder();
+    const index = stack.indexOf(layerId);
+    const other = direction === 'up' ? index - 1 : index + 1;
+    if (index === -1 || other < 0 || other >= stack.length) return false;
+    [stack[index], stack[other]] = [stack[other]!, layerId];
+    this.arrangeLayers(stack);
+    return true;
+  }
+
+  arrangeLayers(topmostFirst: string[]): void {
+    // A layer the order leaves out stays, at the bottom.
+    const named = new Set(topmostFirst);
+    this.stack = [
+      ...this.stack.filter((id) => !named.has(id)),
+      ...[...topmostFirst].reverse().filter((id) => this.layers.has(id)),
+    ];
     this.stateChanges.layersChanged();
   }
 

@@ -11,6 +11,7 @@ import { fileSlug } from './file-slug';
 import { guessChart, guessGeometry, type ResultActions } from './result-actions';
 import { toCsv, toTsv, type TableData } from './result-data';
 import { sameWindow, tableWindow, type TableWindow } from './table-window';
+import type { ChartSpec } from '../tools/chart/chart-spec';
 
 /** Height of one row, in pixels (result-table.css reads it as --mw-table-row-height). */
 export const ROW_HEIGHT = 28;
@@ -21,7 +22,10 @@ const SIZING_ROWS = 200;
 const MIN_COLUMN_CHARACTERS = 4;
 const MAX_COLUMN_CHARACTERS = 36;
 
-/** Renders a result table; scrolling draws the rows that come into view. */
+/**
+ * Renders a result table; scrolling draws the rows that come into view. `chart` is one the person drew
+ * from it before (kept with the conversation), shown under it again.
+ */
 export class ResultTable {
   /** The element that holds the table. */
   readonly root: HTMLElement;
@@ -42,6 +46,7 @@ export class ResultTable {
   constructor(
     private readonly table: TableData,
     private readonly actions?: ResultActions,
+    chart?: ChartSpec,
   ) {
     this.widths = this.columnWidths();
     const head = element('thead', {
@@ -92,6 +97,7 @@ export class ResultTable {
     });
     this.root.style.setProperty('--mw-table-row-height', `${ROW_HEIGHT}px`);
     if (table.resultId) this.root.dataset.resultId = table.resultId;
+    if (chart) this.showChart(chart);
     this.caption.textContent = this.captionText();
     this.render();
     // Once on the page the scroller can measure itself: draw the rows that fit, and the edge fades.
@@ -236,8 +242,7 @@ export class ResultTable {
         () => {
           this.run(chart, actions.chart(this.table, guess), (outcome) => {
             if (typeof outcome === 'string') return outcome;
-            const figure = new ChartFigure(outcome, fileSlug(this.table.question, 'chart'));
-            this.chartSlot.replaceChildren(figure.root);
+            this.showChart(outcome);
             return 'Chart drawn below the table.';
           });
         },
@@ -246,6 +251,11 @@ export class ResultTable {
       buttons.push(chart);
     }
     return buttons;
+  }
+
+  private showChart(chart: ChartSpec): void {
+    const figure = new ChartFigure(chart, fileSlug(this.table.question, 'chart'));
+    this.chartSlot.replaceChildren(figure.root);
   }
 
   private run<T>(trigger: HTMLButtonElement, work: Promise<T>, done: (outcome: T) => string): void {

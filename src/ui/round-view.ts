@@ -1,12 +1,12 @@
 // One round of a turn: collapsed reasoning, streamed text, the tool timeline, and result tables/charts.
+import { asChartSpec } from '../tools/chart/chart-spec';
 import { ChartFigure } from './chart-figure';
 import { element } from './dom';
 import { fileSlug } from './file-slug';
 import { ResultTable } from './result-table';
 import { StreamingMarkdown } from './streaming-markdown';
 import { ToolCallView } from './tool-call-view';
-import type { RoundRecord } from '../agent/conversation/conversation-document';
-import type { ToolResultData } from '../tools/tool';
+import type { CallRecord, RoundRecord } from '../agent/conversation/conversation-document';
 import type { ResultActions } from './result-actions';
 import type { TableData } from './result-data';
 
@@ -81,13 +81,14 @@ export class RoundView {
         !this.attached.has(call.callIndex)
       ) {
         this.attached.add(call.callIndex);
-        this.attach(call.data);
+        this.attach(call);
       }
     }
   }
 
-  private attach(data: ToolResultData): void {
-    switch (data.kind) {
+  private attach(call: CallRecord): void {
+    const data = call.data;
+    switch (data?.kind) {
       case 'chart': {
         const stem = fileSlug(data.chart.title ?? this.context.question, 'chart');
         this.attachments.append(new ChartFigure(data.chart, stem).root);
@@ -100,11 +101,14 @@ export class RoundView {
             new ResultTable(
               { ...table, ...(this.context.question ? { question: this.context.question } : {}) },
               this.context.actions,
+              // Read through asChartSpec: the document comes from storage.
+              asChartSpec(call.personChart),
             ).root,
           );
         return;
       }
       case 'mcp':
+      case undefined:
         return;
     }
   }

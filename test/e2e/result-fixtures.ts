@@ -32,6 +32,11 @@ const registration = `(() => {
       { name: 'Fairbanks', quakes: 25, latitude: 64.8, longitude: -147.7 },
       { name: 'Juneau', quakes: 12, latitude: 58.3, longitude: -134.4 },
     ],
+    ports: () => [
+      { name: 'Kodiak', quakes: 31, latitude: 57.8, longitude: -152.4 },
+      { name: 'Valdez', quakes: 18, latitude: 61.1, longitude: -146.3 },
+      { name: 'Sitka', quakes: 9, latitude: 57.05, longitude: -135.3 },
+    ],
   };
   app.registry.register({
     name: 'fixture_rows',
@@ -52,7 +57,7 @@ const registration = `(() => {
 })()`;
 
 /** The fixtures `fixture_rows` serves, by name (its `name` argument). */
-export type ResultFixture = 'ranking' | 'states' | 'monthly' | 'big' | 'places';
+export type ResultFixture = 'ranking' | 'states' | 'monthly' | 'big' | 'places' | 'ports';
 
 /** Registers `fixture_rows` in the app on `page` (after `window.mapwright` exists). */
 export async function registerResultFixtures(page: Page): Promise<void> {

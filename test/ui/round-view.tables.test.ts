@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The tables of a round: those older releases stored still render from their upgraded data, and a new
-// table, whose rows the document does not keep, renders them from the page's ResultStore.
+// table, whose rows the document does not keep, renders them from the page's ResultStore; a chart the
+// person drew from a table comes back under that table.
 import { describe, expect, it } from 'vitest';
 import { ResultStore } from '../../src/tools/result-store';
 import { resolveTableData } from '../../src/ui/result-data';
@@ -69,5 +70,63 @@ describe('tables in a round', () => {
     };
     expect(cellsOf(render([round], results))).toEqual([['7.1'], ['6.5']]);
     expect(render([round]).textContent).toContain('the page no longer holds its rows');
+  });
+
+  it('shows the chart the person drew from a table under that table again', () => {
+    const results = new ResultStore();
+    results.put({
+      resultId: 'r8',
+      serverId: 'embedded',
+      columns: [
+        { name: 'state', type: 'VARCHAR' },
+        { name: 'quakes', type: 'INTEGER' },
+      ],
+      rows: [
+        { state: 'TX', quakes: 209 },
+        { state: 'CA', quakes: 205 },
+      ],
+      totalRows: 2,
+    });
+    const round: RoundRecord = {
+      round: 0,
+      text: '',
+      reasoning: '',
+      calls: [
+        {
+          callIndex: 0,
+          name: 'query',
+          displayArguments: {},
+          state: 'success',
+          resultId: 'r8',
+          data: {
+            kind: 'table',
+            resultId: 'r8',
+            columns: [
+              { name: 'state', type: 'VARCHAR' },
+              { name: 'quakes', type: 'INTEGER' },
+            ],
+            totalRows: 2,
+          },
+          personChart: {
+            kind: 'bar',
+            resultId: 'r8',
+            x: 'state',
+            y: 'quakes',
+            rows: [
+              { state: 'TX', quakes: 209 },
+              { state: 'CA', quakes: 205 },
+            ],
+          },
+        },
+      ],
+    };
+    const root = render([round], results);
+    const chart = root.querySelector('.mw-result-table .mw-table-chart .mw-chart');
+    expect(chart?.getAttribute('data-chart-kind')).toBe('bar');
+    // Without a person's chart the slot stays empty.
+    const { personChart: _chart, ...plain } = round.calls[0]!;
+    expect(
+      render([{ ...round, calls: [plain] }], results).querySelector('.mw-table-chart .mw-chart'),
+    ).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // One conversation as one versioned document: what the person saw (turns, rounds, calls), what the model
 // reads (the agent's state), a pending approval with its edits, and the conversation's map. It is plain
 // JSON, produced only by `reduceConversation`, and stored as one record.
+import type { ChartSpec } from '../../tools/chart/chart-spec';
 import type { ToolResultData } from '../../tools/tool';
 import type {
   AgentErrorInfo,
@@ -45,6 +46,8 @@ export interface CallRecord {
    * whose rows are stored beside the document (under `resultId`) keeps no rows here.
    */
   data?: ToolResultData;
+  /** The chart the person drew from this call's table (its Chart button), shown under the table. */
+  personChart?: ChartSpec;
 }
 
 /** One round of a turn: the model's text and reasoning, then its tool calls. Numbered from 0 per turn. */

@@ -17,6 +17,7 @@ import {
 } from './conversation-document';
 import { titleFromQuestion } from './conversation-title';
 import { truncateConversation } from './truncate-conversation';
+import type { ChartSpec } from '../../tools/chart/chart-spec';
 import type { ToolResultData } from '../../tools/tool';
 import type { AgentErrorInfo, AgentEvent, AgentSnapshot, TurnResult } from '../types';
 
@@ -31,6 +32,7 @@ export type ConversationAction =
   | { type: 'restore-cancelled'; at: number }
   | { type: 'map-changed'; map: JsonValue | undefined }
   | { type: 'result-kept'; resultId: string }
+  | { type: 'result-charted'; resultId: string; chart: ChartSpec }
   | { type: 'renamed'; title: string }
   | { type: 'truncated'; turnIndex: number };
 
@@ -99,6 +101,8 @@ export function reduceConversation(
       return document.resultIds.includes(action.resultId)
         ? document
         : { ...document, resultIds: [...document.resultIds, action.resultId] };
+    case 'result-charted':
+      return withPersonChart(document, action.resultId, action.chart);
     case 'renamed': {
       const title = action.title.replace(/\s+/g, ' ').trim();
       return title ? { ...document, title, titleEdited: true } : document;
@@ -414,6 +418,41 @@ function withCall(
     calls[index] = change(current);
   }
   return { ...round, calls };
+}
+
+/**
+ * The person's chart on every call whose table is `resultId` (one, in practice): it belongs to the
+ * turn that asked for the result, and comes back under that table.
+ */
+function withPersonChart(
+  document: ConversationDocument,
+  resultId: string,
+  chart: ChartSpec,
+): ConversationDocument {
+  const charts = (call: CallRecord): boolean =>
+    call.data?.kind === 'table' && resultIdOf(call.data) === resultId;
+  if (!document.turns.some((turn) => turn.rounds.some((round) => round.calls.some(charts))))
+    return document;
+  return {
+    ...document,
+    turns: document.turns.map((turn) =>
+      turn.rounds.some((round) => round.calls.some(charts))
+        ? {
+            ...turn,
+            rounds: turn.rounds.map((round) =>
+              round.calls.some(charts)
+                ? {
+                    ...round,
+                    calls: round.calls.map((call) =>
+                      charts(call) ? { ...call, personChart: chart } : call,
+                    ),
+                  }
+                : round,
+            ),
+          }
+        : turn,
+    ),
+  };
 }
 
 /** Marks calls that never finished (the turn ended under them). */

@@ -56,6 +56,11 @@ export interface ConversationMapState {
   resultLayers: ResultLayerDrawing[];
   /** Every layer on the map when the state was captured, in listing order. */
   layers: LayerSettings[];
+  /**
+   * The layers as they stack, topmost first (the layer panel's order, which the person may change);
+   * absent in states saved before it was kept, which stack result layers in the order they were drawn.
+   */
+  stack?: string[];
 }
 
 /** A layer as a map holds it, for capturing: its settings now and as it was drawn. */
@@ -84,10 +89,14 @@ function sameValue(left: unknown, right: unknown): boolean {
   return JSON.stringify(left) === JSON.stringify(right);
 }
 
-/** The state of a map whose layers are `records` (in listing order) and whose camera is `camera`. */
+/**
+ * The state of a map whose layers are `records` (in listing order), stacked as `stack` (topmost first),
+ * and whose camera is `camera`.
+ */
 export function captureConversationMapState(
   records: LayerRecord[],
   camera: CameraState,
+  stack: string[],
 ): ConversationMapState {
   // Copies through JSON, so the state shares nothing with the map and holds only what JSON keeps.
   const copy = <Value>(value: Value): Value => JSON.parse(JSON.stringify(value)) as Value;
@@ -109,5 +118,21 @@ export function captureConversationMapState(
     camera: copy(camera),
     resultLayers: records.flatMap((record) => (record.drawing ? [copy(record.drawing)] : [])),
     layers,
+    stack: [...stack],
   };
+}
+
+/**
+ * The stack `current` (topmost first) with the layers `saved` names put back in the order it gives
+ * them, in the places they hold now; a layer `saved` does not name (added since) keeps its place.
+ */
+export function arrangedStack(current: string[], saved: readonly unknown[]): string[] {
+  const present = new Set(current);
+  const wanted = saved.filter(
+    (id, index): id is string =>
+      typeof id === 'string' && present.has(id) && saved.indexOf(id) === index,
+  );
+  const named = new Set(wanted);
+  let next = 0;
+  return current.map((id) => (named.has(id) ? (wanted[next++] ?? id) : id));
 }

@@ -1,6 +1,7 @@
 // Brings a map back to the publisher's map and then to a conversation's state. Written once over a
 // few primitives, so MapController and FakeMap restore the same way.
 import {
+  arrangedStack,
   conversationMapStateVersion,
   resultLayerId,
   type CameraState,
@@ -23,6 +24,12 @@ export interface RestoreTarget extends Pick<
   resetLayer(layerId: string): void;
   /** Moves the camera at once; `undefined` is the publisher's initial view. */
   jumpCamera(camera: CameraState | undefined): void;
+  /** The layers as they stack, topmost first. */
+  stackOrder(): string[];
+  /** The publisher's layers as they stacked before anyone moved one, topmost first. */
+  publisherStack(): string[];
+  /** Stacks the layers as `topmostFirst` says (every layer of `stackOrder`, reordered). */
+  arrangeLayers(topmostFirst: string[]): void;
 }
 
 function errorText(error: unknown): string {
@@ -100,8 +107,17 @@ async function applyState(
       problems.push({ kind: 'not-drawable', layerId: settings.id, message: errorText(error) });
     }
   }
+  // Redrawn result layers stack in the order they were drawn: put back the order the person chose.
+  if (Array.isArray(state.stack)) arrange(target, state.stack);
   if (state.camera) target.jumpCamera(state.camera);
   return problems;
+}
+
+/** Stacks the layers `order` names as it says (see arrangedStack); moves nothing when they already are. */
+function arrange(target: RestoreTarget, order: readonly unknown[]): void {
+  const current = target.stackOrder();
+  const arranged = arrangedStack(current, order);
+  if (arranged.some((id, index) => id !== current[index])) target.arrangeLayers(arranged);
 }
 
 function isReadable(state: ConversationMapState): boolean {
@@ -123,6 +139,7 @@ export async function restoreMapState(
       if (record.drawing) target.removeLayer(record.id);
       else target.resetLayer(record.id);
     }
+    arrange(target, target.publisherStack());
     if (state === undefined) {
       target.jumpCamera(undefined);
       return { problems: [] };

@@ -356,6 +356,46 @@ describe('the conversation reducer owns the whole conversation', () => {
     ).toBeUndefined();
   });
 
+  it('keeps a chart the person drew from a table under the call that returned the table', () => {
+    const call = { id: 'c1', name: 'query', arguments: { sql_query: 'SELECT 1' } };
+    const ended = (runIdOf: string, resultId: string): ConversationAction[] => [
+      event({ type: 'turn-start', runId: runIdOf, userMessage: `Rows ${resultId}` }),
+      event({ type: 'round-start', runId: runIdOf, round: 0 }),
+      event({
+        type: 'tool-call-end',
+        runId: runIdOf,
+        round: 0,
+        callIndex: 0,
+        call,
+        result: { content: `result_id=${resultId}`, data: { ...table, resultId } },
+        status: 'success',
+        durationMs: 3,
+      }),
+      event({
+        type: 'turn-end',
+        runId: runIdOf,
+        round: 0,
+        finishReason: 'stop',
+        text: '',
+        outcome: 'completed',
+      }),
+    ];
+    const document = reduceAll(createConversationDocument('c', 0), [
+      ...ended('run-a', 'r1'),
+      ...ended('run-b', 'r2'),
+    ]);
+    const chart = { kind: 'bar' as const, resultId: 'r1', x: 'a', y: 'a', rows: [{ a: 1 }] };
+    const charted = reduceConversation(document, { type: 'result-charted', resultId: 'r1', chart });
+    expect(charted.turns[0]?.rounds[0]?.calls[0]?.personChart).toEqual(chart);
+    expect(charted.turns[1]?.rounds[0]?.calls[0]?.personChart).toBeUndefined();
+    // The other turn is left as it was, so its view does not re-render.
+    expect(charted.turns[1]).toBe(document.turns[1]);
+    // A result no call of this conversation returned changes nothing.
+    expect(
+      reduceConversation(document, { type: 'result-charted', resultId: 'elsewhere', chart }),
+    ).toBe(document);
+  });
+
   it('records a question the agent refused to start as a failed turn', () => {
     const document = reduceConversation(createConversationDocument('c', 0), {
       type: 'send-failed',

@@ -5,10 +5,13 @@ import {
   createConversationMap,
   type ConversationMap,
 } from '../../../src/tools/map/conversation-map';
+import {
+  arrangedStack,
+  type ConversationMapState,
+} from '../../../src/tools/map/conversation-map-state';
 import { createMapTools } from '../../../src/tools/map/create-map-tools';
 import { resultPalette } from '../../../src/tools/map/result-palette';
 import { ResultStore, type StoredResult } from '../../../src/tools/result-store';
-import type { ConversationMapState } from '../../../src/tools/map/conversation-map-state';
 import type { MapStateChange } from '../../../src/tools/map/map-port';
 import type { Tool, ToolResult } from '../../../src/tools/tool';
 import type { FeatureCollection } from 'geojson';
@@ -172,6 +175,7 @@ describe('a conversation map: capture, restore, reset to the publisher map', () 
         { id: 'result-r1', visible: true },
         { id: 'result-r2', visible: true, paint: { 'fill-opacity': 0.3 } },
       ],
+      stack: ['result-r2', 'result-r1', 'airports', 'counties', 'earthquakes'],
     });
     // No rows, no features: only what it takes to draw them again.
     expect(JSON.stringify(state)).not.toContain('Polygon');
@@ -212,6 +216,32 @@ describe('a conversation map: capture, restore, reset to the publisher map', () 
     });
     expect(await map.countFeaturesInView('earthquakes')).toBe(2);
     expect(await map.countFeaturesInView('result-r2')).toBe(2);
+  });
+
+  it('keeps the order the person stacked the layers in, through JSON and a redraw; the publisher map has its own', async () => {
+    await converse();
+    const changes: MapStateChange[] = [];
+    conversationMap.onChange((change) => changes.push(change));
+    // The person moves the first result over the second, and the earthquakes under the counties.
+    expect(map.moveLayer('result-r1', 'up')).toBe(true);
+    expect(map.moveLayer('earthquakes', 'up')).toBe(true);
+    expect(changes).toEqual(['layers', 'layers']);
+    const moved = ['result-r1', 'result-r2', 'airports', 'earthquakes', 'counties'];
+    expect(map.stackOrder()).toEqual(moved);
+    const state = JSON.parse(JSON.stringify(conversationMap.capture())) as ConversationMapState;
+    expect(state.stack).toEqual(moved);
+
+    // The publisher's map stacks its layers as the publisher did.
+    await conversationMap.restore(undefined);
+    expect(map.stackOrder()).toEqual(['airports', 'counties', 'earthquakes']);
+    await conversationMap.restore(state);
+    expect(map.stackOrder()).toEqual(moved);
+    expect(changes).toHaveLength(2);
+    // A state saved before the order was kept stacks results in the order they were drawn.
+    const { stack: _stack, ...older } = state;
+    await conversationMap.restore(undefined);
+    await conversationMap.restore(older);
+    expect(map.stackOrder().slice(0, 2)).toEqual(['result-r2', 'result-r1']);
   });
 
   it('switching from one conversation to another replaces its result layers and settings', async () => {
@@ -312,5 +342,15 @@ describe('a conversation map: capture, restore, reset to the publisher map', () 
     stop();
     await call('show_layer', { layer: 'counties' });
     expect(changes).toHaveLength(3);
+  });
+});
+
+describe('a saved stack order applied to the layers a map has now', () => {
+  it('orders the saved layers as saved, in the places they hold, and leaves the others be', () => {
+    // An upload added since the state was saved keeps its place; a layer gone since is skipped.
+    expect(
+      arrangedStack(['r2', 'upload', 'r1', 'quakes'], ['r1', 'gone', 'quakes', 'r2', 'r1']),
+    ).toEqual(['r1', 'upload', 'quakes', 'r2']);
+    expect(arrangedStack(['a', 'b'], [3, null, 'b'])).toEqual(['a', 'b']);
   });
 });
