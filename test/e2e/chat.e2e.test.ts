@@ -106,11 +106,14 @@ describe('the chat in the browser', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(EDITED);
     expect(await card.locator('.cm-content').textContent()).toContain('LIMIT 5');
-    // The check of the SQL as typed (a check of a half-typed edit may show first).
+    // The check follows the SQL as typed: the first query's check (up to 20 rows) or one of a
+    // half-typed edit may show first, so wait for the check of the whole edit.
     await card
-      .locator('.mw-preflight-columns', { hasText: 'latitude (DOUBLE)' })
+      .locator('.mw-preflight-rows', { hasText: /^Rows: up to 5 rows$/ })
       .waitFor({ timeout: 60_000 });
-    expect(await card.locator('.mw-preflight-rows').textContent()).toBe('Rows: up to 5 rows');
+    expect(await card.locator('.mw-preflight-columns').textContent()).toContain(
+      'latitude (DOUBLE)',
+    );
     await card.getByRole('button', { name: 'Approve query' }).click();
     await page.locator('.mw-result-table').waitFor();
     expect(await page.locator('.mw-result-table tbody tr').count()).toBe(5);
