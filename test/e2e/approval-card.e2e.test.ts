@@ -2,10 +2,8 @@
 // queries leave Approve and Approve all on screen; the status line says the chat waits for them; the
 // pre-flight says honestly how many rows to expect; Esc in the SQL leaves the editor, and Esc again
 // denies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
-import { ask, expectClean, openChat, waitForData, waitForIdle } from './chat-page';
-import { startAppHarness, type AppHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ask, expectClean, openChat, waitForData, waitForIdle, useAppWithModel } from './chat-page';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Locator, Page } from 'playwright-core';
 
@@ -63,18 +61,11 @@ async function inViewport(page: Page, locator: Locator): Promise<boolean> {
 }
 
 describe('the approval card', () => {
-  let harness: AppHarness;
-  let fake: FakeLlm;
-  beforeAll(async () => {
-    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled([harness?.close(), fake?.stop()]);
-  });
+  const app = useAppWithModel(script);
 
   it('on a phone, two queries keep Approve and Approve all on screen, with honest row counts', async () => {
-    const opened = await openChat(harness.browser, harness.appUrl, {
-      endpoint: fake.url,
+    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
+      endpoint: app.fake.url,
       viewport: { width: 390, height: 844 },
     });
     const { page } = opened;
@@ -123,8 +114,8 @@ describe('the approval card', () => {
   });
 
   it('on a desktop, a two-call card keeps the conversation above it in view', async () => {
-    const opened = await openChat(harness.browser, harness.appUrl, {
-      endpoint: fake.url,
+    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
+      endpoint: app.fake.url,
       viewport: { width: 1440, height: 900 },
     });
     const { page } = opened;
@@ -146,7 +137,9 @@ describe('the approval card', () => {
   });
 
   it('Esc in the SQL leaves the editor and keeps the edit; Esc again denies; a join’s rows are unknown', async () => {
-    const opened = await openChat(harness.browser, harness.appUrl, { endpoint: fake.url });
+    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
+      endpoint: app.fake.url,
+    });
     const { page } = opened;
     await waitForData(page);
     // The page loads the datasets once idle; the check below runs on loaded data.
@@ -204,7 +197,9 @@ describe('the approval card', () => {
   });
 
   it('auto-approve: a switch, a banner while it is on, and a mark on the calls it ran', async () => {
-    const opened = await openChat(harness.browser, harness.appUrl, { endpoint: fake.url });
+    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
+      endpoint: app.fake.url,
+    });
     const { page } = opened;
     const banner = page.locator('.mw-auto-approve-banner');
     expect(await banner.isVisible()).toBe(false);

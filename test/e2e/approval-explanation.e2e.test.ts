@@ -1,9 +1,7 @@
 // The approval card in the built app says what the model is about to do, also for a follow-up call sent
 // with no text: the model's words from the round, and the query's explanation argument.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
-import { ask, expectClean, openChat as openChatPage } from './chat-page';
-import { startAppHarness, type AppHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ask, expectClean, openChat as openChatPage, useAppWithModel } from './chat-page';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 
 const COUNT = 'SELECT count(*) AS airports FROM airports';
@@ -35,17 +33,12 @@ const script: FakeLlmScript = {
 };
 
 describe('the approval card explains each call', () => {
-  let harness: AppHarness;
-  let fake: FakeLlm;
-  beforeAll(async () => {
-    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled([harness?.close(), fake?.stop()]);
-  });
+  const app = useAppWithModel(script);
 
   it('shows the model’s words, then the explanation of a follow-up call that came with no text', async () => {
-    const opened = await openChatPage(harness.browser, harness.appUrl, { endpoint: fake.url });
+    const opened = await openChatPage(app.harness.browser, app.harness.appUrl, {
+      endpoint: app.fake.url,
+    });
     const { page } = opened;
     await ask(page, 'Which airports are in Alaska?');
     const first = page.locator('.mw-approval-card').first();
@@ -66,7 +59,7 @@ describe('the approval card explains each call', () => {
     await followUp.getByRole('button', { name: 'Approve query' }).click();
     await page.locator('.mw-chat[data-status="idle"]').waitFor();
     // The prompt rule is on by default: every request's system prompt asks for the sentence.
-    const system = JSON.stringify(fake.requests[0]?.body.messages?.[0]?.content);
+    const system = JSON.stringify(app.fake.requests[0]?.body.messages?.[0]?.content);
     expect(system).toContain('Before every call that needs approval');
     await expectClean(opened);
     await opened.context.close();

@@ -1,9 +1,11 @@
 // Opens the built app the way a person would, with the chat pointed at a loopback model, and checks the
 // page for what a person would call broken: uncaught errors, requests leaving loopback, blocked loads.
 // Shared by every chat browser test.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { startLoopbackServer } from '../servers/loopback';
-import { openPage, type PageUnderTest } from './harness';
+import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
 
 /** How the page is prepared before the app loads. */
@@ -134,4 +136,34 @@ export async function deadLoopbackPort(): Promise<number> {
   const server = await startLoopbackServer((_request, response) => response.end());
   await server.stop();
   return server.port;
+}
+
+/** The built app and a scripted model for the tests of one `describe`, started before and stopped after. */
+export interface AppWithModel {
+  readonly harness: AppHarness;
+  readonly fake: FakeLlm;
+}
+
+/** Starts the app and a model answering from `script` before the `describe`'s tests; stops both after. */
+export function useAppWithModel(script: FakeLlmScript): AppWithModel {
+  const started: { harness?: AppHarness; fake?: FakeLlm } = {};
+  beforeAll(async () => {
+    [started.harness, started.fake] = await Promise.all([
+      startAppHarness(),
+      startFakeLlm({ script }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.allSettled([started.harness?.close(), started.fake?.stop()]);
+  });
+  return {
+    get harness(): AppHarness {
+      if (!started.harness) throw new Error('The app starts before the tests (beforeAll).');
+      return started.harness;
+    },
+    get fake(): FakeLlm {
+      if (!started.fake) throw new Error('The model starts before the tests (beforeAll).');
+      return started.fake;
+    },
+  };
 }

@@ -1,10 +1,8 @@
 // Recovery in the built app: a reload while the model streams keeps the partial answer (marked
 // interrupted) and leaves the chat usable; a reload while an approved query runs proposes the query
 // again and runs it only after a fresh approval. Fake LLM with a per-token delay, real DuckDB-WASM.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
-import { ask, openChat as openChatPage } from './chat-page';
-import { startAppHarness, type AppHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ask, openChat as openChatPage, useAppWithModel } from './chat-page';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 
 // Billions of rows: DuckDB-WASM is still counting when the page reloads.
@@ -37,19 +35,13 @@ const script: FakeLlmScript = {
 };
 
 describe('recovery after a reload', () => {
-  let harness: AppHarness;
-  let fake: FakeLlm;
-  beforeAll(async () => {
-    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled([harness?.close(), fake?.stop()]);
-  });
+  const app = useAppWithModel(script);
 
-  const openChat = () => openChatPage(harness.browser, harness.appUrl, { endpoint: fake.url });
+  const openChat = () =>
+    openChatPage(app.harness.browser, app.harness.appUrl, { endpoint: app.fake.url });
 
   const requestsAbout = (text: string): number =>
-    fake.requests.filter((request) => {
+    app.fake.requests.filter((request) => {
       const messages = request.body.messages ?? [];
       const last = messages.at(-1);
       return last?.role === 'user' && JSON.stringify(last.content).includes(text);
@@ -81,7 +73,7 @@ describe('recovery after a reload', () => {
 
     await ask(opened.page, 'hello');
     await page.locator('.mw-answer', { hasText: 'Hello again, the chat still works.' }).waitFor();
-    const messages = fake.requests.at(-1)?.body.messages ?? [];
+    const messages = app.fake.requests.at(-1)?.body.messages ?? [];
     const partial = messages.find(
       (message) =>
         message.role === 'assistant' && JSON.stringify(message.content).includes('word30'),
@@ -133,7 +125,7 @@ describe('recovery after a reload', () => {
     expect(await page.locator('.mw-call[data-tool="query"]').getAttribute('data-state')).toBe(
       'success',
     );
-    const toolResult = JSON.stringify(fake.requests.at(-1)?.body.messages?.at(-1)?.content);
+    const toolResult = JSON.stringify(app.fake.requests.at(-1)?.body.messages?.at(-1)?.content);
     expect(toolResult).toContain('42');
     expect(opened.pageErrors).toEqual([]);
     expect(opened.outsideRequests).toEqual([]);

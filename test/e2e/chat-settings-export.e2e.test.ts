@@ -2,19 +2,19 @@
 // shows its error and can be disabled and removed; a conversation with a secret in a tool argument
 // exports as Markdown and JSON with the call and its result, the secret masked.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
+import { describe, expect, it } from 'vitest';
+import { startFakeLlm } from '../servers/fake-llm/fake-llm-server';
 import {
   ask,
   deadLoopbackPort,
   expectClean,
   openChat as openChatPage,
+  useAppWithModel,
   visibleText,
   waitForData,
   waitForIdle,
   type ContractPage,
 } from './chat-page';
-import { startAppHarness, type AppHarness } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
 
@@ -57,17 +57,12 @@ const script: FakeLlmScript = {
 
 /** A loopback port with nothing listening on it (taken from the OS, then released). */
 describe('settings and export in the browser', () => {
-  let harness: AppHarness;
-  let fake: FakeLlm;
-  beforeAll(async () => {
-    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled([harness?.close(), fake?.stop()]);
-  });
+  const app = useAppWithModel(script);
 
   async function openChat(): Promise<ContractPage> {
-    const opened = await openChatPage(harness.browser, harness.appUrl, { endpoint: fake.url });
+    const opened = await openChatPage(app.harness.browser, app.harness.appUrl, {
+      endpoint: app.fake.url,
+    });
     // The MCP section appears once the data side (the hub) has started.
     await waitForData(opened.page);
     return opened;
@@ -93,7 +88,7 @@ describe('settings and export in the browser', () => {
       'WAREHOUSE_TOKEN',
     );
 
-    const before = fake.requests.length;
+    const before = app.fake.requests.length;
     await ask(page, 'What does the signed-in source say?');
     const card = page.locator('.mw-approval-card');
     await card.waitFor();
@@ -106,7 +101,7 @@ describe('settings and export in the browser', () => {
       'user:{{secret:WAREHOUSE_TOKEN}}',
     );
     expect(await visibleText(page)).not.toContain(TOKEN);
-    const sent = JSON.stringify(fake.requests.slice(before).map((request) => request.body));
+    const sent = JSON.stringify(app.fake.requests.slice(before).map((request) => request.body));
     expect(sent).toContain('{{secret:WAREHOUSE_TOKEN}}');
     expect(sent).not.toContain(TOKEN);
     const exported = await page.evaluate(
@@ -121,8 +116,8 @@ describe('settings and export in the browser', () => {
     const key = 'sk-bound-key-0123456789abcdefghij';
     const other = await startFakeLlm({ script });
     try {
-      const opened = await openChatPage(harness.browser, harness.appUrl, {
-        endpoint: fake.url,
+      const opened = await openChatPage(app.harness.browser, app.harness.appUrl, {
+        endpoint: app.fake.url,
         apiKey: key,
       });
       const { page } = opened;
@@ -216,7 +211,7 @@ describe('settings and export in the browser', () => {
     await page.locator('.mw-answer strong', { hasText: '4242' }).waitFor({ timeout: 60_000 });
     await page.locator('.mw-chat[data-status="idle"]').waitFor();
     // The real SQL ran (its result reached the model), not the masked text.
-    const toolResult = JSON.stringify(fake.requests.at(-1)?.body.messages?.at(-1)?.content);
+    const toolResult = JSON.stringify(app.fake.requests.at(-1)?.body.messages?.at(-1)?.content);
     expect(toolResult).toContain('4242');
 
     const download = async (name: string): Promise<{ file: string; text: string }> => {

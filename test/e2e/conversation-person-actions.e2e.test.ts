@@ -3,10 +3,8 @@
 // and a layer drawn with its "Show on map" come back after a reload, under the same table and on the
 // map; the order the person stacks result layers in (with their opacity and visibility) comes back
 // after a reload and after switching to another conversation and back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
-import { ask, expectClean, openChat, waitForChat, waitForIdle } from './chat-page';
-import { startAppHarness, type AppHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ask, expectClean, openChat, waitForChat, waitForIdle, useAppWithModel } from './chat-page';
 import { registerResultFixtures } from './result-fixtures';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
@@ -85,17 +83,12 @@ function panelOrder(page: Page): Promise<string[]> {
 }
 
 describe('a conversation keeps what the person made in it', () => {
-  let harness: AppHarness;
-  let fake: FakeLlm;
-  beforeAll(async () => {
-    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
-  });
-  afterAll(async () => {
-    await Promise.allSettled([harness?.close(), fake?.stop()]);
-  });
+  const app = useAppWithModel(script);
 
   it('brings back a chart and a layer drawn from a table’s buttons after a reload', async () => {
-    const opened = await openChat(harness.browser, harness.appUrl, { endpoint: fake.url });
+    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
+      endpoint: app.fake.url,
+    });
     const { page } = opened;
     await registerResultFixtures(page);
     await ask(page, 'Where are the quake places?');
@@ -124,7 +117,9 @@ describe('a conversation keeps what the person made in it', () => {
   });
 
   it('keeps the order, opacity and visibility set in the layer panel through a reload and a switch', async () => {
-    const opened = await openChat(harness.browser, harness.appUrl, { endpoint: fake.url });
+    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
+      endpoint: app.fake.url,
+    });
     const { page } = opened;
     await registerResultFixtures(page);
     await ask(page, 'Show the places and ports');

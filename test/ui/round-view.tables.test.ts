@@ -24,6 +24,33 @@ const cellsOf = (root: HTMLElement): string[][] =>
     [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
   );
 
+/** A round whose one query call returned a table the ResultStore holds (and the document does not). */
+function tableRound(
+  results: ResultStore,
+  resultId: string,
+  columns: { name: string; type: string }[],
+  rows: Record<string, unknown>[],
+  extra: Partial<RoundRecord['calls'][number]> = {},
+): RoundRecord {
+  results.put({ resultId, serverId: 'embedded', columns, rows, totalRows: rows.length });
+  return {
+    round: 0,
+    text: '',
+    reasoning: '',
+    calls: [
+      {
+        callIndex: 0,
+        name: 'query',
+        displayArguments: {},
+        state: 'success',
+        resultId,
+        data: { kind: 'table', resultId, columns, totalRows: rows.length },
+        ...extra,
+      },
+    ],
+  };
+}
+
 describe('tables in a round', () => {
   it.each(conversationFixtures.filter((file) => file.endsWith('-completed.json')))(
     '%s: the stored table renders with its rows, though the page holds none',
@@ -41,85 +68,29 @@ describe('tables in a round', () => {
 
   it('renders a table the document keeps without rows from the rows the ResultStore holds', () => {
     const results = new ResultStore();
-    results.put({
-      resultId: 'r7',
-      serverId: 'embedded',
-      columns: [{ name: 'mag', type: 'DOUBLE' }],
-      rows: [{ mag: 7.1 }, { mag: 6.5 }],
-      totalRows: 2,
-    });
-    const round: RoundRecord = {
-      round: 0,
-      text: '',
-      reasoning: '',
-      calls: [
-        {
-          callIndex: 0,
-          name: 'query',
-          displayArguments: {},
-          state: 'success',
-          resultId: 'r7',
-          data: {
-            kind: 'table',
-            resultId: 'r7',
-            columns: [{ name: 'mag', type: 'DOUBLE' }],
-            totalRows: 2,
-          },
-        },
-      ],
-    };
+    const round = tableRound(
+      results,
+      'r7',
+      [{ name: 'mag', type: 'DOUBLE' }],
+      [{ mag: 7.1 }, { mag: 6.5 }],
+    );
     expect(cellsOf(render([round], results))).toEqual([['7.1'], ['6.5']]);
     expect(render([round]).textContent).toContain('the page no longer holds its rows');
   });
 
   it('shows the chart the person drew from a table under that table again', () => {
     const results = new ResultStore();
-    results.put({
-      resultId: 'r8',
-      serverId: 'embedded',
-      columns: [
-        { name: 'state', type: 'VARCHAR' },
-        { name: 'quakes', type: 'INTEGER' },
-      ],
-      rows: [
-        { state: 'TX', quakes: 209 },
-        { state: 'CA', quakes: 205 },
-      ],
-      totalRows: 2,
+    const rows = [
+      { state: 'TX', quakes: 209 },
+      { state: 'CA', quakes: 205 },
+    ];
+    const columns = [
+      { name: 'state', type: 'VARCHAR' },
+      { name: 'quakes', type: 'INTEGER' },
+    ];
+    const round = tableRound(results, 'r8', columns, rows, {
+      personChart: { kind: 'bar', resultId: 'r8', x: 'state', y: 'quakes', rows },
     });
-    const round: RoundRecord = {
-      round: 0,
-      text: '',
-      reasoning: '',
-      calls: [
-        {
-          callIndex: 0,
-          name: 'query',
-          displayArguments: {},
-          state: 'success',
-          resultId: 'r8',
-          data: {
-            kind: 'table',
-            resultId: 'r8',
-            columns: [
-              { name: 'state', type: 'VARCHAR' },
-              { name: 'quakes', type: 'INTEGER' },
-            ],
-            totalRows: 2,
-          },
-          personChart: {
-            kind: 'bar',
-            resultId: 'r8',
-            x: 'state',
-            y: 'quakes',
-            rows: [
-              { state: 'TX', quakes: 209 },
-              { state: 'CA', quakes: 205 },
-            ],
-          },
-        },
-      ],
-    };
     const root = render([round], results);
     const chart = root.querySelector('.mw-result-table .mw-table-chart .mw-chart');
     expect(chart?.getAttribute('data-chart-kind')).toBe('bar');
