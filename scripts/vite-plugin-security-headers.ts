@@ -1,10 +1,17 @@
 // Writes the page's Content-Security-Policy from public/app-config.json at build time (index.html's
 // meta tag and Vite's style nonce), emits the same policy as headers in dist/_headers (the format
-// Netlify and Cloudflare Pages read), and has `vite preview` (npm start) send those headers, so the
-// policy also covers workers and can carry frame-ancestors, which a meta tag cannot.
+// Netlify and Cloudflare Pages read), with long caching for the content-hashed assets/, and has
+// `vite preview` (npm start) send those headers, so the policy also covers workers and can carry
+// frame-ancestors, which a meta tag cannot.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { headersFile, parseHeadersFile, securityPolicy } from './content-security-policy.ts';
+import {
+  assetCacheRule,
+  headersFile,
+  headersForPath,
+  parseHeadersFile,
+  securityPolicy,
+} from './content-security-policy.ts';
 import { importPageModule } from './import-page-module.ts';
 import type * as ValidateAppConfig from '../src/config/validate-app-config.ts';
 import type { SecurityPolicy } from './content-security-policy.ts';
@@ -50,7 +57,11 @@ export function securityHeadersPlugin(configPath = 'public/app-config.json'): Pl
     },
     generateBundle() {
       if (!built) return;
-      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(built.headers) });
+      this.emitFile({
+        type: 'asset',
+        fileName: '_headers',
+        source: headersFile([{ path: '/*', headers: built.headers }, assetCacheRule]),
+      });
     },
     configurePreviewServer(server) {
       // The headers of the build being previewed, exactly as a host reading _headers would send them.
@@ -58,9 +69,11 @@ export function securityHeadersPlugin(configPath = 'public/app-config.json'): Pl
         server.config.logger.warn(`${headersPath} is missing: rebuild to preview with headers.`);
         return;
       }
-      const headers = parseHeadersFile(readFileSync(headersPath, 'utf8'));
-      server.middlewares.use((_request, response, next) => {
-        for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+      const rules = parseHeadersFile(readFileSync(headersPath, 'utf8'));
+      server.middlewares.use((request, response, next) => {
+        const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+        for (const [name, value] of Object.entries(headersForPath(rules, pathname)))
+          response.setHeader(name, value);
         next();
       });
     },

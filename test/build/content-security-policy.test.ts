@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   connectSources,
+  assetCacheRule,
   headersFile,
+  headersForPath,
   parseHeadersFile,
   securityPolicy,
 } from '../../scripts/content-security-policy';
@@ -155,9 +157,21 @@ describe('the security policy and headers', () => {
 
   it('writes the headers as a _headers file that reads back the same', () => {
     const { headers } = securityPolicy(defaultAppConfig());
-    const file = headersFile(headers);
+    const rules = [{ path: '/*', headers }, assetCacheRule];
+    const file = headersFile(rules);
     expect(file.split('\n')[0]).toBe('/*');
-    expect(parseHeadersFile(file)).toEqual(headers);
+    expect(parseHeadersFile(file)).toEqual(rules);
+  });
+
+  it('caches the content-hashed assets for good, and only them', () => {
+    const { headers } = securityPolicy(defaultAppConfig());
+    const rules = parseHeadersFile(headersFile([{ path: '/*', headers }, assetCacheRule]));
+    const asset = headersForPath(rules, '/assets/duckdb-eh-9ubY-jlA.wasm');
+    expect(asset['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(asset['Content-Security-Policy']).toBe(headers['Content-Security-Policy']);
+    // The page, its config and the data files can change under the same name.
+    for (const path of ['/', '/index.html', '/app-config.json', '/data/airports.csv'])
+      expect(headersForPath(rules, path)['Cache-Control']).toBeUndefined();
   });
 });
 

@@ -257,6 +257,16 @@ describe('npm start (vite preview) sends the security headers', () => {
     }
   });
 
+  it('with the content-hashed assets cacheable for good, and the page and its data not', async () => {
+    const wasm = readdirSync(join(distDir, 'assets')).find((name) => name.endsWith('.wasm'));
+    const asset = await fetch(`${server.url}/assets/${wasm}`, { method: 'HEAD' });
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/app-config.json', '/data/airports.csv']) {
+      const response = await fetch(`${server.url}${path}`, { method: 'HEAD' });
+      expect(response.headers.get('cache-control') ?? '', path).not.toContain('immutable');
+    }
+  });
+
   it('so no other site can show the app in a frame', async () => {
     const opened = await openPage(browser);
     await opened.page.goto(framing.url);
