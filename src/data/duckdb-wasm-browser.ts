@@ -1,20 +1,18 @@
-// The browser runtime of the WASM engine: DuckDB-WASM and parquet-wasm bundled by Vite (no CDN).
+// The browser runtime of the WASM engine: DuckDB-WASM and parquet-wasm bundled by Vite (no CDN), each
+// in a worker of its own.
 // This module is imported dynamically on first use, so none of it loads during start-up.
 import * as duckdb from '@duckdb/duckdb-wasm';
 import ehWorkerUrl from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import mvpWorkerUrl from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import ehWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import mvpWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
-import initParquet, { readParquet } from 'parquet-wasm/esm';
-import parquetWasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
 import type { WasmDatabase, WasmRuntime } from './duckdb-wasm-types';
+import type { ParquetAnswer, ParquetRequest } from './parquet-worker';
 
 const bundles: duckdb.DuckDBBundles = {
   mvp: { mainModule: mvpWasmUrl, mainWorker: mvpWorkerUrl },
   eh: { mainModule: ehWasmUrl, mainWorker: ehWorkerUrl },
 };
-
-let parquetReady: Promise<unknown> | undefined;
 
 // The worker's script runs from a blob of ours, which turns the console off and then loads DuckDB's
 // worker: DuckDB-WASM prints a failed query there, with any secret filled into it. A blob worker also
@@ -56,10 +54,48 @@ async function openDatabase(): Promise<WasmDatabase> {
   return database as unknown as WasmDatabase;
 }
 
-async function parquetToArrowIpc(bytes: Uint8Array): Promise<Uint8Array> {
-  parquetReady ??= initParquet({ module_or_path: parquetWasmUrl });
-  await parquetReady;
-  return readParquet(bytes).intoIPCStream();
+let parquetWorker: Worker | undefined;
+let parquetRequests = 0;
+const parquetWaiting = new Map<
+  number,
+  { resolve: (ipc: Uint8Array) => void; reject: (error: Error) => void }
+>();
+
+/** The Parquet worker (src/data/parquet-worker.ts), started on the first Parquet file. */
+function startParquetWorker(): Worker {
+  const worker = new Worker(new URL('./parquet-worker.ts', import.meta.url), { type: 'module' });
+  worker.addEventListener('message', (event: MessageEvent<ParquetAnswer>) => {
+    const waiting = parquetWaiting.get(event.data.id);
+    parquetWaiting.delete(event.data.id);
+    if ('ipc' in event.data) waiting?.resolve(event.data.ipc);
+    else waiting?.reject(new Error(`The Parquet file could not be read: ${event.data.error}`));
+  });
+  // A worker that cannot start fails what waits on it; the next file starts a new one.
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    for (const waiting of parquetWaiting.values())
+      waiting.reject(
+        new Error(`The Parquet reader could not start: ${event.message || 'no reason given'}`),
+      );
+    parquetWaiting.clear();
+    worker.terminate();
+    if (parquetWorker === worker) parquetWorker = undefined;
+  });
+  return worker;
+}
+
+/** Parquet to an Arrow IPC stream, off the page's thread. */
+function parquetToArrowIpc(bytes: Uint8Array): Promise<Uint8Array> {
+  parquetWorker ??= startParquetWorker();
+  const worker = parquetWorker;
+  const id = ++parquetRequests;
+  return new Promise((resolve, reject) => {
+    parquetWaiting.set(id, { resolve, reject });
+    // A copy goes to the worker, so the caller's bytes (an upload's, kept for a reload) stay whole.
+    const copy = bytes.slice();
+    const request: ParquetRequest = { id, bytes: copy };
+    worker.postMessage(request, [copy.buffer]);
+  });
 }
 
 /** The runtime the app uses in the page. */

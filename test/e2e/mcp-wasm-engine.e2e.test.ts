@@ -84,6 +84,16 @@ describe('the DuckDB-WASM engine in the browser', () => {
     expect(typeof result.flight?.delay).toBe('number');
     expect(String(result.flight?.date)).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(result.described.rowCount).toBe(3376);
+    // Parquet is decoded in a worker of its own: the page's thread never fetched parquet-wasm (a
+    // 3M-row file decoded there froze the chat and the map for over half a second).
+    const pageFetched = await page.page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    expect(pageFetched.filter((url) => url.includes('parquet_wasm'))).toEqual([]);
+    expect(requestedUrls.some((url) => /parquet_wasm_bg.*\.wasm$/.test(url))).toBe(true);
+    expect(page.page.workers().some((worker) => worker.url().includes('parquet-worker'))).toBe(
+      true,
+    );
     expect(
       result.described.columns.find((column) => column.name === 'state')?.sampleValues?.length,
     ).toBe(5);
