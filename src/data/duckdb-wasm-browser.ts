@@ -7,7 +7,7 @@ import mvpWorkerUrl from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?
 import ehWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import mvpWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
 import type { WasmDatabase, WasmRuntime } from './duckdb-wasm-types';
-import type { ParquetAnswer, ParquetRequest } from './parquet-worker';
+import type { DecodeAnswer, DecodeRequest } from './table-decoder-worker';
 
 const bundles: duckdb.DuckDBBundles = {
   mvp: { mainModule: mvpWasmUrl, mainWorker: mvpWorkerUrl },
@@ -54,49 +54,57 @@ async function openDatabase(): Promise<WasmDatabase> {
   return database as unknown as WasmDatabase;
 }
 
-let parquetWorker: Worker | undefined;
-let parquetRequests = 0;
-const parquetWaiting = new Map<
+let decoder: Worker | undefined;
+let decodeRequests = 0;
+const decoding = new Map<
   number,
   { resolve: (ipc: Uint8Array) => void; reject: (error: Error) => void }
 >();
 
-/** The Parquet worker (src/data/parquet-worker.ts), started on the first Parquet file. */
-function startParquetWorker(): Worker {
-  const worker = new Worker(new URL('./parquet-worker.ts', import.meta.url), { type: 'module' });
-  worker.addEventListener('message', (event: MessageEvent<ParquetAnswer>) => {
-    const waiting = parquetWaiting.get(event.data.id);
-    parquetWaiting.delete(event.data.id);
+/** The table decoder's worker (src/data/table-decoder-worker.ts), started on the first file. */
+function startDecoder(): Worker {
+  const worker = new Worker(new URL('./table-decoder-worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  worker.addEventListener('message', (event: MessageEvent<DecodeAnswer>) => {
+    const waiting = decoding.get(event.data.id);
+    decoding.delete(event.data.id);
     if ('ipc' in event.data) waiting?.resolve(event.data.ipc);
-    else waiting?.reject(new Error(`The Parquet file could not be read: ${event.data.error}`));
+    else waiting?.reject(new Error(event.data.error));
   });
   // A worker that cannot start fails what waits on it; the next file starts a new one.
   worker.addEventListener('error', (event) => {
     event.preventDefault();
-    for (const waiting of parquetWaiting.values())
-      waiting.reject(
-        new Error(`The Parquet reader could not start: ${event.message || 'no reason given'}`),
-      );
-    parquetWaiting.clear();
+    const reason = `The file reader could not start: ${event.message || 'no reason given'}`;
+    for (const waiting of decoding.values()) waiting.reject(new Error(reason));
+    decoding.clear();
     worker.terminate();
-    if (parquetWorker === worker) parquetWorker = undefined;
+    if (decoder === worker) decoder = undefined;
   });
   return worker;
 }
 
-/** Parquet to an Arrow IPC stream, off the page's thread. */
-function parquetToArrowIpc(bytes: Uint8Array): Promise<Uint8Array> {
-  parquetWorker ??= startParquetWorker();
-  const worker = parquetWorker;
-  const id = ++parquetRequests;
+/** A table file decoded to an Arrow IPC stream, off the page's thread. */
+function decodeInWorker(
+  format: DecodeRequest['format'],
+  table: string,
+  bytes: Uint8Array,
+): Promise<Uint8Array> {
+  decoder ??= startDecoder();
+  const worker = decoder;
+  const id = ++decodeRequests;
   return new Promise((resolve, reject) => {
-    parquetWaiting.set(id, { resolve, reject });
+    decoding.set(id, { resolve, reject });
     // A copy goes to the worker, so the caller's bytes (an upload's, kept for a reload) stay whole.
     const copy = bytes.slice();
-    const request: ParquetRequest = { id, bytes: copy };
+    const request: DecodeRequest = { id, format, table, bytes: copy };
     worker.postMessage(request, [copy.buffer]);
   });
 }
 
 /** The runtime the app uses in the page. */
-export const browserWasmRuntime: WasmRuntime = { openDatabase, parquetToArrowIpc };
+export const browserWasmRuntime: WasmRuntime = {
+  openDatabase,
+  parquetToArrowIpc: (bytes) => decodeInWorker('parquet', '', bytes),
+  decodeToArrowIpc: (format, table, bytes) => decodeInWorker(format, table, bytes),
+};

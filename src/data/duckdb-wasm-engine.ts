@@ -1,13 +1,11 @@
 // The DataEngine in the page: DuckDB-WASM in a worker, started on first use.
-import { tableFromIPC, tableToIPC } from 'apache-arrow';
 import { replaceUnicodeSpaces, unicodeSpaceRuleSets } from '../sql/unicode-spaces';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
 import { csvReadOptions } from './csv-read-options';
+import { decodeToArrowIpc } from './decode-table-file';
 import { describeTable, listTablesSql } from './describe-table';
-import { geojsonToRows, normaliseRows } from './geojson-rows';
 import { forgetLoad, loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
-import { rowsToArrowTable } from './rows-to-arrow';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import { statementCount } from './statement-count';
 import type { SqlStatementReading } from '../sql/sql-guard';
@@ -225,21 +223,13 @@ export class DuckDbWasmEngine implements DataEngine {
         await connection.insertArrowFromIPCStream(ipc, { name: table, create: true });
         return;
       }
-      case 'arrow': {
-        // Arrow files come in the file or the stream flavour; DuckDB takes only the stream one.
-        const stream = tableToIPC(tableFromIPC(bytes), 'stream');
-        await connection.insertArrowFromIPCStream(stream, { name: table, create: true });
-        return;
-      }
+      case 'arrow':
       case 'geojson':
       case 'json': {
-        const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
-        const rows = source.format === 'geojson' ? geojsonToRows(parsed) : jsonRows(parsed);
-        const normalised = normaliseRows(rows);
-        if (normalised.columns.length === 0) {
-          throw new Error(`${table}: the file holds no rows with fields to load.`);
-        }
-        const ipc = tableToIPC(rowsToArrowTable(normalised), 'stream');
+        const runtime = await this.runtime();
+        const ipc = runtime.decodeToArrowIpc
+          ? await runtime.decodeToArrowIpc(source.format, table, bytes)
+          : decodeToArrowIpc(source.format, table, bytes);
         await connection.insertArrowFromIPCStream(ipc, { name: table, create: true });
         return;
       }
@@ -285,9 +275,4 @@ async function scannedStatementCount(database: WasmDatabase, sql: string): Promi
 // Milestones for the boot bench; Node has performance.mark too, but not every test runtime does.
 function mark(name: string): void {
   globalThis.performance?.mark?.(name);
-}
-
-function jsonRows(parsed: unknown): Row[] {
-  if (Array.isArray(parsed)) return parsed.filter((row) => row && typeof row === 'object') as Row[];
-  throw new Error('A JSON table must be an array of objects.');
 }

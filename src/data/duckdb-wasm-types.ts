@@ -1,4 +1,5 @@
 // The slice of DuckDB-WASM's AsyncDuckDB the engine uses, so a test can hand it another build.
+import type { DecodedFormat } from './decode-table-file';
 import type { RecordBatch, Schema, Table } from 'apache-arrow';
 
 /** A streamed query result: its schema, then record batches. */
@@ -49,4 +50,6 @@ export interface WasmDatabase {
 export interface WasmRuntime {
   openDatabase(): Promise<WasmDatabase>;
   parquetToArrowIpc(bytes: Uint8Array): Promise<Uint8Array>;
+  /** Arrow, GeoJSON and JSON files to Arrow IPC elsewhere (the page: a worker); on this thread without it. */
+  decodeToArrowIpc?(format: DecodedFormat, table: string, bytes: Uint8Array): Promise<Uint8Array>;
 }
