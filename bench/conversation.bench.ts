@@ -12,8 +12,12 @@ const sizes = (process.env.CONVERSATION_BENCH_SIZES ?? '10,50,200').split(',').m
 const runs = Number(process.env.CONVERSATION_BENCH_RUNS ?? 7);
 const rowsPerResult = 200;
 
-/** Writes a conversation of `turns` turns straight into the app's IndexedDB, as the app stores one. */
-async function seed(page: Page, turns: number, rows: number): Promise<number> {
+/**
+ * Writes a conversation of `turns` turns straight into the app's IndexedDB, as the app stores one, each
+ * with a query whose `rows` result rows are stored beside it; it is the newest, so the app opens it.
+ * Returns the stored document's size.
+ */
+export async function seedConversation(page: Page, turns: number, rows: number): Promise<number> {
   return page.evaluate(
     async ({ turns: count, rows: rowCount }) => {
       const id = `bench-${count}`;
@@ -154,7 +158,7 @@ export async function measureOpening(
   try {
     await page.goto(appUrl);
     await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
-    const bytes = await seed(page, turns, rowsPerResult);
+    const bytes = await seedConversation(page, turns, rowsPerResult);
     const times: number[] = [];
     const phases: { read: number; results: number; rest: number }[] = [];
     for (let attempt = 0; attempt < attempts; attempt++) {
