@@ -10,6 +10,13 @@ import type { PreflightFunction, PreflightReport } from '../data/preflight';
 
 const SQL_KEYS = ['sql_query', 'sql', 'query'];
 
+/** How long a check runs before the card says why it is still checking, in milliseconds. */
+export const slowCheckMs = 1_000;
+
+/** What the card says while a check waits for the data. */
+export const slowCheckText =
+  'Checking… the SQL engine is still starting or loading this table (once a visit).';
+
 /** Shown when the SQL holds a secret: the card shows it masked, so an edit would run the mask. */
 export const MASKED_SQL_NOTE =
   'This SQL contains a secret, shown masked, so it cannot be edited here: Approve runs it as the ' +
@@ -353,11 +360,19 @@ export class ProposedCallView {
     this.preflightBox.dataset.checking = 'true';
     delete this.preflightBox.dataset.parses;
     this.preflightBox.textContent = 'Checking…';
+    // A check answers in tens of milliseconds once the data is loaded; a long one waits for the SQL
+    // engine to start or for the table to load, which happens once a visit (docs/performance.md).
+    const slow = window.setTimeout(() => {
+      if (!controller.signal.aborted) this.preflightBox.textContent = slowCheckText;
+    }, slowCheckMs);
+    controller.signal.addEventListener('abort', () => window.clearTimeout(slow));
     this.preflight(text, controller.signal).then(
       (report) => {
+        window.clearTimeout(slow);
         if (!controller.signal.aborted) this.showPreflight(report);
       },
       (error: unknown) => {
+        window.clearTimeout(slow);
         if (!controller.signal.aborted) this.showPreflight({ parses: false, error: String(error) });
       },
     );

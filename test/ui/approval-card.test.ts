@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalCard } from '../../src/ui/approval-card';
 import { loadSqlEditor } from '../../src/ui/lazy-sql-editor';
+import { slowCheckMs, slowCheckText } from '../../src/ui/proposed-call-view';
 import type { ApprovalDecision, ToolProposal } from '../../src/agent/types';
 
 function proposal(
@@ -276,5 +277,28 @@ describe('the approval card', () => {
       ),
     );
     expect(card.root.querySelector('.mw-preflight')?.textContent).toContain('mag (DOUBLE)');
+  });
+
+  it('says why a pre-flight that takes over a second is still checking, then shows its answer', async () => {
+    vi.useFakeTimers();
+    try {
+      let answer: (report: { parses: boolean }) => void = () => undefined;
+      const card = new ApprovalCard({
+        proposal: proposal([{ name: 'query', sql: 'SELECT mag FROM earthquakes' }]),
+        preflightFor: () => () => new Promise((resolve) => (answer = resolve)),
+        onDone: () => undefined,
+      });
+      const box = () => card.root.querySelector('.mw-preflight')?.textContent;
+      expect(box()).toBe('Checking…');
+      await vi.advanceTimersByTimeAsync(slowCheckMs - 1);
+      expect(box()).toBe('Checking…');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(box()).toBe(slowCheckText);
+      answer({ parses: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(box()).not.toContain('Checking');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
