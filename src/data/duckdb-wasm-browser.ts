@@ -71,6 +71,7 @@ function startDecoder(): Worker {
     decoding.delete(event.data.id);
     if ('ipc' in event.data) waiting?.resolve(event.data.ipc);
     else waiting?.reject(new Error(event.data.error));
+    if (decoding.size === 0) stopDecoderWhenIdle(worker);
   });
   // A worker that cannot start fails what waits on it; the next file starts a new one.
   worker.addEventListener('error', (event) => {
@@ -84,12 +85,32 @@ function startDecoder(): Worker {
   return worker;
 }
 
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * WebAssembly memory never shrinks: after the 3M-row flights file parquet-wasm holds the file and its
+ * decoded columns (well over 100 MB) for as long as it lives. The worker goes once it has had nothing
+ * to do for a while, and the memory with it; the next file starts a new one (tens of milliseconds).
+ */
+function stopDecoderWhenIdle(worker: Worker): void {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (decoder !== worker || decoding.size > 0) return;
+    worker.terminate();
+    decoder = undefined;
+  }, decoderIdleMs);
+}
+
+/** How long the decoder's worker lives with nothing to do, in milliseconds. */
+const decoderIdleMs = 10_000;
+
 /** A table file decoded to an Arrow IPC stream, off the page's thread. */
 function decodeInWorker(
   format: DecodeRequest['format'],
   table: string,
   bytes: Uint8Array,
 ): Promise<Uint8Array> {
+  clearTimeout(idleTimer);
   decoder ??= startDecoder();
   const worker = decoder;
   const id = ++decodeRequests;
