@@ -16,6 +16,9 @@ import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentStatus } from '../agent/types';
 import './chat.css';
 
+/** Past this many turns the older ones skip rendering while out of view (chat.css, `data-long`). */
+const longConversationTurns = 40;
+
 /** Turns drawn at once when a conversation opens; older ones are drawn just after. */
 const EAGER_TURNS = 20;
 /** Older turns drawn per task after a conversation opens. */
@@ -188,6 +191,7 @@ export class ChatPanel {
     for (const view of this.views.splice(document.turns.length)) view.root.remove();
     this.tasks.length = document.turns.length;
     this.welcome.hidden = document.turns.length > 0;
+    this.log.dataset.long = String(document.turns.length > longConversationTurns);
     const live = document.run ? document.turns[document.run.turnIndex] : undefined;
     const failed = document.turns.at(-1)?.status === 'failed';
     const status: AgentStatus =

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // A long conversation opens fast: its last turns are drawn at once, the older ones just after, in
-// batches, and every one of them is on screen in the end.
+// batches, and every one of them is on screen in the end; past 40 turns the log is marked long
+// (chat.css lets the older turns skip rendering while out of view).
 import { describe, expect, it, vi } from 'vitest';
 import { Conversation } from '../../src/agent/conversation/conversation';
 import {
@@ -48,5 +49,26 @@ describe('the chat panel with a long conversation', () => {
     await vi.waitFor(() => expect(answers()[0]).toBe('Answer number 0.'));
     expect(answers().every((text, index) => text === `Answer number ${index}.`)).toBe(true);
     panel.root.remove();
+  });
+
+  it('marks a conversation of over 40 turns long, so its older turns may skip rendering out of view', () => {
+    const panel = new ChatPanel({
+      onSend: () => {},
+      onStop: () => {},
+      retry: () => {},
+      continueTurn: () => {},
+    });
+    const log = () => panel.root.querySelector<HTMLElement>('.mw-log')!;
+    const conversation = (turns: number) =>
+      new Conversation({
+        ...createConversationDocument(`c${turns}`, 0),
+        turns: Array.from({ length: turns }, (_, index) => turn(index)),
+      });
+    panel.show(conversation(40));
+    expect(log().dataset.long).toBe('false');
+    panel.show(conversation(41));
+    expect(log().dataset.long).toBe('true');
+    panel.show(conversation(0));
+    expect(log().dataset.long).toBe('false');
   });
 });
