@@ -71,7 +71,8 @@ export async function startStaticServer(
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    const size = statSync(file).size;
+    const stats = statSync(file);
+    const size = stats.size;
     const headers = {
       'content-type': mimeTypes[extname(file)] ?? 'application/octet-stream',
       'cache-control': link
@@ -82,7 +83,7 @@ export async function startStaticServer(
       'accept-ranges': 'bytes',
     };
     // A static host lets a browser revalidate what it holds instead of downloading it again.
-    const etag = `"${size.toString(16)}-${Math.round(statSync(file).mtimeMs).toString(16)}"`;
+    const etag = `"${size.toString(16)}-${Math.round(stats.mtimeMs).toString(16)}"`;
     if (link && request.headers['if-none-match'] === etag) {
       response.writeHead(304, { etag, 'cache-control': headers['cache-control'] });
       link.send(response, Buffer.alloc(0));

@@ -431,26 +431,27 @@ function withPersonChart(
 ): ConversationDocument {
   const charts = (call: CallRecord): boolean =>
     call.data?.kind === 'table' && resultIdOf(call.data) === resultId;
-  if (!document.turns.some((turn) => turn.rounds.some((round) => round.calls.some(charts))))
-    return document;
+  const turns = document.turns.map((turn) =>
+    updateCalls(turn, charts, (call) => ({ ...call, personChart: chart })),
+  );
+  return turns.every((turn, index) => turn === document.turns[index])
+    ? document
+    : { ...document, turns };
+}
+
+/** The turn with `update` applied to each call `matches` picks; the same turn when none does. */
+function updateCalls(
+  turn: TurnRecord,
+  matches: (call: CallRecord) => boolean,
+  update: (call: CallRecord) => CallRecord,
+): TurnRecord {
+  if (!turn.rounds.some((round) => round.calls.some(matches))) return turn;
   return {
-    ...document,
-    turns: document.turns.map((turn) =>
-      turn.rounds.some((round) => round.calls.some(charts))
-        ? {
-            ...turn,
-            rounds: turn.rounds.map((round) =>
-              round.calls.some(charts)
-                ? {
-                    ...round,
-                    calls: round.calls.map((call) =>
-                      charts(call) ? { ...call, personChart: chart } : call,
-                    ),
-                  }
-                : round,
-            ),
-          }
-        : turn,
+    ...turn,
+    rounds: turn.rounds.map((round) =>
+      round.calls.some(matches)
+        ? { ...round, calls: round.calls.map((call) => (matches(call) ? update(call) : call)) }
+        : round,
     ),
   };
 }
@@ -461,14 +462,11 @@ export function settleCalls(turn: TurnRecord, state: CallState): TurnRecord {
 }
 
 function markCalls(turn: TurnRecord, from: CallState, to: CallState): TurnRecord {
-  if (!turn.rounds.some((round) => round.calls.some((call) => call.state === from))) return turn;
-  return {
-    ...turn,
-    rounds: turn.rounds.map((round) => ({
-      ...round,
-      calls: round.calls.map((call) => (call.state === from ? { ...call, state: to } : call)),
-    })),
-  };
+  return updateCalls(
+    turn,
+    (call) => call.state === from,
+    (call) => ({ ...call, state: to }),
+  );
 }
 
 function withoutKey<K extends 'run' | 'pendingApproval' | 'map'>(
