@@ -51,6 +51,9 @@ export class DuckDbNodeEngine implements DataEngine {
   private lockedDown = false;
   private readOnly = false;
   private scratchFolder?: Promise<string>;
+  /** Connections in use and the work on them: close() interrupts the one and waits for the other. */
+  private readonly openConnections = new Set<DuckDBConnection>();
+  private readonly working = new Set<Promise<unknown>>();
 
   constructor(private readonly options: DuckDbNodeEngineOptions = {}) {}
 
@@ -61,7 +64,7 @@ export class DuckDbNodeEngine implements DataEngine {
    * Says whether the configuration lock took (older DuckDB lacks it).
    */
   async lockDown(options: LockDownOptions = {}): Promise<{ configurationLocked: boolean }> {
-    await Promise.allSettled(this.loads.values());
+    while (this.working.size > 0) await Promise.allSettled([...this.working]);
     if (!this.lockedDown) {
       // Everything loaded is written to the file, then the loading instance is closed for good.
       const instance = await this.ready();
@@ -97,9 +100,8 @@ export class DuckDbNodeEngine implements DataEngine {
    * How DuckDB reads SQL, without running it: how many statements it extracts and, for a single one,
    * its type from preparing it (preparing binds, so a missing table or a refused file fails here).
    */
-  async readStatements(sql: string): Promise<SqlStatementReading> {
-    const connection = await (await this.ready()).connect();
-    try {
+  readStatements(sql: string): Promise<SqlStatementReading> {
+    return this.withConnection(async (connection) => {
       const extracted = await connection.extractStatements(sql);
       if (extracted.count !== 1) return { statementCount: extracted.count };
       const prepared = await extracted.prepare(0);
@@ -108,9 +110,7 @@ export class DuckDbNodeEngine implements DataEngine {
       } finally {
         prepared.destroySync();
       }
-    } finally {
-      connection.closeSync();
-    }
+    });
   }
 
   load(source: TableSource): Promise<void> {
@@ -132,30 +132,57 @@ export class DuckDbNodeEngine implements DataEngine {
     return describeTable(table, (sql) => this.queryRows(sql));
   }
 
-  async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
+  query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
     const started = performance.now();
     const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? 1000;
-    const connection = await (await this.ready()).connect();
-    const guard = guardQuery(options, () => connection.interrupt());
-    const work = streamRows(connection, sql, maxRows, guard);
-    try {
-      return await finishGuardedQuery(work, guard, started);
-    } finally {
-      guard.dispose();
-      // A stopped query can still be running in one of Node's four worker threads. Closing its connection
-      // then would lose the interrupt and keep that thread busy for minutes, so the caller's answer (and
-      // its concurrency slot) waits until DuckDB has really let the query go, usually a few milliseconds.
-      await interruptUntilSettled(work, () => connection.interrupt());
-      connection.closeSync();
-    }
+    return this.withConnection(async (connection) => {
+      const guard = guardQuery(options, () => connection.interrupt());
+      const work = streamRows(connection, sql, maxRows, guard);
+      try {
+        return await finishGuardedQuery(work, guard, started);
+      } finally {
+        guard.dispose();
+        // A stopped query can still be running in one of Node's four worker threads. Closing its connection
+        // then would lose the interrupt and keep that thread busy for minutes, so the caller's answer (and
+        // its concurrency slot) waits until DuckDB has really let the query go, usually a few milliseconds.
+        await interruptUntilSettled(work, () => connection.interrupt());
+      }
+    });
   }
 
+  /**
+   * Closes the database once nothing runs on it: queries under way are interrupted, and loads, queries
+   * and drops are waited for. Closing an instance while a statement runs on one of its connections can
+   * crash the native library (a load that the caller never awaited, such as an upload's, is enough).
+   */
   async close(): Promise<void> {
     const instance = this.instance;
     this.instance = undefined;
+    for (const connection of this.openConnections) connection.interrupt();
+    while (this.working.size > 0) await Promise.allSettled([...this.working]);
     this.loads.clear();
-    if (instance) (await instance).closeSync();
+    if (instance) (await instance.catch(() => undefined))?.closeSync();
     await this.removeScratchFolder();
+  }
+
+  /** Runs `use` on a connection of its own, closed after it; close() waits for it. */
+  private withConnection<T>(use: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const work = (async () => {
+      const connection = await (await this.ready()).connect();
+      this.openConnections.add(connection);
+      try {
+        return await use(connection);
+      } finally {
+        this.openConnections.delete(connection);
+        connection.closeSync();
+      }
+    })();
+    // Tracked settled either way, so a failure is the caller's to handle and never an unhandled rejection.
+    const tracked: Promise<void> = work.then(settle, settle).then(() => {
+      this.working.delete(tracked);
+    });
+    this.working.add(tracked);
+    return work;
   }
 
   private ready(): Promise<DuckDBInstance> {
@@ -190,19 +217,19 @@ export class DuckDbNodeEngine implements DataEngine {
     return (await this.query(sql, { maxRows: Number.MAX_SAFE_INTEGER })).rows;
   }
 
-  private async loadTable(source: TableSource): Promise<void> {
-    const connection = await (await this.ready()).connect();
-    const scratch = await mkdtemp(join(tmpdir(), 'mapwright-'));
-    try {
-      const path = await this.fileOf(source, scratch);
-      await connection.run(`DROP TABLE IF EXISTS ${quoteIdentifier(source.table)}`);
-      await connection.run(
-        `CREATE TABLE ${quoteIdentifier(source.table)} AS SELECT * FROM ${await readerSql(source, path, scratch)}`,
-      );
-    } finally {
-      connection.closeSync();
-      await rm(scratch, { recursive: true, force: true });
-    }
+  private loadTable(source: TableSource): Promise<void> {
+    return this.withConnection(async (connection) => {
+      const scratch = await mkdtemp(join(tmpdir(), 'mapwright-'));
+      try {
+        const path = await this.fileOf(source, scratch);
+        await connection.run(`DROP TABLE IF EXISTS ${quoteIdentifier(source.table)}`);
+        await connection.run(
+          `CREATE TABLE ${quoteIdentifier(source.table)} AS SELECT * FROM ${await readerSql(source, path, scratch)}`,
+        );
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    });
   }
 
   private async fileOf(source: TableSource, scratch: string): Promise<string> {
@@ -218,12 +245,9 @@ export class DuckDbNodeEngine implements DataEngine {
   async drop(table: string): Promise<void> {
     await forgetLoad(this.loads, table);
     if (!this.instance) return;
-    const connection = await (await this.ready()).connect();
-    try {
-      await connection.run(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
-    } finally {
-      connection.closeSync();
-    }
+    await this.withConnection((connection) =>
+      connection.run(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`),
+    );
   }
 }
 
@@ -293,6 +317,8 @@ async function streamRows(
   }
   return { columns, rows, totalRows };
 }
+
+const settle = (): void => undefined;
 
 /** How often a stopped query is interrupted again until DuckDB gives it up. */
 const reinterruptEveryMs = 25;

@@ -149,3 +149,39 @@ describe('the native DuckDB engine', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('closing the native DuckDB engine', () => {
+  const header = 'id,double,name';
+  const csv = new TextEncoder().encode(
+    [header, ...Array.from({ length: 100_000 }, (_, i) => `${i},${i * 2},name${i}`)].join('\n'),
+  );
+
+  // Closing the instance under a running statement killed the process (SIGSEGV): an upload's table load
+  // that nobody awaited was enough. Here a crash would end the test run, not just fail this test.
+  it('waits for a table load under way instead of crashing, at any moment of the load', async () => {
+    for (const delayMs of [0, 1, 5, 20, 60]) {
+      const engine = new DuckDbNodeEngine();
+      let settled = false;
+      const load = engine
+        .load({ table: 'numbers', format: 'csv', bytes: csv })
+        .catch((error: unknown) => error)
+        .finally(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await engine.close();
+      expect(settled).toBe(true);
+      const outcome = await load;
+      // Either the load finished first or DuckDB gave it up when interrupted.
+      if (outcome instanceof Error) expect(outcome.message).toMatch(/interrupt/i);
+    }
+  });
+
+  it('interrupts a long query under way and then closes', async () => {
+    const engine = new DuckDbNodeEngine();
+    const running = engine.query(slowSql).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    await engine.close();
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await running).toBeInstanceOf(Error);
+  });
+});
