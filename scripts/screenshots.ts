@@ -58,6 +58,13 @@ async function main(): Promise<void> {
         await save(page, 'approval', size, colorScheme);
         await showAnswer(page);
         await save(page, 'conversation', size, colorScheme);
+        if (size === 'desktop') {
+          // A layer's options open: order, opacity and removal.
+          const options = page.getByRole('button', { name: 'Options for Strongest earthquakes' });
+          await options.click();
+          await save(page, 'layers', size, colorScheme);
+          await options.click();
+        }
         if (size === 'phone') {
           await showMapTab(page);
           await save(page, 'map', size, colorScheme);

@@ -3,6 +3,8 @@
 // panel folds away. Rows re-render from the map's layer list; the control that had focus keeps it.
 import { isCssColor } from '../config/css-color';
 import { isResultLayerId } from '../tools/map/conversation-map-state';
+import { noDataLabel } from './legend';
+import { lineIcon, lineIcons } from './line-icon';
 import './map-panels.css';
 import type { LayerInfo } from '../tools/map/map-port';
 
@@ -38,19 +40,20 @@ export interface LayerRemoval {
   onChange(listener: () => void): () => void;
 }
 
+let panelCount = 0;
+
 /** How long "Confirm remove" waits for the second press before the button goes back to "Remove". */
 export const confirmRemoveMs = 4000;
 
 function legendElement(layer: LayerInfo): HTMLElement | undefined {
-  if (!layer.legend) return undefined;
+  // One colour says nothing the row's swatch does not already show.
+  if (!layer.legend || layer.legend.entries.length < 2) return undefined;
   const legend = document.createElement('div');
   legend.className = 'layer-legend';
-  if (layer.legend.entries.length > 1) {
-    const title = document.createElement('div');
-    title.className = 'layer-legend-title';
-    title.textContent = layer.legend.title;
-    legend.append(title);
-  }
+  const title = document.createElement('div');
+  title.className = 'layer-legend-title';
+  title.textContent = layer.legend.title;
+  legend.append(title);
   for (const entry of layer.legend.entries) {
     const row = document.createElement('div');
     row.className = 'layer-legend-entry';
@@ -67,6 +70,31 @@ function legendElement(layer: LayerInfo): HTMLElement | undefined {
   return legend;
 }
 
+/**
+ * The colours of a layer's swatch in its row: its legend's classes (without "No data"), or its one
+ * colour; only checked CSS colours, so the swatch's style can never name a URL.
+ */
+export function swatchColors(layer: LayerInfo): string[] {
+  const classes = (layer.legend?.entries ?? [])
+    .filter((entry) => entry.label !== noDataLabel)
+    .map((entry) => entry.color);
+  const paint = layer.paint[`${layer.kind}-color`];
+  const colors = classes.length > 0 ? classes : typeof paint === 'string' ? [paint] : [];
+  return colors.filter((color) => isCssColor(color));
+}
+
+/** The row's swatch: the layer's shape (dot, area, line) in its colour, or its classes' ramp. */
+function layerSwatch(layer: LayerInfo): HTMLElement {
+  const swatch = document.createElement('span');
+  swatch.className = `layer-swatch layer-swatch-${layer.kind}`;
+  swatch.setAttribute('aria-hidden', 'true');
+  const colors = swatchColors(layer);
+  if (colors.length === 1) swatch.style.setProperty('background-color', colors[0]!);
+  else if (colors.length > 1)
+    swatch.style.setProperty('background-image', `linear-gradient(90deg, ${colors.join(', ')})`);
+  return swatch;
+}
+
 /** The opacity a layer is drawn with: its `<kind>-opacity` when a plain number, else fully opaque. */
 function opacityOf(layer: LayerInfo): number {
   const value = layer.paint[`${layer.kind}-opacity`];
@@ -78,12 +106,23 @@ function startsCollapsed(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(max-width: 700px)').matches;
 }
 
-/** A small button in a layer's row; `focusKey` gives it its focus back after a re-render. */
-function actionButton(text: string, ariaLabel: string, focusKey: string): HTMLButtonElement {
+/**
+ * A small button of a layer; `focusKey` gives it its focus back after a re-render. With an icon, the
+ * text is its tooltip and the accessible name says which layer.
+ */
+function actionButton(
+  text: string,
+  ariaLabel: string,
+  focusKey: string,
+  icon?: string,
+): HTMLButtonElement {
   const button = document.createElement('button');
   button.type = 'button';
-  button.className = 'mw-button mw-button-ghost layer-action';
-  button.textContent = text;
+  button.className = `mw-button mw-button-ghost layer-action${icon ? ' layer-icon-action' : ''}`;
+  if (icon) {
+    button.append(lineIcon(icon));
+    button.title = text;
+  } else button.textContent = text;
   button.setAttribute('aria-label', ariaLabel);
   button.dataset.focusKey = focusKey;
   return button;
@@ -108,6 +147,10 @@ export function mountLayerPanel(
   /** The layer whose Remove button waits for confirmation, and the timer that gives up waiting. */
   let confirming: { layerId: string; timer: ReturnType<typeof setTimeout> } | undefined;
   const removing = new Set<string>();
+  /** Layers whose options are open; kept over re-renders, forgotten with the layer. */
+  const openOptions = new Set<string>();
+  const panelId = `layer-panel-${(panelCount += 1)}`;
+  const optionsId = (layerId: string): string => `${panelId}-options-${layerId}`;
   const stopConfirming = (): void => {
     if (confirming) clearTimeout(confirming.timer);
     confirming = undefined;
@@ -177,8 +220,12 @@ export function mountLayerPanel(
     slider.setAttribute('aria-label', `Opacity of ${layer.title}`);
     slider.setAttribute('aria-valuetext', `${percent}%`);
     slider.dataset.focusKey = `opacity:${layer.id}`;
+    const shown = document.createElement('span');
+    shown.className = 'layer-opacity-value';
+    shown.textContent = `${percent}%`;
     slider.addEventListener('input', () => {
       slider.setAttribute('aria-valuetext', `${slider.value}%`);
+      shown.textContent = `${slider.value}%`;
       quiet = true;
       try {
         setOpacity.call(source, layer.id, Number(slider.value) / 100);
@@ -186,31 +233,27 @@ export function mountLayerPanel(
         quiet = false;
       }
     });
-    label.append(words, slider);
+    label.append(words, slider, shown);
     return label;
   };
 
-  const actions = (layer: LayerInfo, index: number, count: number): HTMLElement => {
+  /** The layer's less frequent controls, shown under its row once its options are open. */
+  const options = (layer: LayerInfo, index: number, count: number): HTMLElement => {
     const bar = document.createElement('div');
-    bar.className = 'layer-actions';
-    if (source.zoomToLayer && layer.featureCount > 0) {
-      const zoom = actionButton('Zoom to', `Zoom to ${layer.title}`, `zoom:${layer.id}`);
-      zoom.addEventListener('click', () => void source.zoomToLayer?.(layer.id));
-      bar.append(zoom);
-    }
+    bar.className = 'layer-options';
+    bar.id = optionsId(layer.id);
     if (source.moveLayer) {
       const moves: [StackDirection, string, boolean][] = [
-        // Arrows keep the row short; the accessible name and the tooltip say it in words.
-        ['up', '↑', index === 0],
-        ['down', '↓', index === count - 1],
+        ['up', lineIcons.arrowUp, index === 0],
+        ['down', lineIcons.arrowDown, index === count - 1],
       ];
-      for (const [direction, text, atEnd] of moves) {
+      for (const [direction, icon, atEnd] of moves) {
         const move = actionButton(
-          text,
+          `Move ${direction}`,
           `Move ${layer.title} ${direction}`,
           `${direction}:${layer.id}`,
+          icon,
         );
-        move.title = `Move ${direction}`;
         // Not `disabled`: the focus stays on a button that has reached the end of the stack.
         if (atEnd) move.setAttribute('aria-disabled', 'true');
         move.addEventListener('click', () => {
@@ -219,19 +262,64 @@ export function mountLayerPanel(
         bar.append(move);
       }
     }
-    if (source.setFilter && layer.filter !== undefined) {
-      const reset = actionButton(
-        'Reset filter',
-        `Reset the filter of ${layer.title}`,
-        `reset:${layer.id}`,
-      );
-      reset.addEventListener('click', () => void source.setFilter?.(layer.id, null));
-      bar.append(reset);
-    }
     const opacity = opacityControl(layer);
     if (opacity) bar.append(opacity);
     if (removal?.canRemoveLayer(layer.id)) bar.append(removeButton(layer));
     return bar;
+  };
+
+  /** Whether a layer has anything to put behind its options button. */
+  const hasOptions = (layer: LayerInfo): boolean =>
+    Boolean(source.moveLayer || source.setOpacity || removal?.canRemoveLayer(layer.id));
+
+  /** The buttons at the end of a layer's row: zoom to it, and open or close its options. */
+  const rowButtons = (layer: LayerInfo): HTMLElement[] => {
+    const buttons: HTMLElement[] = [];
+    if (source.zoomToLayer && layer.featureCount > 0) {
+      const zoom = actionButton(
+        'Zoom to layer',
+        `Zoom to ${layer.title}`,
+        `zoom:${layer.id}`,
+        lineIcons.frame,
+      );
+      zoom.addEventListener('click', () => void source.zoomToLayer?.(layer.id));
+      buttons.push(zoom);
+    }
+    if (hasOptions(layer)) {
+      const expanded = openOptions.has(layer.id);
+      const toggle = actionButton(
+        expanded ? 'Hide options' : 'Options: order, opacity, remove',
+        `Options for ${layer.title}`,
+        `options:${layer.id}`,
+        lineIcons.more,
+      );
+      toggle.setAttribute('aria-expanded', String(expanded));
+      toggle.setAttribute('aria-controls', optionsId(layer.id));
+      toggle.addEventListener('click', () => {
+        if (openOptions.has(layer.id)) openOptions.delete(layer.id);
+        else openOptions.add(layer.id);
+        render();
+      });
+      buttons.push(toggle);
+    }
+    return buttons;
+  };
+
+  /** Says the layer shows only part of its features, with the way back to all of them. */
+  const filterNote = (layer: LayerInfo): HTMLElement | undefined => {
+    if (layer.filter === undefined || !source.setFilter) return undefined;
+    const note = document.createElement('div');
+    note.className = 'layer-filter';
+    const words = document.createElement('span');
+    words.textContent = 'Filtered: some features hidden.';
+    const reset = actionButton(
+      'Reset filter',
+      `Reset the filter of ${layer.title}`,
+      `reset:${layer.id}`,
+    );
+    reset.addEventListener('click', () => void source.setFilter?.(layer.id, null));
+    note.append(words, reset);
+    return note;
   };
 
   /** The layers, topmost first when the map says how they stack. */
@@ -273,9 +361,12 @@ export function mountLayerPanel(
     const list = document.createElement('ul');
     list.hidden = collapsed;
     const layers = orderedLayers();
+    for (const id of openOptions)
+      if (!layers.some((layer) => layer.id === id)) openOptions.delete(id);
     for (const [index, layer] of layers.entries()) {
       const item = document.createElement('li');
       item.dataset.layerId = layer.id;
+      if (!layer.visible) item.dataset.hidden = 'true';
       const row = document.createElement('div');
       row.className = 'layer-row';
       const label = document.createElement('label');
@@ -285,10 +376,16 @@ export function mountLayerPanel(
       checkbox.dataset.focusKey = `visible:${layer.id}`;
       checkbox.addEventListener('change', () => source.setVisibility(layer.id, checkbox.checked));
       const title = document.createElement('span');
+      title.className = 'layer-title';
       title.textContent = layer.filter === undefined ? layer.title : `${layer.title} (filtered)`;
-      label.append(checkbox, title);
-      row.append(label);
-      item.append(row, actions(layer, index, layers.length));
+      // The full name on hover when a long one is cut short.
+      title.title = layer.title;
+      label.append(checkbox, layerSwatch(layer), title);
+      row.append(label, ...rowButtons(layer));
+      item.append(row);
+      const filter = filterNote(layer);
+      if (filter) item.append(filter);
+      if (openOptions.has(layer.id)) item.append(options(layer, index, layers.length));
       const legend = layer.visible ? legendElement(layer) : undefined;
       if (legend) item.append(legend);
       list.append(item);

@@ -12,6 +12,9 @@ const colorProperty: Record<LayerKind, string> = {
   line: 'line-color',
 };
 
+/** The label of the colour drawn where a feature has no value. */
+export const noDataLabel = 'No data';
+
 /** How stop values read: plain numbers, or percentages for a rate column. */
 type StopFormat = (value: unknown) => string;
 
@@ -81,7 +84,9 @@ function entriesOf(value: unknown, format: StopFormat): LegendEntry[] {
   const [operator] = value;
   if (operator === 'case' && value.length === 4 && isNullTest(value[1])) {
     const inner = entriesOf(value[3], format);
-    return typeof value[2] === 'string' ? [...inner, { color: value[2], label: 'No data' }] : inner;
+    return typeof value[2] === 'string'
+      ? [...inner, { color: value[2], label: noDataLabel }]
+      : inner;
   }
   if (operator === 'interpolate') {
     const stops = value.slice(3);
@@ -102,7 +107,11 @@ function entriesOf(value: unknown, format: StopFormat): LegendEntry[] {
     const baseIsMissing = fallback !== undefined && typeof first === 'number' && fallback < first;
     let baseEntry: LegendEntry | undefined;
     if (typeof base === 'string') {
-      const label = baseIsMissing ? 'No data' : first === undefined ? 'all' : `< ${format(first)}`;
+      const label = baseIsMissing
+        ? noDataLabel
+        : first === undefined
+          ? 'all'
+          : `< ${format(first)}`;
       baseEntry = { color: base, label };
       if (!baseIsMissing) entries.push(baseEntry);
     }

@@ -131,13 +131,16 @@ describe('a conversation keeps what the person made in it', () => {
     const panel = page.locator('.layer-panel');
     if ((await panel.getByRole('button', { name: 'Show layers' }).count()) > 0)
       await panel.getByRole('button', { name: 'Show layers' }).click();
+    await panel.getByRole('button', { name: 'Options for Quake places' }).click();
     await panel.getByRole('button', { name: 'Move Quake places up' }).click();
     // A publisher's layer moved too: the conversation keeps it, a new one stacks them as published.
     const published = await publisherOrder(page);
     const [first, second, ...rest] = published;
+    await panel.locator(`li[data-layer-id="${first}"] button[aria-label^="Options for"]`).click();
     await panel.locator(`li[data-layer-id="${first}"] button[title="Move down"]`).click();
     const rearranged = [second, first, ...rest];
     expect(await publisherOrder(page)).toEqual(rearranged);
+    await panel.getByRole('button', { name: 'Options for Harbour towns' }).click();
     await panel.getByRole('slider', { name: 'Opacity of Harbour towns' }).fill('40');
     await panel.locator('li[data-layer-id="result-places"] input[type="checkbox"]').uncheck();
     const arranged = [

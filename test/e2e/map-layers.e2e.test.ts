@@ -115,6 +115,7 @@ describe('map layers', () => {
     expect(center[0]).toBeGreaterThanOrEqual(bounds[0] - 1);
     expect(center[0]).toBeLessThanOrEqual(bounds[2] + 1);
 
+    await item.getByRole('button', { name: 'Options for Strongest earthquakes' }).click();
     await item.getByRole('slider', { name: 'Opacity of Strongest earthquakes' }).fill('40');
     expect(await paintOf(page, strongest, 'circle-opacity')).toBeCloseTo(0.4);
 
@@ -145,6 +146,7 @@ describe('map layers', () => {
     expect(center[0]).toBeLessThan(-134);
     expect(center[1]).toBeGreaterThan(58);
 
+    await item.getByRole('button', { name: 'Options for alaska.csv' }).click();
     await item.getByRole('slider', { name: 'Opacity of alaska.csv' }).fill('25');
     expect(await paintOf(page, 'alaska', 'circle-opacity')).toBeCloseTo(0.25);
 
@@ -161,10 +163,9 @@ describe('map layers', () => {
     const order = () => page.evaluate(() => window.mapwright!.map!.stackOrder());
     const before = await order();
     const second = before[1]!;
-    await page
-      .locator(`.layer-panel li[data-layer-id="${second}"]`)
-      .getByRole('button', { name: /^Move .* up$/ })
-      .click();
+    const item = page.locator(`.layer-panel li[data-layer-id="${second}"]`);
+    await item.getByRole('button', { name: /^Options for / }).click();
+    await item.getByRole('button', { name: /^Move .* up$/ }).click();
     expect((await order())[0]).toBe(second);
 
     await page.evaluate(() =>

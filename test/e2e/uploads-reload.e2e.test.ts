@@ -132,6 +132,7 @@ describe('uploads across reloads', () => {
 
   it('Remove asks for a visible confirmation, then takes the upload away, also after a reload', async () => {
     const { page } = opened;
+    await page.getByRole('button', { name: 'Options for stations.csv' }).click();
     await page.getByRole('button', { name: 'Remove upload stations.csv' }).click();
     const confirm = page.getByRole('button', { name: 'Confirm remove upload stations.csv' });
     expect(await confirm.textContent()).toBe('Confirm remove');

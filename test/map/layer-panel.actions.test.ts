@@ -66,15 +66,18 @@ function mounted() {
     [...container.querySelectorAll('button')].find(
       (candidate) => candidate.getAttribute('aria-label') === name,
     )!;
-  return { container, calls, button, order: () => order };
+  /** Opens a layer's options (order, opacity, remove) as a person does, with its ⋯ button. */
+  const openOptions = (title: string): void => button(`Options for ${title}`).click();
+  return { container, calls, button, openOptions, order: () => order };
 }
 
 describe('layer panel controls', () => {
   it('lists layers topmost first and moves one down, keeping the focus on the button pressed', () => {
-    const { container, calls, button, order } = mounted();
+    const { container, calls, button, openOptions, order } = mounted();
     const ids = () =>
       [...container.querySelectorAll<HTMLElement>('li')].map((item) => item.dataset.layerId);
     expect(ids()).toEqual(['a', 'b', 'c']);
+    openOptions('A');
     const down = button('Move A down');
     down.focus();
     down.click();
@@ -85,15 +88,17 @@ describe('layer panel controls', () => {
   });
 
   it('marks Up on the topmost layer unavailable without disabling it, and ignores a press', () => {
-    const { calls, button } = mounted();
+    const { calls, button, openOptions } = mounted();
+    openOptions('A');
     expect(button('Move A up').getAttribute('aria-disabled')).toBe('true');
     button('Move A up').click();
     expect(calls).toEqual([]);
   });
 
   it('zooms to a layer, resets a filter only where one is applied, and sets opacity from the slider', () => {
-    const { container, calls, button } = mounted();
+    const { container, calls, button, openOptions } = mounted();
     button('Zoom to C').click();
+    openOptions('A');
     expect(button('Reset the filter of A')).toBeUndefined();
     button('Reset the filter of B').click();
     const slider = container.querySelector<HTMLInputElement>('input[aria-label="Opacity of A"]')!;
@@ -105,6 +110,34 @@ describe('layer panel controls', () => {
     // The slider under the pointer is not rebuilt while it is dragged.
     expect(document.activeElement).toBe(slider);
     expect(button('Reset the filter of B')).toBeUndefined();
+  });
+
+  it("keeps order, opacity and removal behind each layer's options button, open over re-renders", () => {
+    const { container, button, openOptions } = mounted();
+    const toggle = button('Options for B');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(button('Move B up')).toBeUndefined();
+    expect(container.querySelector('input[aria-label="Opacity of B"]')).toBeNull();
+    openOptions('B');
+    expect(button('Options for B').getAttribute('aria-expanded')).toBe('true');
+    const options = container.querySelector<HTMLElement>('li[data-layer-id="b"] .layer-options')!;
+    expect(button('Options for B').getAttribute('aria-controls')).toBe(options.id);
+    expect(options.querySelector('[aria-label="Move B up"]')).not.toBeNull();
+    expect(options.querySelector('input[aria-label="Opacity of B"]')).not.toBeNull();
+    expect(options.textContent).toContain('80%');
+    // Moving B re-renders every row; its options stay open and the others stay closed.
+    button('Move B up').click();
+    expect(button('Options for B').getAttribute('aria-expanded')).toBe('true');
+    expect(button('Options for A').getAttribute('aria-expanded')).toBe('false');
+    openOptions('B');
+    expect(button('Move B up')).toBeUndefined();
+  });
+
+  it('says a filtered layer hides features, with Reset filter in its row', () => {
+    const { container } = mounted();
+    const note = container.querySelector('li[data-layer-id="b"] .layer-filter');
+    expect(note?.textContent).toContain('Filtered');
+    expect(container.querySelector('li[data-layer-id="a"] .layer-filter')).toBeNull();
   });
 
   it('folds the list away and back', () => {

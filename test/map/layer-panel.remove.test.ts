@@ -53,7 +53,13 @@ async function panelWithUpload() {
   });
   const button = (): HTMLButtonElement | null =>
     container.querySelector<HTMLButtonElement>('li[data-layer-id="stations"] .layer-remove');
-  return { map, container, removed, button, uploads, listeners };
+  /** Opens a layer's options, where Remove is, as a person does with its ⋯ button. */
+  const openOptions = (title: string): void =>
+    container
+      .querySelector<HTMLButtonElement>(`button[aria-label="Options for ${title}"]`)!
+      .click();
+  openOptions('stations.csv');
+  return { map, container, removed, button, uploads, listeners, openOptions };
 }
 
 describe('removing an upload from the layer panel', () => {
@@ -103,10 +109,11 @@ describe('removing an upload from the layer panel', () => {
   });
 
   it('shows a Remove button once a layer becomes removable', async () => {
-    const { container, uploads, listeners } = await panelWithUpload();
+    const { container, uploads, listeners, openOptions } = await panelWithUpload();
     expect(container.querySelector('li[data-layer-id="airports"] .layer-remove')).toBeNull();
     uploads.add('airports');
     for (const listener of listeners) listener();
+    openOptions('US airports');
     expect(
       container
         .querySelector('li[data-layer-id="airports"] .layer-remove')
