@@ -7,14 +7,19 @@ import { highlightSqlWhenLoaded } from './lazy-sql-highlight';
 import type { CallRecord } from '../agent/conversation/conversation-document';
 import './tool-call-view.css';
 
-const STATUS_LABELS: Record<CallRecord['state'], string> = {
-  pending: 'pending',
-  running: 'running',
-  success: 'success',
-  error: 'error',
-  timeout: 'timeout',
-  declined: 'declined',
-  cancelled: 'cancelled',
+/**
+ * How each state reads: a mark drawn by the stylesheet and a word. A call that went well shows only its
+ * check mark (the word stays for screen readers); every other state says what happened in words, since
+ * that is what the person needs to read.
+ */
+const STATUS_LABELS: Record<CallRecord['state'], { text: string; shown: boolean }> = {
+  pending: { text: 'Waiting', shown: true },
+  running: { text: 'Running', shown: true },
+  success: { text: 'Done', shown: false },
+  error: { text: 'Failed', shown: true },
+  timeout: { text: 'Timed out', shown: true },
+  declined: { text: 'Declined', shown: true },
+  cancelled: { text: 'Stopped', shown: true },
 };
 
 /** The SQL argument of a call, when it has one. */
@@ -57,8 +62,9 @@ export class ToolCallView {
   update(record: CallRecord): void {
     this.root.dataset.state = record.state;
     this.root.dataset.tool = record.name;
-    this.status.textContent = STATUS_LABELS[record.state];
-    this.status.className = `mw-call-status mw-status-${record.state}`;
+    const label = STATUS_LABELS[record.state];
+    this.status.textContent = label.text;
+    this.status.className = `mw-call-status mw-status-${record.state}${label.shown ? '' : ' mw-call-status-quiet'}`;
     this.name.textContent = callLabel(record);
     this.unasked.hidden = record.ranWithoutAsking !== true;
     this.root.dataset.ranWithoutAsking = String(record.ranWithoutAsking === true);

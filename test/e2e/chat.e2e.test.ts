@@ -124,8 +124,9 @@ describe('the chat in the browser', () => {
       .flatMap((request) => request.body.messages ?? [])
       .map((message) => JSON.stringify(message.content));
     expect(sent.some((content) => content.includes('LIMIT 5'))).toBe(true);
+    // A call that went well shows a check mark; its status word is there for screen readers.
     expect(await page.locator('.mw-call[data-tool="query"] .mw-call-status').textContent()).toBe(
-      'success',
+      'Done',
     );
     await expectClean(opened);
     await opened.context.close();
