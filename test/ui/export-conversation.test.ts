@@ -43,8 +43,8 @@ const turns: TurnRecord[] = [
 ];
 
 describe('export', () => {
-  it('writes Markdown with the question, the SQL, the result and the answer', () => {
-    const markdown = conversationToMarkdown('Quakes', turns);
+  it('writes Markdown with the question, the SQL, the result and the answer', async () => {
+    const markdown = await conversationToMarkdown('Quakes', turns);
     expect(markdown).toContain('# Quakes');
     expect(markdown).toContain('```sql\nSELECT mag FROM earthquakes\n```');
     expect(markdown).toContain('mag\n7.1');
@@ -75,9 +75,9 @@ describe('export', () => {
     expect(exported.history).toEqual([{ role: 'user', content: 'hi' }]);
   });
 
-  it('passes everything through redaction', () => {
+  it('passes everything through redaction', async () => {
     // Redaction itself is tested with its corpus; here: the export never contains a secret verbatim.
-    expect(conversationToMarkdown('Quakes', turns)).not.toContain(secret);
+    expect(await conversationToMarkdown('Quakes', turns)).not.toContain(secret);
     expect(conversationToJson('Quakes', turns)).not.toContain(secret);
   });
 });
