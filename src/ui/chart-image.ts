@@ -3,6 +3,7 @@
 // page's theme, and encoded in a data: URI so the file needs nothing beside it.
 import { loadPlotChart } from '../tools/chart/lazy-plot-chart';
 import { svgFileText } from './chart-download';
+import { svgWithLegend } from './svg-with-legend';
 import type { ChartSpec } from '../tools/chart/chart-spec';
 
 /** Width of a chart drawn for a file, in pixels: a document is wider than the chat. */
@@ -27,7 +28,10 @@ function utf8Base64(text: string): string {
   return btoa(binary);
 }
 
-/** Draws `spec` in `doc` and returns it as an SVG data URI (the title stays outside, as a caption). */
+/**
+ * Draws `spec` in `doc` and returns it as an SVG data URI, its colour legend included (the title stays
+ * outside, as a caption).
+ */
 export async function chartImage(
   spec: ChartSpec,
   width = CHART_IMAGE_WIDTH,
@@ -40,7 +44,8 @@ export async function chartImage(
   const svg =
     chart.tagName.toLowerCase() === 'svg' ? chart : chart.querySelector(`svg.${plotClassName}`);
   if (!svg) throw new Error('the chart drew no image');
-  const text = svgFileText(svg as SVGSVGElement, 'white', INK);
+  const image = svgWithLegend(chart, svg as SVGSVGElement, plotClassName, doc);
+  const text = svgFileText(image, 'white', INK);
   return {
     dataUri: `data:image/svg+xml;base64,${utf8Base64(text)}`,
     description: chartDescription(spec),
