@@ -40,8 +40,10 @@ export interface MarkdownExportOptions {
 
 /** A result's table as Markdown, or a sentence when the page no longer holds its rows. */
 function tableMarkdown(table: TableData): string {
-  if (table.rowsUnavailable && table.totalRows > 0)
-    return `*${table.totalRows.toLocaleString('en')} rows; the page no longer holds them.*`;
+  if (table.rowsUnavailable && table.totalRows > 0) {
+    const count = table.totalRows.toLocaleString('en');
+    return `*${count} ${table.totalRows === 1 ? 'row' : 'rows'}; the page no longer holds them.*`;
+  }
   return markdownTable(table, (row) => redactArguments(row));
 }
 

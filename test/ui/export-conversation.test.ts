@@ -49,6 +49,8 @@ describe('export', () => {
     expect(markdown).toContain('```sql\nSELECT mag FROM earthquakes\n```');
     expect(markdown).toContain('mag\n7.1');
     expect(markdown).toContain('The strongest was **7.1**.');
+    // No ResultStore holds the table's rows here: the file says so instead of an empty table.
+    expect(markdown).toContain('*1 row; the page no longer holds them.*');
   });
 
   it('writes JSON with tool calls, results and the rows the page holds for them', () => {
