@@ -416,11 +416,15 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     onExport: (format) => {
       const document = conversation()?.document;
       if (!document) return;
+      // Markdown waits for its charts to be drawn (the chart chunk loads on the first export).
       if (format === 'markdown')
-        downloadText(
-          exportFileName(document.title, document.createdAt, 'md'),
-          conversationToMarkdown(document.title, document.turns),
-          'text/markdown',
+        void conversationToMarkdown(document.title, document.turns, { resolveTable }).then(
+          (markdown) =>
+            downloadText(
+              exportFileName(document.title, document.createdAt, 'md'),
+              markdown,
+              'text/markdown',
+            ),
         );
       else
         downloadText(

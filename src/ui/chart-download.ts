@@ -2,15 +2,23 @@
 // (loaded as an image from a blob: URL, which the page's img-src allows).
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
+
+/** The text colour and font written onto a standalone chart. */
+export interface ChartInk {
+  color: string;
+  fontFamily: string;
+}
 
 /**
  * The chart's SVG as a standalone file: the page's stylesheet does not travel with it, so the text
- * colour, font and background the chart shows with are written onto the copy.
+ * colour, font and background the chart shows with (or the `ink` given) are written onto the copy.
  */
-export function svgFileText(svg: SVGSVGElement, background: string): string {
+export function svgFileText(svg: SVGSVGElement, background: string, ink?: ChartInk): string {
   const copy = svg.cloneNode(true) as SVGSVGElement;
-  const style = getComputedStyle(svg);
-  copy.setAttribute('xmlns', SVG_NAMESPACE);
+  const style = ink ?? getComputedStyle(svg);
+  // As a namespace declaration, which serialisers know (a plain attribute is written twice by some).
+  copy.setAttributeNS(XMLNS_NAMESPACE, 'xmlns', SVG_NAMESPACE);
   copy.setAttribute('color', style.color || 'black');
   copy.setAttribute('font-family', style.fontFamily || 'system-ui, sans-serif');
   // The hover tip is a moment on screen, not part of the chart.

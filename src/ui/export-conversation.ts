@@ -1,9 +1,18 @@
-// A conversation as Markdown or JSON, with its tool calls and results; everything passes redaction.
-import { turnText, type TurnRecord } from '../agent/conversation/conversation-document';
+// A conversation as Markdown or JSON, with its tool calls, results and charts; everything passes
+// redaction.
+import {
+  turnText,
+  type CallRecord,
+  type TurnRecord,
+} from '../agent/conversation/conversation-document';
 import { redactArguments, redactSecrets } from '../agent/redact';
+import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
 import { callLabel } from './call-label';
+import { chartImage } from './chart-image';
+import { chartMarkdown, type DrawChartImage } from './chart-markdown';
 import { formatArguments } from './dom';
 import { downloadBlob } from './download-blob';
+import { markdownTable } from './markdown-table';
 import { findTable, type TableData } from './result-data';
 import { sqlArgument } from './tool-call-view';
 import type { Message } from '../agent/types';
@@ -16,8 +25,37 @@ function fence(text: string, language = ''): string {
   return `${ticks}${language}\n${text}\n${ticks}`;
 }
 
-/** The conversation as Markdown: questions, answers, and each tool call with its arguments and result. */
-export function conversationToMarkdown(title: string, turns: TurnRecord[]): string {
+/** The chart the model drew in a call (render_chart), read through asChartSpec: it comes from storage. */
+function modelChart(call: CallRecord): ChartSpec | undefined {
+  return call.data?.kind === 'chart' ? asChartSpec(call.data.chart) : undefined;
+}
+
+/** How the Markdown export finds a result's rows and draws a chart. */
+export interface MarkdownExportOptions {
+  /** Finds a table's rows where the page holds them (a stored table keeps none in the document). */
+  resolveTable?: (data: unknown) => TableData | undefined;
+  /** Draws a chart as an image; the page's Plot code by default. */
+  drawChart?: DrawChartImage;
+}
+
+/** A result's table as Markdown, or a sentence when the page no longer holds its rows. */
+function tableMarkdown(table: TableData): string {
+  if (table.rowsUnavailable && table.totalRows > 0) {
+    const count = table.totalRows.toLocaleString('en');
+    return `*${count} ${table.totalRows === 1 ? 'row' : 'rows'}; the page no longer holds them.*`;
+  }
+  return markdownTable(table, (row) => redactArguments(row));
+}
+
+/**
+ * The conversation as Markdown: questions, answers, each tool call with its arguments and result, the
+ * rows of each result table, and each chart (the model's and the person's) as an embedded SVG image.
+ */
+export async function conversationToMarkdown(
+  title: string,
+  turns: TurnRecord[],
+  { resolveTable = findTable, drawChart = (spec) => chartImage(spec) }: MarkdownExportOptions = {},
+): Promise<string> {
   const parts = [`# ${redactSecrets(title)}`, ''];
   for (const turn of turns) {
     parts.push(`## Question`, '', redactSecrets(turn.userText), '');
@@ -31,6 +69,12 @@ export function conversationToMarkdown(title: string, turns: TurnRecord[]): stri
         else parts.push(fence(redactSecrets(formatArguments(args)), 'json'), '');
         if (call.resultSummary)
           parts.push('Result:', '', fence(redactSecrets(call.resultSummary)), '');
+        const table = resolveTable(call.data);
+        const shownTable = table ? tableMarkdown(table) : '';
+        if (shownTable) parts.push(shownTable, '');
+        // The model's chart stands in its own call; the person's under the table it charts.
+        const chart = modelChart(call) ?? (table ? asChartSpec(call.personChart) : undefined);
+        if (chart) parts.push(await chartMarkdown(chart, drawChart), '');
       }
     }
     const answer = turnText(turn);
@@ -66,6 +110,8 @@ export function conversationToJson(
       toolCalls: turn.rounds.flatMap((round) =>
         round.calls.map((call) => {
           const table = resolveTable(call.data);
+          const chart = modelChart(call);
+          const personChart = asChartSpec(call.personChart);
           return {
             round: round.round,
             tool: call.name,
@@ -74,6 +120,7 @@ export function conversationToJson(
             ...(call.durationMs !== undefined ? { durationMs: call.durationMs } : {}),
             arguments: redactArguments(call.displayArguments),
             result: redactSecrets(call.resultSummary ?? ''),
+            ...(call.resultId !== undefined ? { resultId: call.resultId } : {}),
             ...(table
               ? {
                   rows: redactArguments(table.rows.slice(0, EXPORT_ROW_LIMIT)),
@@ -81,6 +128,8 @@ export function conversationToJson(
                   columns: table.columns,
                 }
               : {}),
+            ...(chart ? { chart: exportedChart(chart) } : {}),
+            ...(personChart ? { personChart: exportedChart(personChart) } : {}),
           };
         }),
       ),
@@ -92,6 +141,19 @@ export function conversationToJson(
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
     2,
   );
+}
+
+/**
+ * A chart as the JSON export carries it: its spec without the rows it draws (those are the rows of the
+ * table call whose `resultId` it names), the title masked, and how many rows it drew.
+ */
+function exportedChart(spec: ChartSpec): Omit<ChartSpec, 'rows'> & { drawnRows: number } {
+  const { rows, ...described } = spec;
+  return {
+    ...described,
+    ...(spec.title !== undefined ? { title: redactSecrets(spec.title) } : {}),
+    drawnRows: rows.length,
+  };
 }
 
 function redactMessage(message: Message): Message {

@@ -1,6 +1,7 @@
 // The MCP servers settings and the export buttons in the built app: a server with nothing listening
-// shows its error and can be disabled and removed; a conversation with a secret in a tool argument
-// exports as Markdown and JSON with the call and its result, the secret masked.
+// shows its error and can be disabled and removed; a conversation with a secret in a tool argument, whose
+// table the person charted, exports as Markdown and JSON with the call, its result and the chart (an SVG
+// image in the Markdown), the secret masked.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { startFakeLlm } from '../servers/fake-llm/fake-llm-server';
@@ -196,7 +197,7 @@ describe('settings and export in the browser', () => {
     await opened.context.close();
   });
 
-  it('export: Markdown and JSON hold the call and its result, with the secret masked', async () => {
+  it('export: Markdown and JSON hold the call, its result and the person’s chart, with the secret masked', async () => {
     const opened = await openChat();
     const { page } = opened;
     await page.fill('.mw-input', 'What does the private source say?');
@@ -213,6 +214,8 @@ describe('settings and export in the browser', () => {
     // The real SQL ran (its result reached the model), not the masked text.
     const toolResult = JSON.stringify(app.fake.requests.at(-1)?.body.messages?.at(-1)?.content);
     expect(toolResult).toContain('4242');
+    await page.getByRole('button', { name: 'Chart these rows under the table' }).click();
+    await page.locator('.mw-result-table .mw-chart svg.mw-plot').waitFor();
 
     const download = async (name: string): Promise<{ file: string; text: string }> => {
       const [file] = await Promise.all([
@@ -238,6 +241,27 @@ describe('settings and export in the browser', () => {
     expect(markdown.text).toContain("'https://analyst:[REDACTED]@data.example.com/flights.csv'");
     expect(markdown.text).toMatch(/Result:[\s\S]*4242/);
     expect(markdown.text).toContain('The private source answers **4242**.');
+    expect(markdown.text).toMatch(
+      /\| source \| answer \|\n\| --- \| --- \|\n\| .*\[REDACTED\].* \| 4242 \|/,
+    );
+    // The chart the person drew is an SVG image in the file, its bar labelled with the masked source.
+    const image =
+      /!\[Chart: Bar chart of answer by source\]\(data:image\/svg\+xml;base64,([^)]+)\)/.exec(
+        markdown.text,
+      );
+    const svg = Buffer.from(image?.[1] ?? '', 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg [^>]*class="mw-plot"/);
+    expect(svg).toContain('[REDACTED]');
+    expect(svg).not.toContain(SECRET);
+    // Well-formed, as an image viewer reads it.
+    expect(
+      await page.evaluate(
+        (text) =>
+          new DOMParser().parseFromString(text, 'image/svg+xml').querySelector('parsererror') ===
+          null,
+        svg,
+      ),
+    ).toBe(true);
 
     const exported = JSON.parse(json.text) as {
       turns: {
@@ -247,6 +271,8 @@ describe('settings and export in the browser', () => {
           arguments: { sql_query: string };
           result: string;
           rows?: Record<string, unknown>[];
+          resultId?: string;
+          personChart?: { kind: string; x: string; y?: string; resultId: string };
         }[];
       }[];
     };
@@ -257,6 +283,13 @@ describe('settings and export in the browser', () => {
     expect(call?.result).toContain('4242');
     expect(call?.rows?.[0]).toMatchObject({ answer: 4242 });
     expect(JSON.stringify(call?.rows)).toContain('[REDACTED]');
+    expect(call?.resultId).toBeTruthy();
+    expect(call?.personChart).toMatchObject({
+      kind: 'bar',
+      x: 'source',
+      y: 'answer',
+      resultId: call?.resultId,
+    });
 
     for (const text of [markdown.text, json.text]) {
       expect(text).toContain('[REDACTED]');
