@@ -101,9 +101,11 @@ function opacityOf(layer: LayerInfo): number {
   return typeof value === 'number' ? value : 1;
 }
 
-/** Whether the panel starts folded: on a narrow screen the map needs the room. */
+/** Whether the panel starts folded: on a narrow or short screen (a phone either way up) the map needs the room. */
 function startsCollapsed(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(max-width: 700px)').matches;
+  return (
+    typeof matchMedia === 'function' && matchMedia('(max-width: 700px), (max-height: 500px)').matches
+  );
 }
 
 /**
