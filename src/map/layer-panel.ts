@@ -104,7 +104,8 @@ function opacityOf(layer: LayerInfo): number {
 /** Whether the panel starts folded: on a narrow or short screen (a phone either way up) the map needs the room. */
 function startsCollapsed(): boolean {
   return (
-    typeof matchMedia === 'function' && matchMedia('(max-width: 700px), (max-height: 500px)').matches
+    typeof matchMedia === 'function' &&
+    matchMedia('(max-width: 700px), (max-height: 500px)').matches
   );
 }
 
