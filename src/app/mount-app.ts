@@ -27,6 +27,7 @@ import { ViewTabs } from '../ui/view-tabs';
 import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
+import { readUploadInWorker } from './read-upload-in-worker';
 import { mountUploadControl } from './upload-control';
 import { UploadLibrary } from './upload-library';
 import type { TableSource } from '../data/data-engine';
@@ -202,6 +203,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     catalog,
     engine,
     maxBytes: config.limits.uploadMaxBytes,
+    readUpload: readUploadInWorker,
     onLateFailure: (message) => banner.add(message, 'upload'),
     storage: () =>
       (uploadStore ??= import('../storage/upload-store').then(({ UploadStore }) =>
