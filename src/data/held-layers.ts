@@ -54,6 +54,11 @@ export class HeldLayers {
     return layer.features;
   }
 
+  /** How many layers are held (what a removed or replaced upload must bring down). */
+  get count(): number {
+    return this.layers.size;
+  }
+
   /** Lets the layer go. */
   release(layerId: string): void {
     this.layers.delete(layerId);
