@@ -80,6 +80,11 @@ export function askDecoder<Answer>(
   });
 }
 
+/** How many uploads' layers the worker holds (0 when it is not running), for tests. */
+export async function heldLayerCount(): Promise<number> {
+  return decoder ? askDecoder<number>({ kind: 'held' }) : 0;
+}
+
 /** Notes that the worker holds (or no longer holds) a layer, which keeps it alive. */
 export function markLayerHeld(layerId: string, isHeld: boolean): void {
   if (isHeld) heldLayers.add(layerId);

@@ -22,8 +22,8 @@ export interface DecodeRequest {
 
 /**
  * A request about an upload's layer: read a file and hold its features (answers its summary), cut a
- * tile of it (answers the tile's bytes, or null when empty), send its features (for a join), or let
- * it go.
+ * tile of it (answers the tile's bytes, or null when empty), send its features (for a join), let it
+ * go, or count the layers held (for tests: a removed upload must not stay here).
  */
 export type LayerRequest =
   | {
@@ -36,7 +36,8 @@ export type LayerRequest =
     }
   | { id: number; kind: 'tile'; layerId: string; z: number; x: number; y: number }
   | { id: number; kind: 'features'; layerId: string }
-  | { id: number; kind: 'release'; layerId: string };
+  | { id: number; kind: 'release'; layerId: string }
+  | { id: number; kind: 'held' };
 
 /** Any request to the worker. */
 export type DecoderRequest = DecodeRequest | LayerRequest;
@@ -66,6 +67,8 @@ function answerLayer(request: LayerRequest): unknown {
     case 'release':
       held.release(request.layerId);
       return true;
+    case 'held':
+      return held.count;
   }
 }
 
