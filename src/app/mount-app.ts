@@ -7,6 +7,7 @@ import {
   loadAppConfig,
   validateAppConfig,
 } from '../config';
+import { heldLayerCount } from '../data/table-decoder-client';
 import { mountLayerPanel } from '../map/layer-panel';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { CredentialStore } from '../storage/credential-store';
@@ -151,6 +152,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     data: Promise.resolve(undefined),
     upload: (file, onPhase) => uploads.add(file, onPhase),
     removeUpload: (table) => uploads.remove(table),
+    heldUploadLayers: heldLayerCount,
     uploadsRestored: Promise.resolve(),
   };
   // DuckDB and the MCP SDK load once the map has drawn (two cores are easily saturated).
