@@ -42,6 +42,11 @@ export class HeldLayers {
     return { summary, tileMaxZoom: featureTilesMaxZoom };
   }
 
+  /** Cuts the layer's tile index now (after its summary was answered), if it is still held. */
+  prepare(layerId: string): void {
+    this.layers.get(layerId)?.tiles.prepare();
+  }
+
   /** A tile of the layer, or undefined when it is empty (or the layer is not held). */
   tile(layerId: string, z: number, x: number, y: number): Uint8Array | undefined {
     return this.layers.get(layerId)?.tiles.tile(z, x, y);

@@ -103,5 +103,12 @@ self.addEventListener('message', (event: MessageEvent<DecoderRequest>) => {
     self.postMessage(answer, { transfer: value instanceof Uint8Array ? [value.buffer] : [] });
   } catch (error) {
     fail(id, error);
+    return;
+  }
+  // The summary went first, so the page adds the layer while its tiles are cut here (the first tile
+  // request waits behind this either way).
+  if (request.kind === 'layer') {
+    const { layerId } = request;
+    setTimeout(() => held.prepare(layerId), 0);
   }
 });
