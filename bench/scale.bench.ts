@@ -1,12 +1,14 @@
 // `npm run bench -- scale`: how the cost grows with the work, as curves of `key=value` lines. SQL in the
 // page and in the Node engine at 0.3M, 1M and 3M rows, the Node server over a 30M-row Parquet file,
 // drawing 1k, 10k and 100k result points and panning over them, frames while a long answer streams,
-// and a long conversation's prompt bytes and opening time at 10, 50 and 200 turns. SCALE_PARTS picks
-// parts (sql,server,draw,stream,conversation); the load average is printed before and after each.
+// a long conversation's prompt bytes and opening time at 10, 50 and 200 turns, and a 100k-point GeoJSON
+// upload's longest page task and time to its layer. SCALE_PARTS picks parts
+// (sql,server,draw,stream,conversation,upload); the load average is printed before and after each.
 import { runConversationScale } from './scale/conversation-scale';
 import { runDrawScale } from './scale/draw-scale';
 import { runNodeServerOverParquet, runSqlInPageAndNode } from './scale/sql-scale';
 import { runStreamScale } from './scale/stream-scale';
+import { runUploadScale } from './scale/upload-scale';
 import { loadAverage } from './statistics';
 
 const parts: Record<string, () => Promise<void>> = {
@@ -15,6 +17,7 @@ const parts: Record<string, () => Promise<void>> = {
   draw: runDrawScale,
   stream: runStreamScale,
   conversation: runConversationScale,
+  upload: runUploadScale,
 };
 
 /** Runs the chosen parts (all by default) and prints their curves. */

@@ -31,6 +31,8 @@ export interface MapwrightHandle {
   upload(file: File, onPhase?: UploadPhaseListener): Promise<UploadOutcome>;
   /** Removes an upload by table name (table, layer, catalog entry, kept file), as its Remove button does. */
   removeUpload(table: string): Promise<RemovalOutcome>;
+  /** How many uploads' layers the file reader's worker holds (a removed or replaced one must not stay). */
+  heldUploadLayers(): Promise<number>;
   /** Settles once the uploads kept from earlier visits are back (or have been reported lost). */
   uploadsRestored: Promise<void>;
 }

@@ -7,6 +7,7 @@ import {
   loadAppConfig,
   validateAppConfig,
 } from '../config';
+import { heldLayerCount } from '../data/table-decoder-client';
 import { mountLayerPanel } from '../map/layer-panel';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { CredentialStore } from '../storage/credential-store';
@@ -27,6 +28,7 @@ import { ViewTabs } from '../ui/view-tabs';
 import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
+import { readUploadInWorker } from './read-upload-in-worker';
 import { mountUploadControl } from './upload-control';
 import { UploadLibrary } from './upload-library';
 import type { TableSource } from '../data/data-engine';
@@ -150,6 +152,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     data: Promise.resolve(undefined),
     upload: (file, onPhase) => uploads.add(file, onPhase),
     removeUpload: (table) => uploads.remove(table),
+    heldUploadLayers: heldLayerCount,
     uploadsRestored: Promise.resolve(),
   };
   // DuckDB and the MCP SDK load once the map has drawn (two cores are easily saturated).
@@ -202,6 +205,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     catalog,
     engine,
     maxBytes: config.limits.uploadMaxBytes,
+    readUpload: readUploadInWorker,
     onLateFailure: (message) => banner.add(message, 'upload'),
     storage: () =>
       (uploadStore ??= import('../storage/upload-store').then(({ UploadStore }) =>

@@ -2,14 +2,17 @@
 // file the person just picked or dropped and for one kept from an earlier visit. The file is read in the
 // page; nothing is sent anywhere.
 import { tableNameFromFile } from '../data/sql-identifier';
-import { fixAntimeridian } from '../geo/antimeridian';
-import { pointFeatures } from '../geo/point-features';
+import {
+  readLayerFile,
+  summariseRows,
+  type LayerFileFormat,
+  type UploadFileSummary,
+} from '../data/upload-layer-file';
 import { kindForGeometry, uploadPaint } from '../map/layer-paint';
-import { parseDelimited } from '../map/parse-delimited';
 import { contentMismatch } from './file-signature';
 import type { CatalogEntry, DatasetCatalog } from '../config/dataset-catalog';
 import type { DataEngine, TableSource } from '../data/data-engine';
-import type { MapPort } from '../tools/map/map-port';
+import type { MapPort, ServedFeatures } from '../tools/map/map-port';
 import type { FeatureCollection } from 'geojson';
 
 /** What uploads need of the data engine; `declare` (the lazy engine's) loads a table on first use. */
@@ -25,12 +28,34 @@ export type UploadPhase = 'reading' | 'loading' | 'drawing' | 'sql';
 /** Told each step an upload starts; the upload waits for it (so the step can be shown first). */
 export type UploadPhaseListener = (phase: UploadPhase) => Promise<void> | void;
 
+/**
+ * An uploaded file read for its layer: its summary, and either its features or, when they are held
+ * off the page's thread, what the map needs to draw them from there.
+ */
+export interface ReadUpload {
+  summary: UploadFileSummary;
+  features?: FeatureCollection;
+  served?: ServedFeatures;
+}
+
+/** Reads a CSV, TSV or GeoJSON upload whose table and layer are `table`; throws a sentence. */
+export type UploadReader = (
+  table: string,
+  format: LayerFileFormat,
+  bytes: Uint8Array,
+) => Promise<ReadUpload>;
+
+/** Reads on the caller's thread (Node, tests): the same reader the page's worker runs. */
+const readUploadHere: UploadReader = async (_table, format, bytes) => readLayerFile(format, bytes);
+
 /** What an upload needs. */
 export interface UploadDependencies {
   map: MapPort | undefined;
   catalog: DatasetCatalog;
   engine: () => Promise<UploadEngine | undefined>;
   maxBytes: number;
+  /** Reads a file for its layer; on the caller's thread by default (the page reads in a worker). */
+  readUpload?: UploadReader;
   /** Told when the table could not be loaded for SQL after the upload was announced. */
   onLateFailure?: (message: string) => void;
 }
@@ -60,13 +85,6 @@ export interface AddedUpload {
   tableReady: Promise<void>;
 }
 
-const lonNames = ['longitude', 'lon', 'lng', 'long', 'x'];
-const latNames = ['latitude', 'lat', 'y'];
-
-function findColumn(columns: string[], names: string[]): string | undefined {
-  return columns.find((column) => names.includes(column.toLowerCase()));
-}
-
 /**
  * The table for a file: the one of an earlier upload with the same file name (the new file replaces
  * it), else one named after the file that no other dataset has.
@@ -91,45 +109,6 @@ function formatOf(fileName: string): UploadFormat | undefined {
   return undefined;
 }
 
-function describeColumns(
-  rows: Record<string, unknown>[],
-  columns: string[],
-): Record<string, string> {
-  const described: Record<string, string> = {};
-  for (const column of columns) {
-    const values = rows
-      .slice(0, 500)
-      .map((row) => row[column])
-      .filter((value) => value !== null && value !== undefined);
-    const numeric =
-      values.length > 0 &&
-      values.every((value) => typeof value === 'number' || typeof value === 'bigint');
-    const samples = [...new Set(values.map(String))]
-      .slice(0, 3)
-      .map((value) => `'${value.slice(0, 30)}'`);
-    described[column] = numeric
-      ? 'number (from the uploaded file)'
-      : `text, e.g. ${samples.join(', ') || '(empty)'}`;
-  }
-  return described;
-}
-
-function parseGeoJson(text: string): FeatureCollection {
-  const parsed = JSON.parse(text) as { type?: string; features?: unknown };
-  if (parsed.type !== 'FeatureCollection' || !Array.isArray(parsed.features)) {
-    throw new Error(
-      'it is JSON but not a GeoJSON FeatureCollection (it needs "type": "FeatureCollection" and "features")',
-    );
-  }
-  const collection = parsed as FeatureCollection;
-  return {
-    type: 'FeatureCollection',
-    features: collection.features.map((feature) =>
-      feature.geometry ? { ...feature, geometry: fixAntimeridian(feature.geometry) } : feature,
-    ),
-  };
-}
-
 /** Loads `source` as its table, replacing an earlier one; `lazily` lets a lazy engine load it on first use. */
 async function putTable(engine: UploadEngine, source: TableSource, lazily: boolean): Promise<void> {
   await engine.drop(source.table);
@@ -137,32 +116,22 @@ async function putTable(engine: UploadEngine, source: TableSource, lazily: boole
   else await engine.load(source);
 }
 
-async function readRows(
-  format: UploadFormat,
-  bytes: Uint8Array,
-  table: string,
+async function readUpload(
+  source: UploadSource,
   engine: () => Promise<UploadEngine | undefined>,
-): Promise<{
-  rows: Record<string, unknown>[];
-  columns: string[];
-  features?: FeatureCollection;
-  raggedRows?: number[];
-}> {
-  if (format === 'parquet') {
-    const data = await engine();
-    if (!data)
-      throw new Error('Parquet files need the data engine, which is not available in this page');
-    await putTable(data, { table, format, bytes }, false);
-    const result = await data.query(`SELECT * FROM "${table}" LIMIT 100000`, { maxRows: 100_000 });
-    return { rows: result.rows, columns: result.columns.map((column) => column.name) };
-  }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (format === 'geojson') {
-    const features = parseGeoJson(text);
-    const rows = features.features.map((feature) => feature.properties ?? {});
-    return { rows, columns: Object.keys(rows[0] ?? {}), features };
-  }
-  return parseDelimited(text, format === 'tsv' ? '\t' : ',');
+  reader: UploadReader,
+): Promise<ReadUpload> {
+  const { format, bytes, table } = source;
+  if (format !== 'parquet') return reader(table, format, bytes);
+  const data = await engine();
+  if (!data)
+    throw new Error('Parquet files need the data engine, which is not available in this page');
+  await putTable(data, { table, format, bytes }, false);
+  const result = await data.query(`SELECT * FROM "${table}" LIMIT 100000`, { maxRows: 100_000 });
+  return summariseRows(
+    result.rows,
+    result.columns.map((column) => column.name),
+  );
 }
 
 /** Checks a picked or dropped file and names its table; a message for the person when it cannot be added. */
@@ -212,26 +181,26 @@ export async function addUpload(
   const previous = dependencies.catalog.get(table);
   if (previous && previous.origin !== 'upload')
     return failed(`${fileName}: the table ${table} belongs to one of this map's own datasets.`);
-  let parsed;
+  let read: ReadUpload;
   try {
     await options.onPhase?.('loading');
-    parsed = await readRows(format, bytes, table, dependencies.engine);
+    read = await readUpload(source, dependencies.engine, dependencies.readUpload ?? readUploadHere);
   } catch (error) {
     return failed(
       `${fileName} could not be read: ${error instanceof Error ? error.message : String(error)}.`,
     );
   }
-  if (parsed.rows.length === 0) return failed(`${fileName} has a header but no rows.`);
-  const lon = findColumn(parsed.columns, lonNames);
-  const lat = findColumn(parsed.columns, latNames);
-  const features =
-    parsed.features ?? (lon && lat ? pointFeatures(parsed.rows, lon, lat) : undefined);
+  const { summary } = read;
+  if (summary.rowCount === 0) {
+    read.served?.release();
+    return failed(`${fileName} has a header but no rows.`);
+  }
   let layerId: string | undefined;
   const { map } = dependencies;
-  if (features && features.features.length > 0 && map) {
+  if (summary.layer && map) {
     layerId = table;
     await options.onPhase?.('drawing');
-    const kind = kindForGeometry(features.features[0]?.geometry?.type);
+    const kind = kindForGeometry(summary.layer.geometryType);
     // Each upload its own colour: the n-th of the uploads, this one kept in its place when replaced.
     const uploads = dependencies.catalog.list().filter((entry) => entry.origin === 'upload');
     const place = uploads.findIndex((entry) => entry.table === table);
@@ -239,14 +208,18 @@ export async function addUpload(
       id: layerId,
       title: fileName,
       kind,
-      features,
+      features: read.features ?? { type: 'FeatureCollection', features: [] },
+      ...(read.served ? { served: read.served } : {}),
       datasetId: table,
       paint: uploadPaint(kind, place === -1 ? uploads.length : place),
     });
     const bounds = map.layerBounds(layerId);
     // Not awaited: the camera glides while the person reads the message.
     if (bounds && !options.restoring) void map.moveCamera({ bounds });
-  } else if (previous?.layerId) {
+  } else {
+    read.served?.release();
+  }
+  if (!layerId && previous?.layerId) {
     // The earlier file was drawn and this one has nothing to draw.
     dependencies.map?.removeLayer(previous.layerId);
   }
@@ -268,22 +241,22 @@ export async function addUpload(
   const entry: CatalogEntry = {
     id: table,
     title: fileName,
-    description: `Uploaded by the person (${parsed.rows.length} rows).`,
+    description: `Uploaded by the person (${summary.rowCount} rows).`,
     table,
-    columns: describeColumns(parsed.rows, parsed.columns),
+    columns: summary.columnDescriptions,
     format,
     origin: 'upload',
     ...(layerId ? { layerId } : {}),
   };
   dependencies.catalog.add(entry);
   const where = layerId
-    ? `and drawn as layer ${layerId} (${features?.features.length ?? 0} features)`
+    ? `and drawn as layer ${layerId} (${summary.layer?.featureCount ?? 0} features)`
     : '(no longitude/latitude columns, so it is not drawn)';
   const replaced = previous ? ` It replaces the earlier upload of ${previous.title}.` : '';
   return {
     outcome: {
       ok: true,
-      message: `${fileName} was added as table ${table} ${where}.${raggedNote(parsed.raggedRows, parsed.columns.length)}${replaced}`,
+      message: `${fileName} was added as table ${table} ${where}.${raggedNote(summary.raggedRows, summary.columns.length)}${replaced}`,
       entry,
     },
     tableReady,

@@ -1,13 +1,14 @@
 // The browser runtime of the WASM engine: DuckDB-WASM and parquet-wasm bundled by Vite (no CDN), each
-// in a worker of its own.
+// in a worker of its own (parquet-wasm in the table decoder's, table-decoder-client.ts).
 // This module is imported dynamically on first use, so none of it loads during start-up.
 import * as duckdb from '@duckdb/duckdb-wasm';
 import ehWorkerUrl from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import mvpWorkerUrl from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import ehWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import mvpWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
+import { askDecoder } from './table-decoder-client';
 import type { WasmDatabase, WasmRuntime } from './duckdb-wasm-types';
-import type { DecodeAnswer, DecodeRequest } from './table-decoder-worker';
+import type { DecodeRequest } from './table-decoder-worker';
 
 const bundles: duckdb.DuckDBBundles = {
   mvp: { mainModule: mvpWasmUrl, mainWorker: mvpWorkerUrl },
@@ -54,73 +55,15 @@ async function openDatabase(): Promise<WasmDatabase> {
   return database as unknown as WasmDatabase;
 }
 
-let decoder: Worker | undefined;
-let decodeRequests = 0;
-const decoding = new Map<
-  number,
-  { resolve: (ipc: Uint8Array) => void; reject: (error: Error) => void }
->();
-
-/** The table decoder's worker (src/data/table-decoder-worker.ts), started on the first file. */
-function startDecoder(): Worker {
-  const worker = new Worker(new URL('./table-decoder-worker.ts', import.meta.url), {
-    type: 'module',
-  });
-  worker.addEventListener('message', (event: MessageEvent<DecodeAnswer>) => {
-    const waiting = decoding.get(event.data.id);
-    decoding.delete(event.data.id);
-    if ('ipc' in event.data) waiting?.resolve(event.data.ipc);
-    else waiting?.reject(new Error(event.data.error));
-    if (decoding.size === 0) stopDecoderWhenIdle(worker);
-  });
-  // A worker that cannot start fails what waits on it; the next file starts a new one.
-  worker.addEventListener('error', (event) => {
-    event.preventDefault();
-    const reason = `The file reader could not start: ${event.message || 'no reason given'}`;
-    for (const waiting of decoding.values()) waiting.reject(new Error(reason));
-    decoding.clear();
-    worker.terminate();
-    if (decoder === worker) decoder = undefined;
-  });
-  return worker;
-}
-
-let idleTimer: ReturnType<typeof setTimeout> | undefined;
-
-/**
- * WebAssembly memory never shrinks: after the 3M-row flights file parquet-wasm's instance holds 444 MB
- * (docs/performance.md) for as long as it lives. The worker goes once it has had nothing
- * to do for a while, and the memory with it; the next file starts a new one (tens of milliseconds).
- */
-function stopDecoderWhenIdle(worker: Worker): void {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (decoder !== worker || decoding.size > 0) return;
-    worker.terminate();
-    decoder = undefined;
-  }, decoderIdleMs);
-}
-
-/** How long the decoder's worker lives with nothing to do, in milliseconds. */
-const decoderIdleMs = 10_000;
-
 /** A table file decoded to an Arrow IPC stream, off the page's thread. */
 function decodeInWorker(
   format: DecodeRequest['format'],
   table: string,
   bytes: Uint8Array,
 ): Promise<Uint8Array> {
-  clearTimeout(idleTimer);
-  decoder ??= startDecoder();
-  const worker = decoder;
-  const id = ++decodeRequests;
-  return new Promise((resolve, reject) => {
-    decoding.set(id, { resolve, reject });
-    // A copy goes to the worker, so the caller's bytes (an upload's, kept for a reload) stay whole.
-    const copy = bytes.slice();
-    const request: DecodeRequest = { id, format, table, bytes: copy };
-    worker.postMessage(request, [copy.buffer]);
-  });
+  // A copy goes to the worker, so the caller's bytes (an upload's, kept for a reload) stay whole.
+  const copy = bytes.slice();
+  return askDecoder<Uint8Array>({ format, table, bytes: copy }, [copy.buffer]);
 }
 
 /** The runtime the app uses in the page. */

@@ -1,25 +1,53 @@
-// A worker that turns Parquet, Arrow, GeoJSON and JSON table files into Arrow IPC streams. Decoding
-// runs on the thread that calls it: on the page's thread a 3M-row Parquet file froze the chat and the
-// map for half a second or more while a table loaded in the background, and an 18 MB GeoJSON upload
-// for 0.7 s. Each request is `{ id, format, table, bytes }`; each answer `{ id, ipc }` with the stream's
-// buffer transferred, or `{ id, error }` with the sentence the decoder threw.
+// A worker that turns Parquet, Arrow, GeoJSON and JSON table files into Arrow IPC streams, and reads
+// uploads for their map layers. Decoding runs on the thread that calls it: on the page's thread a
+// 3M-row Parquet file froze the chat and the map for half a second or more while a table loaded in the
+// background, and an 18 MB GeoJSON upload for 0.7 s (its table) and 0.4 s more (its layer).
+// Each request is one of DecoderRequest; each answer `{ id, ipc }` (a decoded table) or `{ id, value }`
+// (the rest), buffers transferred, or `{ id, error }` with the sentence the decoder threw.
 import initParquet, { readParquet } from 'parquet-wasm/esm';
 import parquetWasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
 import { decodeToArrowIpc, type DecodedFormat } from './decode-table-file';
+import { HeldLayers } from './held-layers';
+import type { LayerFileFormat } from './upload-layer-file';
 
-/** A request to the worker. */
+/** A request to decode a table file. */
 export interface DecodeRequest {
   id: number;
+  kind?: 'decode';
   format: DecodedFormat | 'parquet';
   /** The table's name, for error messages. */
   table: string;
   bytes: Uint8Array;
 }
 
+/**
+ * A request about an upload's layer: read a file and hold its features (answers its summary), cut a
+ * tile of it (answers the tile's bytes, or null when empty), send its features (for a join), let it
+ * go, or count the layers held (for tests: a removed upload must not stay here).
+ */
+export type LayerRequest =
+  | {
+      id: number;
+      kind: 'layer';
+      layerId: string;
+      tileLayer: string;
+      format: LayerFileFormat;
+      bytes: Uint8Array;
+    }
+  | { id: number; kind: 'tile'; layerId: string; z: number; x: number; y: number }
+  | { id: number; kind: 'features'; layerId: string }
+  | { id: number; kind: 'release'; layerId: string }
+  | { id: number; kind: 'held' };
+
+/** Any request to the worker. */
+export type DecoderRequest = DecodeRequest | LayerRequest;
+
 /** The worker's answer to one request. */
-export type DecodeAnswer = { id: number; ipc: Uint8Array } | { id: number; error: string };
+export type DecodeAnswer =
+  { id: number; ipc: Uint8Array } | { id: number; value: unknown } | { id: number; error: string };
 
 let parquetReady: Promise<unknown> | undefined;
+const held = new HeldLayers();
 
 async function decode({ format, table, bytes }: DecodeRequest): Promise<Uint8Array> {
   if (format !== 'parquet') return decodeToArrowIpc(format, table, bytes);
@@ -28,19 +56,59 @@ async function decode({ format, table, bytes }: DecodeRequest): Promise<Uint8Arr
   return readParquet(bytes).intoIPCStream();
 }
 
-self.addEventListener('message', (event: MessageEvent<DecodeRequest>) => {
-  const { id } = event.data;
-  decode(event.data).then(
-    (ipc) => {
-      const answer: DecodeAnswer = { id, ipc };
-      self.postMessage(answer, { transfer: [ipc.buffer] });
-    },
-    (error: unknown) => {
-      const answer: DecodeAnswer = {
-        id,
-        error: error instanceof Error ? error.message : String(error),
-      };
-      self.postMessage(answer);
-    },
-  );
+function answerLayer(request: LayerRequest): unknown {
+  switch (request.kind) {
+    case 'layer':
+      return held.read(request.layerId, request.tileLayer, request.format, request.bytes);
+    case 'tile':
+      return held.tile(request.layerId, request.z, request.x, request.y) ?? null;
+    case 'features':
+      return held.features(request.layerId);
+    case 'release':
+      held.release(request.layerId);
+      return true;
+    case 'held':
+      return held.count;
+  }
+}
+
+function isDecodeRequest(request: DecoderRequest): request is DecodeRequest {
+  return request.kind === undefined || request.kind === 'decode';
+}
+
+function fail(id: number, error: unknown): void {
+  const answer: DecodeAnswer = {
+    id,
+    error: error instanceof Error ? error.message : String(error),
+  };
+  self.postMessage(answer);
+}
+
+self.addEventListener('message', (event: MessageEvent<DecoderRequest>) => {
+  const request = event.data;
+  const { id } = request;
+  if (isDecodeRequest(request)) {
+    decode(request).then(
+      (ipc) => {
+        const answer: DecodeAnswer = { id, ipc };
+        self.postMessage(answer, { transfer: [ipc.buffer] });
+      },
+      (error: unknown) => fail(id, error),
+    );
+    return;
+  }
+  try {
+    const value = answerLayer(request);
+    const answer: DecodeAnswer = { id, value };
+    self.postMessage(answer, { transfer: value instanceof Uint8Array ? [value.buffer] : [] });
+  } catch (error) {
+    fail(id, error);
+    return;
+  }
+  // The summary went first, so the page adds the layer while its tiles are cut here (the first tile
+  // request waits behind this either way).
+  if (request.kind === 'layer') {
+    const { layerId } = request;
+    setTimeout(() => held.prepare(layerId), 0);
+  }
 });

@@ -18,6 +18,7 @@ import { attachTooltips } from './map-tooltip';
 import { openMaplibreMap, type OpenMapOptions } from './open-maplibre-map';
 import { watchPageColorScheme } from './page-color-scheme';
 import { reportSourceErrors } from './report-source-errors';
+import { serveTiles, stopServing } from './served-tiles';
 import { validateFilter, validatePaint } from './style-validation';
 import { tileArchiveUrl } from './tile-archives';
 import type { InitialView } from '../config/app-config';
@@ -32,6 +33,7 @@ import type {
   MapStateChange,
   NewLayer,
   RedrawResultLayer,
+  ServedFeatures,
   ValidationErrors,
 } from '../tools/map/map-port';
 import type { StackDirection } from './layer-panel';
@@ -49,6 +51,8 @@ interface LayerState extends LayerRecord {
   /** The visibility it was added with: what restoring the publisher's map goes back to. */
   initialVisible: boolean;
   features: FeatureCollection;
+  /** Features held off the page's thread, drawn from their tiles (an upload's). */
+  served?: { features: ServedFeatures; key: string };
   tooltip?: string[];
   legendTitle: string;
   /** Where it is listed (the layer panel, the map state): see LayerPlacement.order. */
@@ -172,8 +176,10 @@ export class MapController implements MapPort, RestoreTarget {
       kind: layer.kind,
       visible: layer.visible,
       paint: { ...layer.paint },
-      featureCount: layer.features.features.length,
-      properties: Object.keys(layer.features.features[0]?.properties ?? {}),
+      featureCount: layer.served?.features.featureCount ?? layer.features.features.length,
+      properties:
+        layer.served?.features.properties ??
+        Object.keys(layer.features.features[0]?.properties ?? {}),
       ...(layer.datasetId ? { datasetId: layer.datasetId } : {}),
       ...(layer.filter !== undefined ? { filter: layer.filter } : {}),
       ...(legend ? { legend } : {}),
@@ -193,11 +199,9 @@ export class MapController implements MapPort, RestoreTarget {
     const paint = { ...defaultPaint(layer.kind, '#2563eb'), ...layer.paint };
     const visible = layer.visible ?? true;
     const existing = this.layers.get(layer.id);
-    if (existing) {
-      this.map.removeLayer(layer.id);
-      this.map.removeSource(layer.id);
-    }
+    if (existing) this.takeOff(existing);
     const { tiles } = placement;
+    const served = layer.served && { features: layer.served, ...serveTiles(layer.served) };
     // A small tile buffer and a coarser simplification at low zooms cut the work of tiling thousands of
     // shapes (and of drawing them through a software renderer) without a visible change: the buffer
     // only has to cover a circle's radius, and full detail returns as the person zooms in.
@@ -205,13 +209,20 @@ export class MapController implements MapPort, RestoreTarget {
       layer.id,
       tiles
         ? { type: 'vector', url: tileArchiveUrl(tiles.url) }
-        : {
-            type: 'geojson',
-            data: layer.features,
-            generateId: true,
-            buffer: 16,
-            tolerance: layer.kind === 'circle' ? 0.375 : 1,
-          },
+        : served
+          ? {
+              type: 'vector',
+              tiles: [served.tiles],
+              maxzoom: served.features.maxZoom,
+              ...(served.features.bounds ? { bounds: served.features.bounds } : {}),
+            }
+          : {
+              type: 'geojson',
+              data: layer.features,
+              generateId: true,
+              buffer: 16,
+              tolerance: layer.kind === 'circle' ? 0.375 : 1,
+            },
     );
     // Fills go under lines and circles so points stay visible over shapes, and under result layers.
     // (The lowest non-fill layer as drawn, not as added: tiled layers go on before the others.)
@@ -231,6 +242,8 @@ export class MapController implements MapPort, RestoreTarget {
         type: layer.kind,
         source: layer.id,
         ...(tiles ? { 'source-layer': tiles.sourceLayer } : {}),
+        // Served tiles hold one tile layer, named after the map layer.
+        ...(served ? { 'source-layer': layer.id } : {}),
         layout: { visibility: visible ? 'visible' : 'none' },
         paint,
       } as maplibregl.AddLayerObject,
@@ -246,6 +259,7 @@ export class MapController implements MapPort, RestoreTarget {
       initialPaint: { ...paint },
       initialVisible: visible,
       features: layer.features,
+      ...(served ? { served: { features: served.features, key: served.key } } : {}),
       legendTitle: layer.legendTitle ?? layer.title,
       ...(layer.tooltip ? { tooltip: layer.tooltip } : {}),
       ...(layer.datasetId ? { datasetId: layer.datasetId } : {}),
@@ -350,12 +364,14 @@ export class MapController implements MapPort, RestoreTarget {
     return this.renderedFeatureCount(layerId);
   }
 
-  layerFeatures(layerId: string): FeatureCollection | undefined {
-    return this.layers.get(layerId)?.features;
+  async layerFeatures(layerId: string): Promise<FeatureCollection | undefined> {
+    const layer = this.layers.get(layerId);
+    return layer?.served ? layer.served.features.features() : layer?.features;
   }
 
   layerBounds(layerId: string): Bounds | undefined {
     const layer = this.layers.get(layerId);
+    if (layer?.served) return layer.served.features.bounds;
     return layer && featureBounds(layer.features);
   }
 
@@ -377,11 +393,22 @@ export class MapController implements MapPort, RestoreTarget {
 
   /** Takes a layer and its source off the map. */
   removeLayer(layerId: string): void {
-    if (!this.layers.delete(layerId)) return;
-    this.map.removeLayer(layerId);
-    this.map.removeSource(layerId);
+    const layer = this.layers.get(layerId);
+    if (!layer) return;
+    this.layers.delete(layerId);
+    this.takeOff(layer);
     this.changed();
     this.stateChanges.layersChanged();
+  }
+
+  /** Removes a layer and its source from MapLibre, and lets go of features served for it. */
+  private takeOff(layer: LayerState): void {
+    this.map.removeLayer(layer.id);
+    this.map.removeSource(layer.id);
+    if (layer.served) {
+      stopServing(layer.served.key);
+      layer.served.features.release();
+    }
   }
 
   /** Clears the layer's filter and gives it back the paint and visibility it was added with. */

@@ -67,8 +67,9 @@ export class FakeMap implements MapPort, RestoreTarget {
       kind: layer.kind,
       visible: layer.visible,
       paint: { ...layer.paint },
-      featureCount: layer.features.features.length,
-      properties: Object.keys(layer.features.features[0]?.properties ?? {}),
+      featureCount: layer.served?.featureCount ?? layer.features.features.length,
+      properties:
+        layer.served?.properties ?? Object.keys(layer.features.features[0]?.properties ?? {}),
       ...(layer.filter !== undefined ? { filter: layer.filter } : {}),
       ...(layer.datasetId ? { datasetId: layer.datasetId } : {}),
       ...(legend ? { legend } : {}),
@@ -120,12 +121,14 @@ export class FakeMap implements MapPort, RestoreTarget {
     ).length;
   }
 
-  layerFeatures(layerId: string): FeatureCollection | undefined {
-    return this.layers.get(layerId)?.features;
+  async layerFeatures(layerId: string): Promise<FeatureCollection | undefined> {
+    const layer = this.layers.get(layerId);
+    return layer?.served ? layer.served.features() : layer?.features;
   }
 
   layerBounds(layerId: string): Bounds | undefined {
     const layer = this.layers.get(layerId);
+    if (layer?.served) return layer.served.bounds;
     return layer && featureBounds(layer.features);
   }
 

@@ -26,6 +26,32 @@ function bigCsv(rows: number): string {
   return lines.join('\n');
 }
 
+/** A GeoJSON of 30 sites over the United States, far apart, with a number `value` of 0 to 87. */
+function sitesGeoJson(): string {
+  const features = Array.from({ length: 30 }, (_, index) => ({
+    type: 'Feature',
+    properties: { id: `S${index}`, name: `site ${index}`, value: index * 3 },
+    geometry: {
+      type: 'Point',
+      coordinates: [-118 + (index % 10) * 5, 30 + Math.floor(index / 10) * 6],
+    },
+  }));
+  return JSON.stringify({ type: 'FeatureCollection', features });
+}
+
+/** Runs one of the model's tools by name, as a model's call does; returns what the model reads. */
+async function runTool(page: Page, name: string, args: Record<string, unknown>): Promise<string> {
+  return page.evaluate(
+    async ({ name, args }) =>
+      (
+        await window
+          .mapwright!.registry.get(name)!
+          .execute(args, { signal: new AbortController().signal })
+      ).content,
+    { name, args },
+  );
+}
+
 describe('map uploads', () => {
   let harness: AppHarness;
   let underTest: PageUnderTest;
@@ -143,6 +169,81 @@ describe('map uploads', () => {
     expect(colors[0]).not.toEqual(colors[1]);
     expect(underTest.pageErrors).toEqual([]);
   });
+
+  it("the model's tools and the tooltip work on an uploaded layer, and the worker lets go of a removed or replaced one", async () => {
+    const { page } = underTest;
+    const heldBefore = await page.evaluate(() => window.mapwright!.heldUploadLayers());
+    await pick(page, 'sites.geojson', sitesGeoJson());
+    await page.waitForFunction(() => window.mapwright!.catalog.get('sites') !== undefined);
+    await page.locator('.upload-progress').waitFor({ state: 'hidden', timeout: 60_000 });
+    expect(await page.evaluate(() => window.mapwright!.heldUploadLayers())).toBe(heldBefore + 1);
+    await page.evaluate(async () => {
+      const controller = window.mapwright!.map!;
+      await controller.zoomToLayer('sites');
+      await controller.whenIdle();
+    });
+
+    // Style by a numeric column: the paint takes, and the legend reads the column.
+    const styled = await runTool(page, 'set_style', {
+      layer: 'sites',
+      paint: {
+        'circle-color': ['interpolate', ['linear'], ['get', 'value'], 0, '#fde68a', 87, '#7f1d1d'],
+      },
+    });
+    expect(styled).toContain('Style of sites updated (circle-color)');
+    expect(
+      await page.evaluate(() => window.mapwright!.map!.getLayer('sites')?.legend),
+    ).toBeTruthy();
+
+    // A filter on a property counts the features drawn from the worker's tiles.
+    const filtered = await runTool(page, 'set_filter', {
+      layer: 'sites',
+      filter: ['>=', ['get', 'value'], 45],
+    });
+    expect(filtered).toContain('15 features of sites are in view');
+
+    // The tooltip shows a hovered site's properties (site 20 passes the filter).
+    const point = await page.evaluate(async () => {
+      const controller = window.mapwright!.map!;
+      const map = controller.map;
+      // Centred, clear of the panels over the map's edges.
+      map.jumpTo({ center: [-118, 42], zoom: 6 });
+      await controller.whenIdle();
+      const projected = map.project([-118, 42]);
+      const box = map.getCanvas().getBoundingClientRect();
+      return { x: box.left + projected.x, y: box.top + projected.y };
+    });
+    const tooltip = page.locator('.maplibregl-popup .map-tooltip');
+    for (let attempt = 0; attempt < 20 && (await tooltip.count()) === 0; attempt += 1) {
+      await page.mouse.move(point.x + 150, point.y + 150);
+      await page.mouse.move(point.x + (attempt % 2), point.y);
+      await page.waitForTimeout(100);
+    }
+    expect(await tooltip.textContent()).toContain('name: site 20');
+    await page.mouse.move(0, 0);
+
+    // A join takes the upload's shapes from the worker.
+    const joined = await drawQuery(page, 'SELECT id, value FROM sites WHERE value < 30', {
+      geometry: { kind: 'join', layer: 'sites', column: 'id' },
+      style: { color_by: 'value' },
+    });
+    expect(
+      await page.evaluate((id) => window.mapwright!.map!.getLayer(id)?.featureCount, joined),
+    ).toBe(10);
+
+    // A re-upload of the same name replaces the worker's copy; a removal lets it go.
+    await pick(page, 'sites.geojson', sitesGeoJson());
+    await page.waitForFunction(() => window.mapwright!.catalog.get('sites') !== undefined);
+    await page.locator('.upload-progress').waitFor({ state: 'hidden', timeout: 60_000 });
+    await expect
+      .poll(() => page.evaluate(() => window.mapwright!.heldUploadLayers()))
+      .toBe(heldBefore + 1);
+    await page.evaluate(() => window.mapwright!.removeUpload('sites'));
+    await expect
+      .poll(() => page.evaluate(() => window.mapwright!.heldUploadLayers()))
+      .toBe(heldBefore);
+    expect(underTest.pageErrors).toEqual([]);
+  }, 120_000);
 
   it(
     'a polygon upload covering the world is translucent, outlined and under result layers',

@@ -51,12 +51,34 @@ export interface MapState {
 /** Where to move the camera. */
 export type CameraTarget = { center: [number, number]; zoom?: number } | { bounds: Bounds };
 
+/**
+ * Features kept off the page's thread (an upload's, in the table decoder's worker): the map draws
+ * them from vector tiles cut there and holds only what tools read of them.
+ */
+export interface ServedFeatures {
+  featureCount: number;
+  bounds: Bounds | undefined;
+  /** Property names the features carry. */
+  properties: string[];
+  /** The deepest zoom tiles are cut at (the map over-zooms them beyond). */
+  maxZoom: number;
+  /** A tile's vector tile bytes (its one tile layer is named after the map layer), or undefined. */
+  tile(z: number, x: number, y: number): Promise<Uint8Array | undefined>;
+  /** The features themselves, copied to the page (only a join needs them). */
+  features(): Promise<FeatureCollection>;
+  /** Lets them go: the layer was removed or replaced. */
+  release(): void;
+}
+
 /** A layer drawn from features a tool built (a query result or an upload). */
 export interface NewLayer {
   id: string;
   title: string;
   kind: LayerKind;
+  /** The features (none when `served` draws them). */
   features: FeatureCollection;
+  /** Draws features held elsewhere instead of `features`. */
+  served?: ServedFeatures;
   paint?: Record<string, unknown>;
   tooltip?: string[];
   legendTitle?: string;
@@ -123,7 +145,7 @@ export interface MapPort {
   moveCamera(target: CameraTarget): Promise<void>;
   getState(): MapState;
   /** The features of a layer (all of them, whatever the filter). */
-  layerFeatures(layerId: string): FeatureCollection | undefined;
+  layerFeatures(layerId: string): Promise<FeatureCollection | undefined>;
   /** Adds a layer, or replaces the one with the same id. */
   addLayer(layer: NewLayer): Promise<void>;
   /** Takes a layer off the map (an upload the person removed); an unknown id is ignored. */

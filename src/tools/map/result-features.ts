@@ -54,7 +54,7 @@ export async function resultFeatures(
       return { features: { type: 'FeatureCollection', features } };
     }
     case 'join': {
-      const source = map.layerFeatures(geometry.layer);
+      const source = await map.layerFeatures(geometry.layer);
       if (!source) return { error: `There is no layer '${geometry.layer}' to take shapes from.` };
       const key = geometry.layer_key ?? geometry.column;
       const byKey = new Map(rows.map((row) => [String(row[geometry.column]), row]));

@@ -1,0 +1,94 @@
+// The page's side of the table decoder's worker (src/data/table-decoder-worker.ts): one worker for table
+// files and uploads' layers, started on the first request and let go once it has nothing to do and
+// holds no layer. No DuckDB here, so an upload's layer does not load DuckDB's module.
+import type { DecodeAnswer, DecoderRequest } from './table-decoder-worker';
+
+/** A request without its id (the client numbers them). */
+export type DecoderRequestBody = DecoderRequest extends infer Request
+  ? Request extends DecoderRequest
+    ? Omit<Request, 'id'>
+    : never
+  : never;
+
+let decoder: Worker | undefined;
+let decodeRequests = 0;
+const decoding = new Map<
+  number,
+  { resolve: (value: unknown) => void; reject: (error: Error) => void }
+>();
+/** The layers the worker holds: while it holds any, it stays (their tiles are cut there). */
+const heldLayers = new Set<string>();
+
+/** The table decoder's worker, started on the first request. */
+function startDecoder(): Worker {
+  const worker = new Worker(new URL('./table-decoder-worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  worker.addEventListener('message', (event: MessageEvent<DecodeAnswer>) => {
+    const waiting = decoding.get(event.data.id);
+    decoding.delete(event.data.id);
+    if ('ipc' in event.data) waiting?.resolve(event.data.ipc);
+    else if ('value' in event.data) waiting?.resolve(event.data.value);
+    else waiting?.reject(new Error(event.data.error));
+    if (decoding.size === 0) stopDecoderWhenIdle(worker);
+  });
+  // A worker that cannot start fails what waits on it; the next file starts a new one.
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    const reason = `The file reader could not start: ${event.message || 'no reason given'}`;
+    for (const waiting of decoding.values()) waiting.reject(new Error(reason));
+    decoding.clear();
+    heldLayers.clear();
+    worker.terminate();
+    if (decoder === worker) decoder = undefined;
+  });
+  return worker;
+}
+
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * WebAssembly memory never shrinks: after the 3M-row flights file parquet-wasm's instance holds 444 MB
+ * (docs/performance.md) for as long as it lives. The worker goes once it has had nothing
+ * to do for a while and holds no upload's layer, and the memory with it; the next file starts a new
+ * one (tens of milliseconds).
+ */
+function stopDecoderWhenIdle(worker: Worker): void {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (decoder !== worker || decoding.size > 0 || heldLayers.size > 0) return;
+    worker.terminate();
+    decoder = undefined;
+  }, decoderIdleMs);
+}
+
+/** How long the decoder's worker lives with nothing to do, in milliseconds. */
+const decoderIdleMs = 10_000;
+
+/** Sends `body` to the worker (transferring `transfer`) and settles with its answer. */
+export function askDecoder<Answer>(
+  body: DecoderRequestBody,
+  transfer: Transferable[] = [],
+): Promise<Answer> {
+  clearTimeout(idleTimer);
+  decoder ??= startDecoder();
+  const worker = decoder;
+  const id = ++decodeRequests;
+  return new Promise<Answer>((resolve, reject) => {
+    decoding.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    worker.postMessage({ ...body, id }, transfer);
+  });
+}
+
+/** How many uploads' layers the worker holds (0 when it is not running), for tests. */
+export async function heldLayerCount(): Promise<number> {
+  return decoder ? askDecoder<number>({ kind: 'held' }) : 0;
+}
+
+/** Notes that the worker holds (or no longer holds) a layer, which keeps it alive. */
+export function markLayerHeld(layerId: string, isHeld: boolean): void {
+  if (isHeld) heldLayers.add(layerId);
+  else heldLayers.delete(layerId);
+  if (!isHeld && heldLayers.size === 0 && decoding.size === 0 && decoder)
+    stopDecoderWhenIdle(decoder);
+}
