@@ -214,7 +214,7 @@ export class MapController implements MapPort, RestoreTarget {
               type: 'vector',
               tiles: [served.tiles],
               maxzoom: served.features.maxZoom,
-              ...(served.features.bounds ? { bounds: served.features.bounds } : {}),
+              ...(served.features.bounds ? { bounds: paddedBounds(served.features.bounds) } : {}),
             }
           : {
               type: 'geojson',
@@ -522,4 +522,19 @@ export class MapController implements MapPort, RestoreTarget {
     this.stateChanges.clear();
     this.map.remove();
   }
+}
+
+/**
+ * A served source's bounds, a hair wider: MapLibre requests only the tiles inside a source's bounds,
+ * and a feature exactly on a tile's edge (longitude -90 is one at every zoom from 2) lies in the tile
+ * past that edge, which bounds ending on the edge would leave out.
+ */
+export function paddedBounds([west, south, east, north]: Bounds): Bounds {
+  const pad = 1e-6;
+  return [
+    Math.max(-180, west - pad),
+    Math.max(-90, south - pad),
+    Math.min(180, east + pad),
+    Math.min(90, north + pad),
+  ];
 }
