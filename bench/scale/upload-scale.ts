@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { launchBrowser, openPage } from '../../test/e2e/harness';
 import { startStaticServer } from '../../test/servers/static-server';
 import { mapDrawingOffScript, mapDrawingOn } from '../map-drawing-off';
+import { pointsGeoJson } from '../points-geojson';
 import { median } from '../statistics';
 import type { Browser } from 'playwright-core';
 
@@ -31,21 +32,6 @@ const watchScript = `(() => {
   };
   requestAnimationFrame(poll);
 })()`;
-
-function pointsGeoJson(count: number): string {
-  const features = [];
-  for (let index = 0; index < count; index += 1) {
-    features.push({
-      type: 'Feature',
-      properties: { id: index, name: `place number ${index}`, value: index % 97, kind: 'site' },
-      geometry: {
-        type: 'Point',
-        coordinates: [-125 + ((index * 7919) % 5800) / 100, 25 + ((index * 104729) % 2400) / 100],
-      },
-    });
-  }
-  return JSON.stringify({ type: 'FeatureCollection', features });
-}
 
 interface UploadFigures {
   longestTaskMs: number;

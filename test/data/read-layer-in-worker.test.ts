@@ -5,26 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DatasetCatalog } from '../../src/config/dataset-catalog';
 import { FakeMap } from '../../src/testing/fake-map';
 import { InProcessWorker, startInProcessWorker } from './in-process-worker';
+import { encode, sites } from './layer-fixtures';
 import type { readUploadInWorker } from '../../src/app/read-upload-in-worker';
 import type { addUpload, UploadSource } from '../../src/app/upload-dataset';
 import type { heldLayerCount } from '../../src/data/table-decoder-client';
-
-const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
-const sites = JSON.stringify({
-  type: 'FeatureCollection',
-  features: [
-    {
-      type: 'Feature',
-      properties: { name: 'a' },
-      geometry: { type: 'Point', coordinates: [1, 2] },
-    },
-    {
-      type: 'Feature',
-      properties: { name: 'b' },
-      geometry: { type: 'Point', coordinates: [3, 4] },
-    },
-  ],
-});
 
 /** Lets the worker's answers (delivered as microtasks) arrive. */
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -6,25 +6,9 @@ import { PbfReader } from 'pbf';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readLayerFile } from '../../src/data/upload-layer-file';
 import { InProcessWorker, startInProcessWorker } from './in-process-worker';
+import { encode, sites } from './layer-fixtures';
 import type { DecoderRequestBody } from '../../src/data/table-decoder-client';
 import type { DecodeAnswer, DecoderRequest } from '../../src/data/table-decoder-worker';
-
-const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
-const sites = JSON.stringify({
-  type: 'FeatureCollection',
-  features: [
-    {
-      type: 'Feature',
-      properties: { name: 'a' },
-      geometry: { type: 'Point', coordinates: [1, 2] },
-    },
-    {
-      type: 'Feature',
-      properties: { name: 'b' },
-      geometry: { type: 'Point', coordinates: [3, 4] },
-    },
-  ],
-});
 
 let requests = 0;
 

@@ -6,23 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapDrawingOffScript } from '../../bench/map-drawing-off';
+import { pointsGeoJson } from '../../bench/points-geojson';
 import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
-
-/** A GeoJSON FeatureCollection of `count` points with a few properties each (~18 MB at 100k). */
-function pointsGeoJson(count: number): string {
-  const features = [];
-  for (let index = 0; index < count; index += 1) {
-    features.push({
-      type: 'Feature',
-      properties: { id: index, name: `place number ${index}`, value: index % 97, kind: 'site' },
-      geometry: {
-        type: 'Point',
-        coordinates: [-125 + ((index * 7919) % 5800) / 100, 25 + ((index * 104729) % 2400) / 100],
-      },
-    });
-  }
-  return JSON.stringify({ type: 'FeatureCollection', features });
-}
 
 /** The page's long tasks (over 50 ms) since the observer started. */
 type LongTaskWindow = Window & { longTasks?: number[]; stopLongTasks?: () => void };
