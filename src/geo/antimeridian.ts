@@ -2,6 +2,7 @@
 // rings that jump from +180 to -180; MapLibre draws such a jump as a streak across the whole world.
 // Rings are unwrapped so consecutive points never jump by more than 180 degrees, and a copy shifted by
 // 360 degrees is added for the part that spills past ±180, so both sides of the line stay filled.
+// Lines (a route across the Pacific) are cut at ±180 where they cross, each part running to the line.
 import type { Geometry, Position } from 'geojson';
 
 /** True when two consecutive points are more than 180 degrees of longitude apart. */
@@ -48,14 +49,35 @@ function fixPolygon(rings: Position[][]): Position[][][] {
   return polygons;
 }
 
+/**
+ * Where the segment from `from` to `to` (which jumps across the map) meets the antimeridian: the
+ * longitude it leaves by (±180) and the latitude there, on the straight segment unwrapped.
+ */
+function crossing(from: Position, to: Position): { edge: number; latitude: number } {
+  const fromLongitude = from[0] ?? 0;
+  const fromLatitude = from[1] ?? 0;
+  // A jump from east to west (179 to -179) goes on eastward, past 180; the other way past -180.
+  const edge = fromLongitude > (to[0] ?? 0) ? 180 : -180;
+  const toLongitude = (to[0] ?? 0) + 2 * edge;
+  const share =
+    toLongitude === fromLongitude ? 0 : (edge - fromLongitude) / (toLongitude - fromLongitude);
+  return { edge, latitude: fromLatitude + share * ((to[1] ?? 0) - fromLatitude) };
+}
+
+/**
+ * The line cut where it crosses the antimeridian, each part running to ±180 at the crossing: without
+ * the crossing point a two-point route (Tokyo to Los Angeles) lost both of its one-point halves.
+ */
 function splitLine(line: Position[]): Position[][] {
   const parts: Position[][] = [];
   let current: Position[] = [];
   for (const position of line) {
     const previous = current.at(-1);
     if (previous && Math.abs((position[0] ?? 0) - (previous[0] ?? 0)) > 180) {
+      const { edge, latitude } = crossing(previous, position);
+      if (previous[0] !== edge) current.push([edge, latitude]);
       if (current.length > 1) parts.push(current);
-      current = [];
+      current = position[0] === -edge ? [] : [[-edge, latitude]];
     }
     current.push(position);
   }

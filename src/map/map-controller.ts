@@ -16,6 +16,7 @@ import { legendFromPaint } from './legend';
 import { cameraOf, jumpCamera, roundCoordinate } from './map-camera';
 import { attachTooltips } from './map-tooltip';
 import { openMaplibreMap, type OpenMapOptions } from './open-maplibre-map';
+import { paddedBounds } from './padded-bounds';
 import { watchPageColorScheme } from './page-color-scheme';
 import { reportSourceErrors } from './report-source-errors';
 import { serveTiles, stopServing } from './served-tiles';
@@ -522,19 +523,4 @@ export class MapController implements MapPort, RestoreTarget {
     this.stateChanges.clear();
     this.map.remove();
   }
-}
-
-/**
- * A served source's bounds, a hair wider: MapLibre requests only the tiles inside a source's bounds,
- * and a feature exactly on a tile's edge (longitude -90 is one at every zoom from 2) lies in the tile
- * past that edge, which bounds ending on the edge would leave out.
- */
-export function paddedBounds([west, south, east, north]: Bounds): Bounds {
-  const pad = 1e-6;
-  return [
-    Math.max(-180, west - pad),
-    Math.max(-90, south - pad),
-    Math.min(180, east + pad),
-    Math.min(90, north + pad),
-  ];
 }

@@ -77,14 +77,59 @@ describe('antimeridian', () => {
     ]);
   });
 
-  it('splits a line that crosses 180 degrees and returns geometry that needs no fix unchanged', () => {
+  it('keeps a two-point route across the Pacific (Tokyo to Los Angeles), in either direction', () => {
+    const eastward = fixAntimeridian({
+      type: 'LineString',
+      coordinates: [
+        [140, 30],
+        [-120, 40],
+      ],
+    });
+    expect(eastward).toEqual({
+      type: 'MultiLineString',
+      coordinates: [
+        [
+          [140, 30],
+          [180, 34],
+        ],
+        [
+          [-180, 34],
+          [-120, 40],
+        ],
+      ],
+    });
+    const westward = fixAntimeridian({
+      type: 'MultiLineString',
+      coordinates: [
+        [
+          [-120, 40],
+          [140, 30],
+        ],
+      ],
+    });
+    expect(westward).toEqual({
+      type: 'MultiLineString',
+      coordinates: [
+        [
+          [-120, 40],
+          [-180, 34],
+        ],
+        [
+          [180, 34],
+          [140, 30],
+        ],
+      ],
+    });
+  });
+
+  it('splits a line that crosses 180 degrees at 180, keeping the crossing, and returns geometry that needs no fix unchanged', () => {
     const line: Geometry = {
       type: 'LineString',
       coordinates: [
         [178, 0],
         [179.5, 0],
-        [-179.5, 0],
-        [-178, 0],
+        [-179.5, 2],
+        [-178, 2],
       ],
     };
     expect(fixAntimeridian(line)).toEqual({
@@ -93,10 +138,12 @@ describe('antimeridian', () => {
         [
           [178, 0],
           [179.5, 0],
+          [180, 1],
         ],
         [
-          [-179.5, 0],
-          [-178, 0],
+          [-180, 1],
+          [-179.5, 2],
+          [-178, 2],
         ],
       ],
     });
