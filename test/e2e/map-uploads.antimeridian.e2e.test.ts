@@ -64,6 +64,19 @@ describe('uploads across the antimeridian', () => {
     });
     expect(drawn.points).toEqual(['A', 'B', 'C']);
     expect(drawn.route).toEqual(['Tokyo to Los Angeles']);
+
+    // Zoom to the route fits the Pacific it crosses, not the whole world.
+    const camera = await page.evaluate(async () => {
+      const controller = window.mapwright!.map!;
+      controller.jumpCamera({ center: [0, 0], zoom: 1, bearing: 0, pitch: 0 });
+      await controller.zoomToLayer('route');
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      await controller.whenIdle();
+      const center = controller.map.getCenter().wrap();
+      return { longitude: center.lng, zoom: controller.map.getZoom() };
+    });
+    expect(Math.abs(camera.longitude)).toBeGreaterThan(150);
+    expect(camera.zoom).toBeGreaterThan(1.5);
     expect(underTest.pageErrors).toEqual([]);
     expect(underTest.consoleErrors).toEqual([]);
   }, 120_000);
