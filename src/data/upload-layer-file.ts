@@ -107,9 +107,19 @@ export function summariseRows(
     featureCount: features.features.length,
     geometryType: first?.geometry?.type,
     bounds: featureBounds(features),
-    properties: Object.keys(first?.properties ?? {}),
+    properties: propertyNames(features.features.map((feature) => feature.properties ?? {})),
   };
   return { summary, features };
+}
+
+/**
+ * Every property name the rows carry, in the order they first appear: features of one GeoJSON file
+ * often differ (a name only on some, a field added halfway), and the table has a column for each.
+ */
+function propertyNames(rows: Record<string, unknown>[]): string[] {
+  const names = new Set<string>();
+  for (const row of rows) for (const name of Object.keys(row)) names.add(name);
+  return [...names];
 }
 
 /** Reads the file; throws a sentence (completed by the caller) when it cannot. */
@@ -118,7 +128,7 @@ export function readLayerFile(format: LayerFileFormat, bytes: Uint8Array): ReadL
   if (format === 'geojson') {
     const features = parseGeoJson(text);
     const rows = features.features.map((feature) => feature.properties ?? {});
-    return summariseRows(rows, Object.keys(rows[0] ?? {}), features);
+    return summariseRows(rows, propertyNames(rows), features);
   }
   const table = parseDelimited(text, format === 'tsv' ? '\t' : ',');
   const read = summariseRows(table.rows, table.columns);
