@@ -72,6 +72,14 @@ async function main(): Promise<void> {
         }
         await showSettings(page);
         await save(page, 'settings', size, colorScheme);
+        // The lower half of the settings, each section scrolled to the top of the dialog.
+        for (const [view, section] of [
+          ['settings-credentials', '.mw-credential-settings'],
+          ['settings-servers', '.mw-mcp-settings'],
+        ] as const) {
+          await page.locator(section).evaluate((found) => found.scrollIntoView({ block: 'start' }));
+          await save(page, view, size, colorScheme);
+        }
         await context.close();
       }
     }

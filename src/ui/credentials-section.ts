@@ -4,6 +4,7 @@
 // server to choose: until then no tool receives it.
 import { credentialPlaceholder } from '../tools/credential-placeholders';
 import { button, element, settingsSection } from './dom';
+import { settingsField } from './settings-field';
 import type { CredentialPersistence, CredentialStore } from '../storage/credential-store';
 
 /** The server offered first: the in-page SQL server, whose credentials never leave the browser's own engine. */
@@ -17,11 +18,15 @@ function errorText(error: unknown): string {
 export class CredentialsSection {
   /** The element that holds the section. */
   readonly root: HTMLElement;
-  private readonly list = element('ul', { className: 'mw-credentials' });
-  private readonly server = element('select', {
-    attributes: { 'aria-label': 'Server whose tools may use this credential' },
+  private readonly list = element('ul', {
+    className: 'mw-credentials',
+    attributes: { 'aria-label': 'Saved credentials' },
   });
-  private readonly message = element('p', { className: 'mw-note', attributes: { role: 'status' } });
+  private readonly server = element('select', { attributes: { name: 'credentialServer' } });
+  private readonly message = element('p', {
+    className: 'mw-settings-message',
+    attributes: { role: 'status' },
+  });
 
   /** `servers` lists the ids of the MCP servers a credential can be bound to, read when shown. */
   constructor(
@@ -31,21 +36,22 @@ export class CredentialsSection {
     const name = element('input', {
       attributes: {
         type: 'text',
+        name: 'credentialName',
         'aria-label': 'Credential name',
-        placeholder: 'name, e.g. PG_PASSWORD',
+        placeholder: 'PG_PASSWORD',
+        spellcheck: 'false',
+        autocomplete: 'off',
       },
     });
     const value = element('input', {
       attributes: {
         type: 'password',
+        name: 'credentialValue',
         'aria-label': 'Credential value',
-        placeholder: 'value',
         autocomplete: 'off',
       },
     });
-    const remember = element('input', {
-      attributes: { type: 'checkbox', 'aria-label': 'Remember this credential in this browser' },
-    });
+    const remember = element('input', { attributes: { type: 'checkbox' } });
     // Servers added in the MCP section while the settings are open appear when the list is opened.
     this.server.addEventListener('focus', () => this.fillServers(this.server));
     const save = button(
@@ -56,36 +62,52 @@ export class CredentialsSection {
         try {
           store.set(name.value.trim(), value.value, persistence, serverId);
         } catch (error) {
-          this.message.textContent = errorText(error);
+          this.say(errorText(error), false);
           return;
         }
-        this.message.textContent = `Saved; the tools of ${serverId} can use it as ${credentialPlaceholder(name.value.trim())}.`;
+        this.say(
+          `Saved; the tools of ${serverId} can use it as ${credentialPlaceholder(name.value.trim())}.`,
+          true,
+        );
         name.value = value.value = '';
         this.render();
       },
-      { ariaLabel: 'Save credential for data access' },
+      { className: 'mw-button mw-button-primary', ariaLabel: 'Save credential for data access' },
     );
     this.root = settingsSection('Data credentials', 'mw-credential-settings', [
       element('p', {
-        className: 'mw-note',
+        className: 'mw-section-intro',
         text: 'Passwords or tokens your data needs, each for one server. The agent writes {{secret:NAME}} in a call to that server’s tools; the value is filled in only when the approved call runs, never for another server, and the model never sees it.',
       }),
       this.list,
       element('div', {
-        className: 'mw-add-credential',
+        className: 'mw-settings-subform mw-add-credential',
+        attributes: { role: 'group', 'aria-label': 'Add a credential' },
         children: [
-          name,
-          value,
-          element('label', { children: [document.createTextNode('for '), this.server] }),
-          element('label', {
-            children: [remember, document.createTextNode(' remember in this browser')],
+          element('h4', { text: 'Add a credential' }),
+          settingsField('Name', name, {
+            hint: 'How the agent refers to it: {{secret:NAME}}. Letters, digits and _.',
           }),
-          save,
+          settingsField('Value', value, { hint: 'Never shown again once saved.' }),
+          settingsField('For server', this.server, {
+            hint: 'Only this server’s tools receive the value.',
+          }),
+          settingsField('Remember in this browser', remember, {
+            checkbox: true,
+            hint: 'Kept after this tab closes; otherwise forgotten when it closes.',
+          }),
+          element('div', { className: 'mw-settings-actions', children: [save] }),
         ],
       }),
       this.message,
     ]);
     this.render();
+  }
+
+  /** Shows the outcome of the last action, coloured as a success or a problem. */
+  private say(text: string, ok: boolean): void {
+    this.message.textContent = text;
+    this.message.dataset.ok = String(ok);
   }
 
   /** Offers the known servers in `select`, keeping its choice; the in-page server first. */
@@ -108,27 +130,43 @@ export class CredentialsSection {
     const names = this.store.names();
     this.list.replaceChildren(
       ...(names.length === 0
-        ? [element('li', { className: 'mw-note', text: 'None saved.' })]
+        ? [element('li', { className: 'mw-credentials-empty', text: 'None saved.' })]
         : names.map((name) => {
             const serverId = credentials.get(name)?.serverId;
+            const kept =
+              this.store.persistence(name) === 'browser'
+                ? 'remembered in this browser'
+                : 'this tab only';
             return element('li', {
+              className: 'mw-credential',
               children: [
-                element('code', { text: credentialPlaceholder(name) }),
-                element('span', {
-                  className: 'mw-note',
-                  text:
-                    (serverId === undefined ? ' not bound to a server: ' : ` for ${serverId}, `) +
-                    (this.store.persistence(name) === 'browser' ? 'remembered ' : 'this tab only '),
+                element('div', {
+                  className: 'mw-credential-summary',
+                  children: [
+                    element('code', {
+                      className: 'mw-credential-name',
+                      text: credentialPlaceholder(name),
+                    }),
+                    element('small', {
+                      className: 'mw-credential-meta',
+                      text: `${serverId === undefined ? 'not bound to a server: no tool receives it' : `for ${serverId}`} · ${kept}`,
+                    }),
+                  ],
                 }),
-                serverId === undefined ? this.bindControls(name) : undefined,
-                button(
-                  'Remove',
-                  () => {
-                    this.store.remove(name);
-                    this.render();
-                  },
-                  { ariaLabel: `Remove credential ${name}` },
-                ),
+                element('div', {
+                  className: 'mw-credential-actions',
+                  children: [
+                    serverId === undefined ? this.bindControls(name) : undefined,
+                    button(
+                      'Remove',
+                      () => {
+                        this.store.remove(name);
+                        this.render();
+                      },
+                      { ariaLabel: `Remove credential ${name}` },
+                    ),
+                  ],
+                }),
               ],
             });
           })),
@@ -151,10 +189,13 @@ export class CredentialsSection {
             try {
               this.store.bind(name, select.value);
             } catch (error) {
-              this.message.textContent = errorText(error);
+              this.say(errorText(error), false);
               return;
             }
-            this.message.textContent = `${credentialPlaceholder(name)} is now used only by the tools of ${select.value}.`;
+            this.say(
+              `${credentialPlaceholder(name)} is now used only by the tools of ${select.value}.`,
+              true,
+            );
             this.render();
           },
           { ariaLabel: `Bind credential ${name} to the chosen server` },

@@ -7,8 +7,9 @@ import { isLoopbackUrl } from '../mcp/loopback-host';
 import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
 import { addCopyButton } from './code-blocks';
 import { button, element, settingsSection } from './dom';
+import { settingsField } from './settings-field';
 import type { McpHub } from '../mcp/mcp-hub';
-import type { ApprovalPolicy, McpServerConfig } from '../mcp/mcp-server-config';
+import type { ApprovalPolicy, McpServerConfig, McpServerState } from '../mcp/mcp-server-config';
 
 /** The MCP servers section of the settings. */
 export class McpSettingsSection {
@@ -19,27 +20,29 @@ export class McpSettingsSection {
 
   constructor(private readonly hub: McpHub) {
     hub.onStatus(() => this.render());
-    const id = element('input', {
-      attributes: {
-        type: 'text',
-        'aria-label': 'New server id',
-        placeholder: 'id, e.g. warehouse',
-      },
-    });
     const url = element('input', {
       attributes: {
         type: 'url',
+        name: 'serverUrl',
         'aria-label': 'New server URL',
+        'aria-required': 'true',
         placeholder: 'http://127.0.0.1:3001/mcp',
+        spellcheck: 'false',
+        autocomplete: 'off',
+      },
+    });
+    const id = element('input', {
+      attributes: {
+        type: 'text',
+        name: 'serverId',
+        'aria-label': 'New server id',
+        placeholder: 'warehouse',
+        spellcheck: 'false',
+        autocomplete: 'off',
       },
     });
     const token = element('input', {
-      attributes: {
-        type: 'password',
-        'aria-label': 'Bearer token (optional)',
-        placeholder: 'bearer token (optional)',
-        autocomplete: 'off',
-      },
+      attributes: { type: 'password', name: 'serverToken', autocomplete: 'off' },
     });
     const message = element('p', { className: 'mw-note', attributes: { role: 'status' } });
     const add = button(
@@ -68,11 +71,27 @@ export class McpSettingsSection {
         message.textContent = `Added ${config.id}; connecting…`;
         this.render();
       },
-      { ariaLabel: 'Add server to the MCP servers' },
+      { className: 'mw-button mw-button-primary', ariaLabel: 'Add server to the MCP servers' },
     );
     this.root = settingsSection('MCP servers', 'mw-mcp-settings', [
       this.list,
-      element('div', { className: 'mw-add-server', children: [id, url, token, add] }),
+      element('div', {
+        className: 'mw-settings-subform mw-add-server',
+        attributes: { role: 'group', 'aria-label': 'Add a server' },
+        children: [
+          element('h4', { text: 'Add a server' }),
+          settingsField('Server URL', url, {
+            hint: 'Required: its Streamable HTTP or SSE endpoint.',
+          }),
+          settingsField('ID', id, {
+            hint: 'How it is listed here and chosen for credentials: letters, digits, - or _.',
+          }),
+          settingsField('Bearer token (optional)', token, {
+            hint: 'Sent to this server in the Authorization header. Leave it empty if the server needs none or asks you to sign in.',
+          }),
+          element('div', { className: 'mw-settings-actions', children: [add] }),
+        ],
+      }),
       message,
     ]);
     this.render();
@@ -116,40 +135,18 @@ export class McpSettingsSection {
               { ariaLabel: `Remove server ${server.name}` },
             )
           : undefined;
-        const tools = server.tools.map((tool) => {
-          const checkbox = element('input', {
-            attributes: { type: 'checkbox', 'aria-label': `Enable ${tool.name} on ${server.name}` },
-          });
-          checkbox.checked = tool.enabled;
-          checkbox.addEventListener('change', () =>
-            this.hub.setToolEnabled(server.id, tool.name, checkbox.checked),
-          );
-          const policy = element('select', {
-            attributes: { 'aria-label': `Approval policy of ${tool.name}` },
-          });
-          policy.append(
-            element('option', { text: 'ask each time', attributes: { value: 'ask' } }),
-            element('option', { text: 'run without asking', attributes: { value: 'auto' } }),
-          );
-          policy.value = this.hub.policyFor(server.id, tool.name);
-          policy.addEventListener('change', () =>
-            this.hub.setToolPolicy(server.id, tool.name, policy.value as ApprovalPolicy),
-          );
-          return element('li', {
-            children: [checkbox, element('code', { text: ` ${tool.name} ` }), policy],
-          });
-        });
         return element('div', {
           className: 'mw-server',
           children: [
             element('div', {
+              className: 'mw-server-head',
               children: [
-                element('strong', { text: server.name }),
-                element('span', { text: ' ' }),
+                element('strong', { className: 'mw-server-name', text: server.name }),
                 badge,
-                element('span', { text: ' ' }),
-                toggle,
-                remove,
+                element('span', {
+                  className: 'mw-server-actions',
+                  children: [toggle, remove],
+                }),
               ],
             }),
             server.signIn
@@ -164,11 +161,72 @@ export class McpSettingsSection {
             server.bridgeCommand && !server.signIn?.url
               ? bridgeAdvice(server.bridgeCommand)
               : undefined,
-            element('ul', { className: 'mw-server-tools', children: tools }),
+            server.tools.length > 0 ? this.toolTable(server) : undefined,
           ],
         });
       }),
     );
+  }
+
+  /**
+   * A server's tools as two aligned columns: the switch and name (truncated, whole in its title), and the
+   * approval policy in a column of fixed width, so every select lines up and stays on its tool's row.
+   */
+  private toolTable(server: McpServerState): HTMLElement {
+    const rows = server.tools.map((tool) => {
+      const checkbox = element('input', {
+        attributes: { type: 'checkbox', 'aria-label': `Enable ${tool.name} on ${server.name}` },
+      });
+      checkbox.checked = tool.enabled;
+      checkbox.addEventListener('change', () =>
+        this.hub.setToolEnabled(server.id, tool.name, checkbox.checked),
+      );
+      const policy = element('select', {
+        attributes: { 'aria-label': `Approval policy of ${tool.name}` },
+      });
+      policy.append(
+        element('option', { text: 'ask each time', attributes: { value: 'ask' } }),
+        element('option', { text: 'run without asking', attributes: { value: 'auto' } }),
+      );
+      policy.value = this.hub.policyFor(server.id, tool.name);
+      policy.addEventListener('change', () =>
+        this.hub.setToolPolicy(server.id, tool.name, policy.value as ApprovalPolicy),
+      );
+      return element('tr', {
+        children: [
+          element('td', {
+            children: [
+              element('label', {
+                className: 'mw-tool-switch',
+                attributes: { title: tool.name },
+                children: [
+                  checkbox,
+                  element('code', { className: 'mw-tool-name', text: tool.name }),
+                ],
+              }),
+            ],
+          }),
+          element('td', { children: [policy] }),
+        ],
+      });
+    });
+    return element('table', {
+      className: 'mw-server-tools',
+      attributes: { 'aria-label': `Tools of ${server.name}` },
+      children: [
+        element('thead', {
+          children: [
+            element('tr', {
+              children: [
+                element('th', { text: 'Tool', attributes: { scope: 'col' } }),
+                element('th', { text: 'Approval', attributes: { scope: 'col' } }),
+              ],
+            }),
+          ],
+        }),
+        element('tbody', { children: rows }),
+      ],
+    });
   }
 }
 

@@ -9,6 +9,7 @@ import {
 import { button, element } from './dom';
 import { endpointProblem } from './endpoint-check';
 import { ModelField, type ModelLister } from './model-field';
+import { settingsField, settingsFieldError } from './settings-field';
 import type { ToolMode } from '../providers/provider-options';
 import type { KeyPersistence, LlmSettings } from '../storage/llm-settings-store';
 import './settings-panel.css';
@@ -33,46 +34,6 @@ export interface SettingsPanelOptions {
   onClose?(): void;
 }
 
-let nextFieldId = 0;
-
-/** A labelled control with its hint and an error slot, tied together for assistive technology. */
-function field(
-  label: string,
-  control: HTMLElement,
-  extras: { hint?: string; error?: HTMLElement; after?: HTMLElement[] } = {},
-): HTMLElement {
-  const describedBy: string[] = [];
-  const hint = extras.hint
-    ? element('small', {
-        className: 'mw-field-hint',
-        text: extras.hint,
-        attributes: { id: `mw-field-hint-${(nextFieldId += 1)}` },
-      })
-    : undefined;
-  if (hint) describedBy.push(hint.id);
-  if (extras.error) describedBy.push(extras.error.id);
-  if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
-  return element('label', {
-    className: 'mw-field',
-    children: [
-      element('span', { className: 'mw-field-label', text: label }),
-      control,
-      extras.error,
-      hint,
-      ...(extras.after ?? []),
-    ],
-  });
-}
-
-function errorSlot(): HTMLElement {
-  const slot = element('small', {
-    className: 'mw-field-error',
-    attributes: { id: `mw-field-error-${(nextFieldId += 1)}` },
-  });
-  slot.hidden = true;
-  return slot;
-}
-
 /** The settings dialog. */
 export class SettingsPanel {
   /** The element that holds the panel. */
@@ -85,9 +46,9 @@ export class SettingsPanel {
     className: 'mw-endpoint',
     attributes: { type: 'url', name: 'endpoint', spellcheck: 'false', autocomplete: 'off' },
   });
-  private readonly endpointError = errorSlot();
+  private readonly endpointError = settingsFieldError();
   private readonly model: ModelField;
-  private readonly modelError = errorSlot();
+  private readonly modelError = settingsFieldError();
   private readonly apiKey = element('input', {
     className: 'mw-api-key',
     attributes: { type: 'password', name: 'apiKey', autocomplete: 'off' },
@@ -207,21 +168,21 @@ export class SettingsPanel {
       attributes: { 'aria-label': 'Language model settings', novalidate: '' },
       children: [
         element('h3', { text: 'Language model' }),
-        field('Provider', this.provider),
-        field('Endpoint', this.endpoint, {
+        settingsField('Provider', this.provider),
+        settingsField('Endpoint', this.endpoint, {
           hint: 'The key is sent only to this address.',
           error: this.endpointError,
         }),
-        field('Model', this.model.input, {
+        settingsField('Model', this.model.input, {
           error: this.modelError,
           after: [this.model.note, this.model.options],
         }),
-        field('Tools', this.toolMode, {
+        settingsField('Tools', this.toolMode, {
           hint: 'How the model is given the map and query tools; kept for this model.',
         }),
-        field('API key', this.apiKey, { hint: 'Not needed for a local server.' }),
+        settingsField('API key', this.apiKey, { hint: 'Not needed for a local server.' }),
         this.keyNote,
-        field('Keep the key', this.persistence),
+        settingsField('Keep the key', this.persistence),
         element('div', {
           className: 'mw-settings-actions',
           children: [
