@@ -43,7 +43,10 @@ function worldBounds(collections: FeatureCollection[]): [number, number, number,
   });
   if (all.length === 0) return [-180, -85, 180, 85];
   const side = (index: number): number[] => all.map((bounds) => bounds[index] ?? 0);
-  const [west, east] = widen(Math.min(...side(0)), Math.max(...side(2)), 180);
+  // Data around the antimeridian (the Aleutians, Guam) has bounds running past 180: its tiles lie on
+  // both sides of it, which only every longitude covers.
+  const wraps = all.some(([west = 0, , east = 0]) => west < -180 || east > 180);
+  const [west, east] = wraps ? [-180, 180] : widen(Math.min(...side(0)), Math.max(...side(2)), 180);
   const [south, north] = widen(Math.min(...side(1)), Math.max(...side(3)), 85);
   return [west, south, east, north];
 }

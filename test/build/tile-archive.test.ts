@@ -102,7 +102,8 @@ describe('cutting a layer into tiles', () => {
     expect((await tileAt(archive, 3, 1, 3))?.layers.cities?.length).toBe(1);
     expect(await tileAt(archive, 3, 0, 0)).toBeUndefined();
     const header = await archive.getHeader();
-    expect([header.maxZoom, header.minLon, header.maxLon]).toEqual([3, -104.99, 139.69]);
+    // Denver to Tokyo is narrower across the Pacific than across the Atlantic: every longitude.
+    expect([header.maxZoom, header.minLon, header.maxLon]).toEqual([3, -180, 180]);
     expect(await archive.getMetadata()).toMatchObject({
       vector_layers: [
         {
@@ -138,6 +139,27 @@ describe('archive bounds', () => {
       ),
     ).getHeader();
     expect([empty.minLon, empty.minLat, empty.maxLon, empty.maxLat]).toEqual([-180, -85, 180, 85]);
+  });
+
+  it('cover every longitude for data on both sides of the antimeridian (Alaska to the Aleutians)', async () => {
+    const alaska: FeatureCollection = {
+      type: 'FeatureCollection',
+      features: [
+        [-150, 61],
+        [-100, 40],
+        [173, 52.9],
+      ].map((coordinates) => ({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Point', coordinates },
+      })),
+    };
+    const header = await new PMTiles(
+      new MemorySource(cutTiles({ places: alaska }, { maxZoom: 2, tolerance: 0.375 })),
+    ).getHeader();
+    expect([header.minLon, header.maxLon]).toEqual([-180, 180]);
+    expect(header.minLat).toBeLessThanOrEqual(40);
+    expect(header.maxLat).toBeGreaterThanOrEqual(61);
   });
 });
 
