@@ -4,7 +4,7 @@
 // server to choose: until then no tool receives it.
 import { credentialPlaceholder } from '../tools/credential-placeholders';
 import { button, element, settingsSection } from './dom';
-import { settingsField } from './settings-field';
+import { settingsField, settingsSubform } from './settings-field';
 import type { CredentialPersistence, CredentialStore } from '../storage/credential-store';
 
 /** The server offered first: the in-page SQL server, whose credentials never leave the browser's own engine. */
@@ -80,25 +80,20 @@ export class CredentialsSection {
         text: 'Passwords or tokens your data needs, each for one server. The agent writes {{secret:NAME}} in a call to that server’s tools; the value is filled in only when the approved call runs, never for another server, and the model never sees it.',
       }),
       this.list,
-      element('div', {
-        className: 'mw-settings-subform mw-add-credential',
-        attributes: { role: 'group', 'aria-label': 'Add a credential' },
-        children: [
-          element('h4', { text: 'Add a credential' }),
-          settingsField('Name', name, {
-            hint: 'How the agent refers to it: {{secret:NAME}}. Letters, digits and _.',
-          }),
-          settingsField('Value', value, { hint: 'Never shown again once saved.' }),
-          settingsField('For server', this.server, {
-            hint: 'Only this server’s tools receive the value.',
-          }),
-          settingsField('Remember in this browser', remember, {
-            checkbox: true,
-            hint: 'Kept after this tab closes; otherwise forgotten when it closes.',
-          }),
-          element('div', { className: 'mw-settings-actions', children: [save] }),
-        ],
-      }),
+      settingsSubform('Add a credential', 'mw-add-credential', [
+        settingsField('Name', name, {
+          hint: 'How the agent refers to it: {{secret:NAME}}. Letters, digits and _.',
+        }),
+        settingsField('Value', value, { hint: 'Never shown again once saved.' }),
+        settingsField('For server', this.server, {
+          hint: 'Only this server’s tools receive the value.',
+        }),
+        settingsField('Remember in this browser', remember, {
+          checkbox: true,
+          hint: 'Kept after this tab closes; otherwise forgotten when it closes.',
+        }),
+        element('div', { className: 'mw-settings-actions', children: [save] }),
+      ]),
       this.message,
     ]);
     this.render();

@@ -7,7 +7,7 @@ import { isLoopbackUrl } from '../mcp/loopback-host';
 import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
 import { addCopyButton } from './code-blocks';
 import { button, element, settingsSection } from './dom';
-import { settingsField } from './settings-field';
+import { settingsField, settingsSubform } from './settings-field';
 import type { McpHub } from '../mcp/mcp-hub';
 import type { ApprovalPolicy, McpServerConfig, McpServerState } from '../mcp/mcp-server-config';
 
@@ -75,23 +75,18 @@ export class McpSettingsSection {
     );
     this.root = settingsSection('MCP servers', 'mw-mcp-settings', [
       this.list,
-      element('div', {
-        className: 'mw-settings-subform mw-add-server',
-        attributes: { role: 'group', 'aria-label': 'Add a server' },
-        children: [
-          element('h4', { text: 'Add a server' }),
-          settingsField('Server URL', url, {
-            hint: 'Required: its Streamable HTTP or SSE endpoint.',
-          }),
-          settingsField('ID', id, {
-            hint: 'How it is listed here and chosen for credentials: letters, digits, - or _.',
-          }),
-          settingsField('Bearer token (optional)', token, {
-            hint: 'Sent to this server in the Authorization header. Leave it empty if the server needs none or asks you to sign in.',
-          }),
-          element('div', { className: 'mw-settings-actions', children: [add] }),
-        ],
-      }),
+      settingsSubform('Add a server', 'mw-add-server', [
+        settingsField('Server URL', url, {
+          hint: 'Required: its Streamable HTTP or SSE endpoint.',
+        }),
+        settingsField('ID', id, {
+          hint: 'How it is listed here and chosen for credentials: letters, digits, - or _.',
+        }),
+        settingsField('Bearer token (optional)', token, {
+          hint: 'Sent to this server in the Authorization header. Leave it empty if the server needs none or asks you to sign in.',
+        }),
+        element('div', { className: 'mw-settings-actions', children: [add] }),
+      ]),
       message,
     ]);
     this.render();

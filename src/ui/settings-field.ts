@@ -59,3 +59,16 @@ export function settingsFieldError(): HTMLElement {
   slot.hidden = true;
   return slot;
 }
+
+/** A titled group of fields inside a section (add a server, add a credential), named by its title. */
+export function settingsSubform(
+  title: string,
+  className: string,
+  children: (HTMLElement | undefined)[],
+): HTMLElement {
+  return element('div', {
+    className: `mw-settings-subform ${className}`,
+    attributes: { role: 'group', 'aria-label': title },
+    children: [element('h4', { text: title }), ...children],
+  });
+}

@@ -1,6 +1,7 @@
 // Uploads as a person meets them: progress for a slow file, the map zooming to the new layer, the same
 // file name replacing its layer, each upload in its own colour, a renamed image refused with one
-// message, and notices that never cover the controls.
+// message, notices that never cover the controls, and uploads across the antimeridian (points in
+// 0–360 degrees, a route across the Pacific) drawn from the worker's tiles where they are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from './harness';
 import { drawQuery } from './map-page';
@@ -51,6 +52,24 @@ async function runTool(page: Page, name: string, args: Record<string, unknown>):
     { name, args },
   );
 }
+
+/** A two-point route across the antimeridian, from Tokyo to Los Angeles. */
+const pacificRoute = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      properties: { name: 'Tokyo to Los Angeles' },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [139.69, 35.69],
+          [-118.24, 34.05],
+        ],
+      },
+    },
+  ],
+};
 
 describe('map uploads', () => {
   let harness: AppHarness;
@@ -298,4 +317,46 @@ describe('map uploads', () => {
       expect(drawn.order.indexOf('world')).toBeLessThan(drawn.order.indexOf('earthquakes'));
     },
   );
+
+  it('draws points at longitudes past 180 and a route across the Pacific, and zooms to the Pacific', async () => {
+    const { page } = underTest;
+    for (const [name, content, layer] of [
+      ['pacific.csv', 'name,lon,lat\nA,185,0\nB,190,5\nC,175,-5\n', 'pacific'],
+      ['route.geojson', JSON.stringify(pacificRoute), 'route'],
+    ]) {
+      await pick(page, name!, content!);
+      await page.waitForFunction((id) => window.mapwright!.map!.getLayer(id) !== undefined, layer);
+    }
+    const drawn = await page.evaluate(async () => {
+      const controller = window.mapwright!.map!;
+      controller.jumpCamera({ center: [180, 20], zoom: 2, bearing: 0, pitch: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await controller.whenIdle();
+      const names = (layer: string) => [
+        ...new Set(
+          controller.map
+            .queryRenderedFeatures({ layers: [layer] })
+            .map((feature) => String(feature.properties.name)),
+        ),
+      ];
+      return { points: names('pacific').sort(), route: names('route') };
+    });
+    expect(drawn.points).toEqual(['A', 'B', 'C']);
+    expect(drawn.route).toEqual(['Tokyo to Los Angeles']);
+
+    // Zoom to the route fits the Pacific it crosses, not the whole world.
+    const camera = await page.evaluate(async () => {
+      const controller = window.mapwright!.map!;
+      controller.jumpCamera({ center: [0, 0], zoom: 1, bearing: 0, pitch: 0 });
+      await controller.zoomToLayer('route');
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      await controller.whenIdle();
+      const center = controller.map.getCenter().wrap();
+      return { longitude: center.lng, zoom: controller.map.getZoom() };
+    });
+    expect(Math.abs(camera.longitude)).toBeGreaterThan(150);
+    expect(camera.zoom).toBeGreaterThan(1.5);
+    expect(underTest.pageErrors).toEqual([]);
+    expect(underTest.consoleErrors).toEqual([]);
+  }, 120_000);
 });
