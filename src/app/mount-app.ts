@@ -28,7 +28,7 @@ import { ViewTabs } from '../ui/view-tabs';
 import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
-import { readUploadInWorker } from './read-upload-in-worker';
+import { readUploadInWorker, reportLostUploads } from './read-upload-in-worker';
 import { mountUploadControl } from './upload-control';
 import { UploadLibrary } from './upload-library';
 import type { TableSource } from '../data/data-engine';
@@ -212,6 +212,10 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         UploadStore.open(),
       )),
   });
+  reportLostUploads(
+    (message) => banner.add(message, 'upload'),
+    (table) => catalog.get(table)?.title ?? table,
+  );
   // "Add data" and the layer panel share one column over the map, so neither covers the other.
   const overlay = document.createElement('div');
   overlay.className = 'map-overlay';

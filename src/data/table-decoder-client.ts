@@ -18,6 +18,17 @@ const decoding = new Map<
 >();
 /** The layers the worker holds: while it holds any, it stays (their tiles are cut there). */
 const heldLayers = new Set<string>();
+/** Told which held layers went with a worker that failed. */
+const lostListeners = new Set<(layerIds: string[]) => void>();
+
+/**
+ * Calls `listener` with the ids of the layers a failed worker held (their tiles now come back empty),
+ * so the page can say so; returns a function that stops it.
+ */
+export function onHeldLayersLost(listener: (layerIds: string[]) => void): () => void {
+  lostListeners.add(listener);
+  return () => lostListeners.delete(listener);
+}
 
 /** The table decoder's worker, started on the first request. */
 function startDecoder(): Worker {
@@ -38,7 +49,9 @@ function startDecoder(): Worker {
     const reason = `The file reader could not start: ${event.message || 'no reason given'}`;
     for (const waiting of decoding.values()) waiting.reject(new Error(reason));
     decoding.clear();
+    const lost = [...heldLayers];
     heldLayers.clear();
+    if (lost.length > 0) for (const listener of lostListeners) listener(lost);
     worker.terminate();
     if (decoder === worker) decoder = undefined;
   });

@@ -320,11 +320,12 @@ describe('map uploads', () => {
 
   it('draws points at longitudes past 180 and a route across the Pacific, and zooms to the Pacific', async () => {
     const { page } = underTest;
-    for (const [name, content, layer] of [
+    const files: [name: string, content: string, layer: string][] = [
       ['pacific.csv', 'name,lon,lat\nA,185,0\nB,190,5\nC,175,-5\n', 'pacific'],
       ['route.geojson', JSON.stringify(pacificRoute), 'route'],
-    ]) {
-      await pick(page, name!, content!);
+    ];
+    for (const [name, content, layer] of files) {
+      await pick(page, name, content);
       await page.waitForFunction((id) => window.mapwright!.map!.getLayer(id) !== undefined, layer);
     }
     const drawn = await page.evaluate(async () => {
