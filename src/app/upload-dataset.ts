@@ -15,6 +15,26 @@ import type { DataEngine, TableSource } from '../data/data-engine';
 import type { MapPort, ServedFeatures } from '../tools/map/map-port';
 import type { FeatureCollection } from 'geojson';
 
+/** "1 feature", "2 features". */
+function featureWords(count: number): string {
+  return `${count} ${count === 1 ? 'feature' : 'features'}`;
+}
+
+/**
+ * Says which features of a file mixing kinds of shape are not drawn (the table keeps them all):
+ * "; its 3 lines and 1 area are not drawn (a layer draws one kind of shape)".
+ */
+function leftOutNote(leftOut: Record<string, number> | undefined): string {
+  const parts = Object.entries(leftOut ?? {}).map(
+    ([shapes, count]) => `${count} ${count === 1 ? shapes.replace(/s$/, '') : shapes}`,
+  );
+  if (parts.length === 0) return '';
+  const listed =
+    parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
+  const total = Object.values(leftOut ?? {}).reduce((sum, count) => sum + count, 0);
+  return `; its ${listed} ${total === 1 ? 'is' : 'are'} not drawn (a layer draws one kind of shape; the table has every row)`;
+}
+
 /** What uploads need of the data engine; `declare` (the lazy engine's) loads a table on first use. */
 export type UploadEngine = DataEngine & { declare?(source: TableSource): void };
 
@@ -250,7 +270,7 @@ export async function addUpload(
   };
   dependencies.catalog.add(entry);
   const where = layerId
-    ? `and drawn as layer ${layerId} (${summary.layer?.featureCount ?? 0} features)`
+    ? `and drawn as layer ${layerId} (${featureWords(summary.layer?.featureCount ?? 0)})${leftOutNote(summary.layer?.leftOut)}`
     : '(no longitude/latitude columns, so it is not drawn)';
   const replaced = previous ? ` It replaces the earlier upload of ${previous.title}.` : '';
   return {

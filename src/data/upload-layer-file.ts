@@ -5,17 +5,25 @@
 import { fixAntimeridian } from '../geo/antimeridian';
 import { pointFeatures } from '../geo/point-features';
 import { featureBounds } from '../map/feature-bounds';
+import { kindForGeometry } from '../map/layer-paint';
 import { parseDelimited } from '../map/parse-delimited';
-import type { FeatureCollection } from 'geojson';
+import type { LayerKind } from '../tools/map/map-port';
+import type { Feature, FeatureCollection } from 'geojson';
 
 /** The formats read here (Parquet's rows come from DuckDB). */
 export type LayerFileFormat = 'csv' | 'tsv' | 'geojson';
 
 /** What the page needs of a layer's features without holding them. */
 export interface LayerSummary {
+  /** The features drawn: those of the layer's kind of shape. */
   featureCount: number;
-  /** The first feature's geometry type, which picks how the layer is drawn. */
+  /** A geometry type of the kind most features have, which picks how the layer is drawn. */
   geometryType: string | undefined;
+  /**
+   * Features of other kinds, not drawn (a layer draws one kind of shape: points, lines or areas),
+   * by what they are: "lines", "points", "areas". Absent when every feature is drawn.
+   */
+  leftOut?: Record<string, number>;
   /** [west, south, east, north], for zooming to the layer. */
   bounds: [number, number, number, number] | undefined;
   /** Property names the features carry. */
@@ -102,14 +110,48 @@ export function summariseRows(
     columnDescriptions: describeColumns(rows, columns),
   };
   if (!features || features.features.length === 0) return { summary };
-  const [first] = features.features;
+  const { drawn, geometryType, leftOut } = oneKindOfShape(features);
   summary.layer = {
-    featureCount: features.features.length,
-    geometryType: first?.geometry?.type,
-    bounds: featureBounds(features),
-    properties: propertyNames(features.features.map((feature) => feature.properties ?? {})),
+    featureCount: drawn.features.length,
+    geometryType,
+    bounds: featureBounds(drawn),
+    properties: propertyNames(drawn.features.map((feature) => feature.properties ?? {})),
+    ...(leftOut ? { leftOut } : {}),
   };
-  return { summary, features };
+  return { summary, features: drawn };
+}
+
+/** What each kind of layer draws, as people call it. */
+const shapeWords: Record<LayerKind, string> = { circle: 'points', line: 'lines', fill: 'areas' };
+
+/**
+ * The features a layer draws: a MapLibre layer draws one kind of shape, and a circle layer given lines
+ * or areas puts a dot on every corner. So a file mixing kinds draws the kind most of its features have
+ * (the first feature's on a tie) and counts the others, which the person is told of.
+ */
+function oneKindOfShape(features: FeatureCollection): {
+  drawn: FeatureCollection;
+  geometryType: string | undefined;
+  leftOut?: Record<string, number>;
+} {
+  const counts = new Map<LayerKind, number>();
+  const kindOf = (feature: Feature): LayerKind => kindForGeometry(feature.geometry?.type);
+  for (const feature of features.features) {
+    const kind = kindOf(feature);
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  const first = features.features[0];
+  if (counts.size <= 1) return { drawn: features, geometryType: first?.geometry?.type };
+  let chosen = first ? kindOf(first) : 'circle';
+  for (const [kind, count] of counts) if (count > (counts.get(chosen) ?? 0)) chosen = kind;
+  const drawn = features.features.filter((feature) => kindOf(feature) === chosen);
+  const leftOut: Record<string, number> = {};
+  for (const [kind, count] of counts) if (kind !== chosen) leftOut[shapeWords[kind]] = count;
+  return {
+    drawn: { type: 'FeatureCollection', features: drawn },
+    geometryType: drawn[0]?.geometry?.type,
+    leftOut,
+  };
 }
 
 /**

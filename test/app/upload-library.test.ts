@@ -77,6 +77,46 @@ describe('uploads over reloads', () => {
     expect(await kept!.bytes.text()).toBe(STATIONS);
   });
 
+  it('a GeoJSON mixing points, lines and areas draws the kind most of it has and says what it left out', async () => {
+    const store = await openStore();
+    const page = visit(async () => store);
+    const area = (west: number) => ({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [west, 0],
+          [west + 1, 0],
+          [west + 1, 1],
+          [west, 0],
+        ],
+      ],
+    });
+    const mixed = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Point', coordinates: [5, 5] },
+        area(0),
+        {
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [3, 3],
+          ],
+        },
+        area(2),
+      ].map((geometry, index) => ({ type: 'Feature', properties: { index }, geometry })),
+    };
+    const outcome = await page.library.add(
+      new File([JSON.stringify(mixed)], 'farm.geojson', { type: 'application/geo+json' }),
+    );
+    expect(outcome.message).toBe(
+      'farm.geojson was added as table farm and drawn as layer farm (2 features); its 1 point and 1 line are not drawn (a layer draws one kind of shape; the table has every row).',
+    );
+    expect(page.map.getLayer('farm')).toMatchObject({ kind: 'fill', featureCount: 2 });
+    await page.tableLoaded('farm');
+    expect(await page.rows('SELECT count(*)::INTEGER AS n FROM farm')).toEqual([{ n: 4 }]);
+  });
+
   it('after a reload, a kept upload comes back as the same table, layer and catalog entry, without starting DuckDB', async () => {
     const store = await openStore();
     const first = visit(async () => store);

@@ -8,6 +8,24 @@ const feature = (properties: Record<string, unknown>, coordinates: [number, numb
   properties,
   geometry: { type: 'Point', coordinates },
 });
+const square = (name: string, west: number) => ({
+  type: 'Feature',
+  properties: { name },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [west, 0],
+        [west + 1, 0],
+        [west + 1, 1],
+        [west, 1],
+        [west, 0],
+      ],
+    ],
+  },
+});
+const read = (collection: unknown) =>
+  readLayerFile('geojson', new TextEncoder().encode(JSON.stringify(collection)));
 
 describe('reading an upload for its layer', () => {
   it('lists every property of a GeoJSON whose features differ, in the order they first appear', () => {
@@ -23,5 +41,47 @@ describe('reading an upload for its layer', () => {
     expect(summary.columns).toEqual(['name', 'height', 'opened']);
     expect(summary.layer?.properties).toEqual(['name', 'height', 'opened']);
     expect(summary.layer?.featureCount).toBe(3);
+  });
+
+  it('draws the kind of shape most features have from a file that mixes them, and counts the rest', () => {
+    const { summary, features } = read({
+      type: 'FeatureCollection',
+      features: [
+        feature({ name: 'well' }, [5, 5]),
+        square('north field', 0),
+        {
+          type: 'Feature',
+          properties: { name: 'lane' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [3, 3],
+            ],
+          },
+        },
+        square('south field', 2),
+      ],
+    });
+    // A circle layer would put a dot on every corner of the fields and the lane.
+    expect(summary.layer?.geometryType).toBe('Polygon');
+    expect(summary.layer?.featureCount).toBe(2);
+    expect(summary.layer?.leftOut).toEqual({ points: 1, lines: 1 });
+    expect(features?.features.map((drawn) => drawn.properties?.name)).toEqual([
+      'north field',
+      'south field',
+    ]);
+    expect(summary.layer?.bounds).toEqual([0, 0, 3, 1]);
+    // The table keeps every row.
+    expect(summary.rowCount).toBe(4);
+  });
+
+  it('leaves a file of one kind whole, with nothing left out', () => {
+    const { summary } = read({
+      type: 'FeatureCollection',
+      features: [square('a', 0), square('b', 4)],
+    });
+    expect(summary.layer?.featureCount).toBe(2);
+    expect(summary.layer?.leftOut).toBeUndefined();
   });
 });
