@@ -7,7 +7,6 @@ import { pointFeatures } from '../geo/point-features';
 import { featureBounds } from '../map/feature-bounds';
 import { kindForGeometry } from '../map/layer-paint';
 import { parseDelimited } from '../map/parse-delimited';
-import type { LayerKind } from '../tools/map/map-port';
 import type { Feature, FeatureCollection } from 'geojson';
 
 /** The formats read here (Parquet's rows come from DuckDB). */
@@ -120,6 +119,9 @@ export function summariseRows(
   };
   return { summary, features: drawn };
 }
+
+/** How a layer draws its features (circle, line or fill), as the map's paint picks it. */
+type LayerKind = ReturnType<typeof kindForGeometry>;
 
 /** What each kind of layer draws, as people call it. */
 const shapeWords: Record<LayerKind, string> = { circle: 'points', line: 'lines', fill: 'areas' };
