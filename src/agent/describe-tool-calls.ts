@@ -4,6 +4,7 @@ import { externalReads, isUrl } from '../sql/external-reads';
 import { isReadOnlySql, MODIFYING_KEYWORDS, READ_ONLY_KEYWORDS } from '../sql/sql-statement';
 import { tokenizeSql } from '../sql/sql-tokens';
 import { summarizeSql, SQL_FEATURES } from '../sql/summarize-sql';
+import { englishList } from './english-list';
 import { redactArguments, redactSecrets } from './redact';
 import { SQL_ARGUMENT_NAMES } from './sql-argument-names';
 import { summarizeArguments } from './summarize-arguments';
@@ -106,11 +107,6 @@ function listTables(tables: readonly string[], external: readonly string[]): str
 function labelSource(source: string): string {
   if (isUrl(source)) return `${source} (a URL outside this page)`;
   return source.endsWith('()') ? source : `${source} (a file)`;
-}
-
-function englishList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 // One line per call: newlines inside names or values would break the card's numbering. A long line is

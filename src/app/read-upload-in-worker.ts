@@ -1,5 +1,6 @@
 // The page's upload reader: the file is read in the table decoder's worker, which keeps the features and
 // cuts the layer's tiles, so adding a large file never holds the page's thread (docs/performance.md).
+import { englishList } from '../agent/english-list';
 import { readLayerInWorker } from '../data/read-layer-in-worker';
 import { onHeldLayersLost } from '../data/table-decoder-client';
 import type { UploadReader } from './upload-dataset';
@@ -31,9 +32,7 @@ export const readUploadInWorker: UploadReader = async (table, format, bytes) => 
 export function lostUploadsMessage(layerIds: string[], titleOf: (table: string) => string): string {
   // A held layer's id is its table, then '#' and the read's number.
   const names = [...new Set(layerIds.map((id) => titleOf(id.split('#')[0] ?? id)))];
-  const listed =
-    names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
-  return `The map can no longer draw ${listed}: the page's file reader stopped (the browser may have run out of memory). Reload the page to draw ${names.length > 1 ? 'them' : 'it'} again; the files are kept.`;
+  return `The map can no longer draw ${englishList(names)}: the page's file reader stopped (the browser may have run out of memory). Reload the page to draw ${names.length > 1 ? 'them' : 'it'} again; the files are kept.`;
 }
 
 /** Tells `notify` when uploads' layers were lost with their worker; returns a function that stops it. */

@@ -1,6 +1,7 @@
 // Turns an uploaded file into a table in the data engine, a map layer and a catalog entry: one path for a
 // file the person just picked or dropped and for one kept from an earlier visit. The file is read in the
 // page; nothing is sent anywhere.
+import { englishList } from '../agent/english-list';
 import { tableNameFromFile } from '../data/sql-identifier';
 import {
   readLayerFile,
@@ -29,10 +30,8 @@ function leftOutNote(leftOut: Record<string, number> | undefined): string {
     ([shapes, count]) => `${count} ${count === 1 ? shapes.replace(/s$/, '') : shapes}`,
   );
   if (parts.length === 0) return '';
-  const listed =
-    parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
   const total = Object.values(leftOut ?? {}).reduce((sum, count) => sum + count, 0);
-  return `; its ${listed} ${total === 1 ? 'is' : 'are'} not drawn (a layer draws one kind of shape; the table has every row)`;
+  return `; its ${englishList(parts)} ${total === 1 ? 'is' : 'are'} not drawn (a layer draws one kind of shape; the table has every row)`;
 }
 
 /** What uploads need of the data engine; `declare` (the lazy engine's) loads a table on first use. */

@@ -12,16 +12,15 @@ import { applyBasemapPalette, basemapPalettes } from './basemap-palette';
 import { BootRepaintGate } from './boot-repaint-gate';
 import { featureBounds } from './feature-bounds';
 import { defaultPaint } from './layer-paint';
+import { layerSource, type LayerTiles } from './layer-source';
 import { legendFromPaint } from './legend';
 import { cameraOf, jumpCamera, roundCoordinate } from './map-camera';
 import { attachTooltips } from './map-tooltip';
 import { openMaplibreMap, type OpenMapOptions } from './open-maplibre-map';
-import { paddedBounds } from './padded-bounds';
 import { watchPageColorScheme } from './page-color-scheme';
 import { reportSourceErrors } from './report-source-errors';
 import { serveTiles, stopServing } from './served-tiles';
 import { validateFilter, validatePaint } from './style-validation';
-import { tileArchiveUrl } from './tile-archives';
 import type { InitialView } from '../config/app-config';
 import type {
   Bounds,
@@ -62,13 +61,6 @@ interface LayerState extends LayerRecord {
 
 /** Where layers without an order of their own are listed: after every configured one. */
 const addedLayersOrder = 1_000_000;
-
-/** Where a layer's ready-made vector tiles are: a PMTiles archive and the tile layer inside it. */
-export interface LayerTiles {
-  /** Absolute URL of the archive. */
-  url: string;
-  sourceLayer: string;
-}
 
 /** Where a new layer goes and what it is drawn from, beyond its features. */
 export interface LayerPlacement {
@@ -203,28 +195,7 @@ export class MapController implements MapPort, RestoreTarget {
     if (existing) this.takeOff(existing);
     const { tiles } = placement;
     const served = layer.served && { features: layer.served, ...serveTiles(layer.served) };
-    // A small tile buffer and a coarser simplification at low zooms cut the work of tiling thousands of
-    // shapes (and of drawing them through a software renderer) without a visible change: the buffer
-    // only has to cover a circle's radius, and full detail returns as the person zooms in.
-    this.map.addSource(
-      layer.id,
-      tiles
-        ? { type: 'vector', url: tileArchiveUrl(tiles.url) }
-        : served
-          ? {
-              type: 'vector',
-              tiles: [served.tiles],
-              maxzoom: served.features.maxZoom,
-              ...(served.features.bounds ? { bounds: paddedBounds(served.features.bounds) } : {}),
-            }
-          : {
-              type: 'geojson',
-              data: layer.features,
-              generateId: true,
-              buffer: 16,
-              tolerance: layer.kind === 'circle' ? 0.375 : 1,
-            },
-    );
+    this.map.addSource(layer.id, layerSource(layer, tiles, served?.tiles));
     // Fills go under lines and circles so points stay visible over shapes, and under result layers.
     // (The lowest non-fill layer as drawn, not as added: tiled layers go on before the others.)
     const firstAbove =

@@ -1,0 +1,7 @@
+// Items as a person would list them in a sentence.
+
+/** "a", "a and b", "a, b and c". */
+export function englishList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
