@@ -2,7 +2,7 @@
 // bundled layers from ready tiles instead of tiling their GeoJSON in MapLibre's workers at every boot.
 import { GeoJSONVT, type GeoJSONVTTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import { featureBounds } from '../src/map/feature-bounds.ts';
+import { featureBounds } from '../src/geo/feature-bounds.ts';
 import { writePmtiles, type ArchiveTile } from './pmtiles-writer.ts';
 import type { FeatureCollection } from 'geojson';
 

@@ -9,7 +9,8 @@ import {
   type LayerFileFormat,
   type UploadFileSummary,
 } from '../data/upload-layer-file';
-import { kindForGeometry, uploadPaint } from '../map/layer-paint';
+import { kindForGeometry } from '../geo/layer-kind';
+import { uploadPaint } from '../map/layer-paint';
 import { contentMismatch } from './file-signature';
 import type { CatalogEntry, DatasetCatalog } from '../config/dataset-catalog';
 import type { DataEngine, TableSource } from '../data/data-engine';

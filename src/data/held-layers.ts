@@ -1,7 +1,7 @@
 // The uploads' layers held where they were read (the table decoder's worker): their features, for the
 // tiles the map asks for and for joins, so the page never holds or clones them.
 import { FeatureTiles, featureTilesMaxZoom } from '../geo/feature-tiles';
-import { kindForGeometry } from '../map/layer-paint';
+import { kindForGeometry } from '../geo/layer-kind';
 import { readLayerFile, type LayerFileFormat, type UploadFileSummary } from './upload-layer-file';
 import type { FeatureCollection } from 'geojson';
 

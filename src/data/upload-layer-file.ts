@@ -4,9 +4,9 @@
 // so an 18 MB file no longer freezes the page; in Node and in tests on the caller's thread.
 import { fixAntimeridian } from '../geo/antimeridian';
 import { pointFeatures } from '../geo/point-features';
-import { featureBounds } from '../map/feature-bounds';
-import { kindForGeometry } from '../map/layer-paint';
-import { parseDelimited } from '../map/parse-delimited';
+import { featureBounds } from '../geo/feature-bounds';
+import { kindForGeometry } from '../geo/layer-kind';
+import { parseDelimited } from './parse-delimited';
 import type { Feature, FeatureCollection } from 'geojson';
 
 /** The formats read here (Parquet's rows come from DuckDB). */

@@ -4,7 +4,7 @@
 import { feature } from 'topojson-client';
 import { fixAntimeridian } from '../geo/antimeridian';
 import { pointFeatures } from '../geo/point-features';
-import { parseDelimited, type DelimitedRow } from './parse-delimited';
+import { parseDelimited, type DelimitedRow } from '../data/parse-delimited';
 import type { DatasetConfig } from '../config/app-config';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import type { Topology } from 'topojson-specification';
@@ -91,7 +91,7 @@ export async function loadDatasetFeatures(
     case 'h3': {
       const rows = await sourceRows(dataset, fetchFunction);
       if (!rows) return undefined;
-      const { h3Features } = await import('./h3-features');
+      const { h3Features } = await import('../geo/h3-features');
       return h3Features(rows, geometry.column);
     }
   }

@@ -2,7 +2,8 @@
 // from its files once they are parsed.
 import { errorMessage } from '../agent/errors';
 import { loadDatasetFeatures, type FetchFunction } from './dataset-features';
-import { defaultPaint, kindForGeometry, layerColor } from './layer-paint';
+import { kindForGeometry } from '../geo/layer-kind';
+import { defaultPaint, layerColor } from './layer-paint';
 import type { DatasetConfig } from '../config/app-config';
 import type { LayerKind } from '../tools/map/map-port';
 import type { MapController } from './map-controller';

@@ -1,5 +1,5 @@
 // Default paint for each layer kind, and the MapLibre layer type each kind uses.
-import type { LayerKind } from '../tools/map/map-port';
+import type { LayerKind } from '../geo/layer-kind';
 
 const palette = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#db2777', '#0891b2'];
 
@@ -41,11 +41,4 @@ export function defaultPaint(kind: LayerKind, color: string): Record<string, unk
     case 'line':
       return { 'line-color': color, 'line-width': 1.5 };
   }
-}
-
-/** The layer kind that draws these features: points as circles, lines as lines, the rest as fills. */
-export function kindForGeometry(type: string | undefined): LayerKind {
-  if (type === 'Point' || type === 'MultiPoint') return 'circle';
-  if (type === 'LineString' || type === 'MultiLineString') return 'line';
-  return 'fill';
 }

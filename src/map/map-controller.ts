@@ -10,7 +10,7 @@ import { MapStateNotifier } from '../tools/map/map-state-notifier';
 import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
 import { applyBasemapPalette, basemapPalettes } from './basemap-palette';
 import { BootRepaintGate } from './boot-repaint-gate';
-import { featureBounds } from './feature-bounds';
+import { featureBounds } from '../geo/feature-bounds';
 import { defaultPaint } from './layer-paint';
 import { layerSource, type LayerTiles } from './layer-source';
 import { legendFromPaint } from './legend';

@@ -3,7 +3,7 @@
 // that passes the filter as "in view". It captures and restores states with the same code as the
 // real map (restore-map-state.ts).
 import { featureFilter } from '@maplibre/maplibre-gl-style-spec';
-import { featureBounds } from '../map/feature-bounds';
+import { featureBounds } from '../geo/feature-bounds';
 import { legendFromPaint } from '../map/legend';
 import { validateFilter, validatePaint } from '../map/style-validation';
 import {

@@ -1,51 +1,82 @@
-// The top-level folders of src/ depend on each other in one direction only: a folder that imports
-// another (types included) is never imported back, at any depth. A cycle means two layers that cannot
-// be understood, tested or replaced apart.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative, sep } from 'node:path';
+// The top-level folders of src/ depend on each other in one direction only: no chain of imports, of any
+// length, static or dynamic, types included, leads from a folder back to itself. A cycle means layers
+// that cannot be understood, tested or replaced apart.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  describeCycle,
+  folderCycles,
+  folderGraph,
+  relativeImports,
+  type FolderGraph,
+} from './folder-graph';
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** Folder → folders it imports from, with one example import each. */
-function folderGraph(): Map<string, Map<string, string>> {
-  const graph = new Map<string, Map<string, string>>();
-  for (const file of sourceFiles('src')) {
-    const from = relative('src', file).split(sep)[0] ?? '';
-    if (from.endsWith('.ts')) continue;
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/g)) {
-      const target = normalize(join(dirname(file), match[1] ?? ''));
-      const to = relative('src', target).split(sep)[0] ?? '';
-      if (to === from || to.startsWith('..') || !to) continue;
-      const edges = graph.get(from) ?? new Map<string, string>();
-      edges.set(to, `${file} imports ${match[1]}`);
-      graph.set(from, edges);
-    }
+function graphOf(edges: [string, string][]): FolderGraph {
+  const graph: FolderGraph = new Map();
+  for (const [from, to] of edges) {
+    const targets = graph.get(from) ?? new Map<string, string>();
+    targets.set(to, `${from}/x.ts imports ../${to}/y`);
+    graph.set(from, targets);
   }
   return graph;
 }
 
 describe('folder dependencies', () => {
-  it('have no cycles between the folders of src/', () => {
+  it('have no cycle of any length between the folders of src/', () => {
     const graph = folderGraph();
-    const cycles: string[] = [];
-    for (const [from, edges] of graph) {
-      for (const [to, example] of edges) {
-        const back = graph.get(to)?.get(from);
-        if (back && from < to) cycles.push(`${from} ⇄ ${to}: ${example}; ${back}`);
-      }
-    }
-    expect(cycles).toEqual([]);
+    expect(folderCycles(graph).map((cycle) => describeCycle(graph, cycle))).toEqual([]);
   });
 
-  it('sees imports at every depth (the probe finds a known edge from a nested file)', () => {
-    expect(folderGraph().get('tools')?.has('geo')).toBe(true);
+  it('finds a cycle through four folders that no pair of folders shows', () => {
+    const graph = graphOf([
+      ['agent', 'tools'],
+      ['tools', 'data'],
+      ['data', 'map'],
+      ['map', 'agent'],
+      ['ui', 'agent'],
+    ]);
+    expect(folderCycles(graph)).toEqual([['agent', 'data', 'map', 'tools']]);
+  });
+
+  it('reads dynamic, side-effect and re-export imports as well as static ones', () => {
+    const text = [
+      "import { a } from '../x/a';",
+      'import type { B } from "../y/b";',
+      "export { c } from '../z/c';",
+      "import '../w/styles';",
+      "const { h } = await import('../../v/h');",
+      "import { outside } from 'maplibre-gl';",
+    ].join('\n');
+    expect(relativeImports(text)).toEqual([
+      '../x/a',
+      '../y/b',
+      '../z/c',
+      '../w/styles',
+      '../../v/h',
+    ]);
+  });
+
+  it('sees imports at every depth (known edges from nested files)', () => {
+    const graph = folderGraph();
+    expect(graph.get('tools')?.has('geo')).toBe(true);
+    expect(graph.get('agent')?.has('tools')).toBe(true);
+  });
+
+  it('finds a cycle closed only by a dynamic import three folders deep', () => {
+    const root = mkdtempSync(join(tmpdir(), 'folder-graph-'));
+    try {
+      mkdirSync(join(root, 'a', 'b', 'c'), { recursive: true });
+      mkdirSync(join(root, 'd'));
+      writeFileSync(
+        join(root, 'a', 'b', 'c', 'deep.ts'),
+        "export const x = import('../../../d/e');\n",
+      );
+      writeFileSync(join(root, 'd', 'e.ts'), "import type { X } from '../a/b/c/deep';\n");
+      expect(folderCycles(folderGraph(root))).toEqual([['a', 'd']]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

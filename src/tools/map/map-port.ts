@@ -1,10 +1,12 @@
 // What map tools may do to the map. src/map's MapController implements it; tests use FakeMap.
 // Tools never import maplibre-gl: everything they need crosses this interface as plain data.
 import type { ConversationMapState, ResultLayerDrawing } from './conversation-map-state';
+import type { Bounds } from '../../geo/bounds';
+import type { LayerKind } from '../../geo/layer-kind';
 import type { FeatureCollection } from 'geojson';
 
-/** How a layer is drawn. */
-export type LayerKind = 'circle' | 'fill' | 'line';
+export type { Bounds } from '../../geo/bounds';
+export type { LayerKind } from '../../geo/layer-kind';
 
 /** One legend entry: a colour and what it means. */
 export interface LegendEntry {
@@ -35,9 +37,6 @@ export interface LayerInfo {
   properties: string[];
   legend?: Legend;
 }
-
-/** [west, south, east, north] in degrees. */
-export type Bounds = [number, number, number, number];
 
 /** The camera and what is on the map. */
 export interface MapState {

@@ -37,7 +37,7 @@ export async function resultFeatures(
     case 'points':
       return { features: pointFeatures(rows, geometry.lon, geometry.lat) };
     case 'h3': {
-      const { h3Features } = await import('../../map/h3-features');
+      const { h3Features } = await import('../../geo/h3-features');
       return { features: h3Features(rows, geometry.column) };
     }
     case 'shapes': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDelimited } from '../../src/map/parse-delimited';
+import { parseDelimited } from '../../src/data/parse-delimited';
 
 describe('CSV reading', () => {
   it('keeps quoted commas, doubled quotes and leading-zero codes as text', () => {

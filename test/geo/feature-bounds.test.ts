@@ -1,7 +1,7 @@
 // The extent a layer's "Zoom to" fits: plain bounds for data on one side of the world, and the narrow
 // span across the antimeridian for data that sits around it (not the whole world).
 import { describe, expect, it } from 'vitest';
-import { featureBounds } from '../../src/map/feature-bounds';
+import { featureBounds } from '../../src/geo/feature-bounds';
 import type { FeatureCollection, Geometry } from 'geojson';
 
 const collection = (...geometries: Geometry[]): FeatureCollection => ({

@@ -1,7 +1,7 @@
 // H3 cells become hexagon polygons; loaded lazily because h3-js is large and most maps never need it.
 import { cellToBoundary, isValidCell } from 'h3-js';
-import { fixAntimeridian } from '../geo/antimeridian';
-import { plainProperties } from '../geo/point-features';
+import { fixAntimeridian } from './antimeridian';
+import { plainProperties } from './point-features';
 import type { FeatureCollection, Polygon } from 'geojson';
 
 /** One polygon per row with a valid H3 cell id in `column` (text or number). */

@@ -1,5 +1,5 @@
 // The extent of a feature collection, for fit-to-data.
-import type { Bounds } from '../tools/map/map-port';
+import type { Bounds } from './bounds';
 import type { FeatureCollection, Geometry, Position } from 'geojson';
 
 function positions(geometry: Geometry | null): Position[] {
