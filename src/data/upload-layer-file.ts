@@ -3,9 +3,9 @@
 // TypeScript with no DOM: in the page it runs in the table decoder's worker (table-decoder-worker.ts),
 // so an 18 MB file no longer freezes the page; in Node and in tests on the caller's thread.
 import { fixAntimeridian } from '../geo/antimeridian';
-import { pointFeatures } from '../geo/point-features';
 import { featureBounds } from '../geo/feature-bounds';
 import { kindForGeometry } from '../geo/layer-kind';
+import { pointFeatures } from '../geo/point-features';
 import { parseDelimited } from './parse-delimited';
 import type { Feature, FeatureCollection } from 'geojson';
 

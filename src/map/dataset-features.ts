@@ -2,9 +2,9 @@
 // untiled layers, and for tiled ones once the map has drawn) and at build time, where the same features
 // are cut into the tiles the map draws first (scripts/vite-plugin-datasets.ts).
 import { feature } from 'topojson-client';
+import { parseDelimited, type DelimitedRow } from '../data/parse-delimited';
 import { fixAntimeridian } from '../geo/antimeridian';
 import { pointFeatures } from '../geo/point-features';
-import { parseDelimited, type DelimitedRow } from '../data/parse-delimited';
 import type { DatasetConfig } from '../config/app-config';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import type { Topology } from 'topojson-specification';

@@ -1,8 +1,8 @@
 // Adds a layer for every configured dataset that has geometry: at once from its ready-made tiles, or
 // from its files once they are parsed.
 import { errorMessage } from '../agent/errors';
-import { loadDatasetFeatures, type FetchFunction } from './dataset-features';
 import { kindForGeometry } from '../geo/layer-kind';
+import { loadDatasetFeatures, type FetchFunction } from './dataset-features';
 import { defaultPaint, layerColor } from './layer-paint';
 import type { DatasetConfig } from '../config/app-config';
 import type { LayerKind } from '../tools/map/map-port';

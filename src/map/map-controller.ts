@@ -1,5 +1,6 @@
 // MapController: the app's one MapLibre map. It owns the basemap, the data layers and their state, and
 // implements MapPort so tools can drive it with plain data.
+import { featureBounds } from '../geo/feature-bounds';
 import {
   captureConversationMapState,
   type CameraState,
@@ -10,7 +11,6 @@ import { MapStateNotifier } from '../tools/map/map-state-notifier';
 import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
 import { applyBasemapPalette, basemapPalettes } from './basemap-palette';
 import { BootRepaintGate } from './boot-repaint-gate';
-import { featureBounds } from '../geo/feature-bounds';
 import { defaultPaint } from './layer-paint';
 import { layerSource, type LayerTiles } from './layer-source';
 import { legendFromPaint } from './legend';

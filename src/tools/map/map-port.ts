@@ -1,8 +1,8 @@
 // What map tools may do to the map. src/map's MapController implements it; tests use FakeMap.
 // Tools never import maplibre-gl: everything they need crosses this interface as plain data.
-import type { ConversationMapState, ResultLayerDrawing } from './conversation-map-state';
 import type { Bounds } from '../../geo/bounds';
 import type { LayerKind } from '../../geo/layer-kind';
+import type { ConversationMapState, ResultLayerDrawing } from './conversation-map-state';
 import type { FeatureCollection } from 'geojson';
 
 export type { Bounds } from '../../geo/bounds';
