@@ -1,5 +1,5 @@
 // Browser entry: applies the saved theme before anything draws, then finds the shell and mounts the app.
-import './ui/apply-saved-theme';
+import './app/apply-saved-theme';
 import { mountApp } from './app/mount-app';
 import './styles/tokens.css';
 import './styles/app.css';

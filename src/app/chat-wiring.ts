@@ -16,6 +16,7 @@ import {
   savedToolMode,
   type LlmSettings,
 } from '../storage/llm-settings-store';
+import { readThemeChoice, saveThemeChoice } from '../storage/theme-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
 import { ApprovalControls } from '../ui/approval-controls';
 import { CardApprovalGate } from '../ui/approval-gate-view';
@@ -151,6 +152,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   const panel = new ChatPanel({
     title: config.title,
     examplePrompts: config.examplePrompts,
+    theme: { initial: readThemeChoice(), onChoose: (choice) => saveThemeChoice(choice) },
     resolveTable,
     // A chart the person draws belongs to the conversation, under the table it charts.
     resultActions: createResultActions(registry, (resultId, chart) =>

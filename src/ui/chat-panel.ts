@@ -10,7 +10,7 @@ import { button, element } from './dom';
 import { FrameScheduler, type FrameTask } from './frame-scheduler';
 import { findTable, type TableData } from './result-data';
 import { StatusLine } from './status-line';
-import { ThemeToggle } from './theme-toggle';
+import { ThemeToggle, type ThemeToggleOptions } from './theme-toggle';
 import { TurnView, type TurnActions } from './turn-view';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentStatus } from '../agent/types';
@@ -33,6 +33,8 @@ export interface ChatPanelOptions extends TurnActions {
   /** Finds full rows for a result (the page's ResultStore) before falling back to the result's data. */
   resolveTable?: (data: unknown) => TableData | undefined;
   scheduler?: FrameScheduler;
+  /** The header's theme button: the saved choice and where a new one is kept. */
+  theme?: ThemeToggleOptions;
 }
 
 /** The chat UI in one element; owners push turns and statuses into it. */
@@ -83,7 +85,7 @@ export class ChatPanel {
       children: [
         element('h1', { className: 'mw-title', text: options.title ?? 'Chat' }),
         this.toolbar,
-        new ThemeToggle().root,
+        new ThemeToggle(options.theme ?? { initial: 'system' }).root,
       ],
     });
     this.root = element('section', {

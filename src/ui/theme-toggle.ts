@@ -1,13 +1,18 @@
 // The theme button in the chat header: each press steps System → Light → Dark, applies the theme at
-// once and remembers it. Its accessible name says the current theme and what a press does.
+// once and tells its owner, who keeps it. Its accessible name says the current theme and what a press does.
+import { themeChoices, type ThemeChoice } from '../storage/theme-store';
 import { element } from './dom';
-import {
-  applyThemeChoice,
-  readThemeChoice,
-  saveThemeChoice,
-  themeChoices,
-  type ThemeChoice,
-} from './theme-choice';
+import { applyThemeChoice } from './theme-choice';
+
+/** What the theme button starts from and whom it tells. */
+export interface ThemeToggleOptions {
+  /** The theme in use when the button is made (the saved choice). */
+  initial: ThemeChoice;
+  /** Called with each new choice, to keep it for the next visit. */
+  onChoose?: (choice: ThemeChoice) => void;
+  /** The element the theme applies to (the page's <html> unless a test gives its own). */
+  page?: HTMLElement;
+}
 
 const names: Record<ThemeChoice, string> = {
   system: 'same as device',
@@ -29,13 +34,11 @@ export class ThemeToggle {
   readonly root: HTMLButtonElement;
   private choice: ThemeChoice;
   private readonly path: SVGPathElement;
+  private readonly page: HTMLElement;
 
-  constructor(
-    private readonly page: HTMLElement = document.documentElement,
-    /** Where the choice is kept (the page's localStorage unless a test gives its own). */
-    private readonly storage?: Storage,
-  ) {
-    this.choice = readThemeChoice(storage);
+  constructor(private readonly options: ThemeToggleOptions) {
+    this.choice = options.initial;
+    this.page = options.page ?? document.documentElement;
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('viewBox', '0 0 24 24');
     svg.setAttribute('width', '18');
@@ -58,10 +61,10 @@ export class ThemeToggle {
     return this.choice;
   }
 
-  /** Applies `choice`, remembers it and updates the button. */
+  /** Applies `choice`, hands it to the owner to keep, and updates the button. */
   choose(choice: ThemeChoice): void {
     this.choice = choice;
-    saveThemeChoice(choice, this.storage);
+    this.options.onChoose?.(choice);
     this.show();
   }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readThemeChoice, themeStorageKey } from '../../src/ui/theme-choice';
+import { readThemeChoice, saveThemeChoice, themeStorageKey } from '../../src/storage/theme-store';
 import { ThemeToggle } from '../../src/ui/theme-toggle';
 
 describe('the theme toggle', () => {
@@ -10,7 +10,10 @@ describe('the theme toggle', () => {
   });
 
   it('follows the device until pressed, then steps light, dark and back to the device', () => {
-    const toggle = new ThemeToggle();
+    const toggle = new ThemeToggle({
+      initial: readThemeChoice(),
+      onChoose: (choice) => saveThemeChoice(choice),
+    });
     const page = document.documentElement;
     expect(page.dataset.theme).toBeUndefined();
     expect(toggle.root.getAttribute('aria-label')).toBe('Theme: same as device. Switch to light');
@@ -26,9 +29,15 @@ describe('the theme toggle', () => {
   });
 
   it('comes back as the person left it on the next visit', () => {
-    new ThemeToggle().choose('dark');
+    new ThemeToggle({
+      initial: readThemeChoice(),
+      onChoose: (choice) => saveThemeChoice(choice),
+    }).choose('dark');
     delete document.documentElement.dataset.theme;
-    const again = new ThemeToggle();
+    const again = new ThemeToggle({
+      initial: readThemeChoice(),
+      onChoose: (choice) => saveThemeChoice(choice),
+    });
     expect(again.current).toBe('dark');
     expect(document.documentElement.dataset.theme).toBe('dark');
   });
@@ -46,7 +55,10 @@ describe('the theme toggle', () => {
       },
       removeItem: () => undefined,
     } as unknown as Storage;
-    const toggle = new ThemeToggle(document.documentElement, refusing);
+    const toggle = new ThemeToggle({
+      initial: readThemeChoice(refusing),
+      onChoose: (choice) => saveThemeChoice(choice, refusing),
+    });
     toggle.root.click();
     expect(document.documentElement.dataset.theme).toBe('light');
   });
