@@ -55,10 +55,13 @@ export interface DatasetConfig {
   attribution?: string;
 }
 
+/** The wire protocols Mapwright speaks to a model: one adapter each in src/providers. */
+export type ProviderKind = 'openai-compatible' | 'anthropic' | 'gemini';
+
 /** An LLM provider offered to visitors. */
 export interface LlmProviderConfig {
   id: string;
-  kind: 'openai-compatible' | 'anthropic' | 'gemini';
+  kind: ProviderKind;
   label?: string;
   endpoint?: string;
   models: string[];
@@ -76,20 +79,38 @@ export interface LlmConfig {
 /** Whether an MCP tool call needs the person's approval. */
 export type ApprovalPolicy = 'ask' | 'auto';
 
-/** A remote MCP server; the same shape as McpServerConfig in src/mcp (minus the embedded transport). */
+/** How a remote MCP server is reached. `auto` tries Streamable HTTP, then SSE on a 4xx answer. */
+export type McpTransportKind = 'auto' | 'streamable-http' | 'sse';
+
+/**
+ * A remote MCP server, as a publisher configures it or a person adds it in Settings. The hub's view
+ * (src/mcp/mcp-server-config.ts) is this type with the in-page server's `embedded` transport added.
+ */
 export interface McpServerConfig {
+  /** Stable id; `embedded` is kept for the in-page SQL server. */
   id: string;
   /** Shown in the UI; the id when absent. */
   name?: string;
+  /** Endpoint URL. */
   url: string;
-  transport?: 'auto' | 'streamable-http' | 'sse';
+  /** `auto` by default. */
+  transport?: McpTransportKind;
   /** Extra HTTP headers; avoid secrets here (the file is public), visitors add theirs in settings. */
   headers?: Record<string, string>;
+  /** True by default. */
   enabled?: boolean;
+  /** `ask` by default (or `approvals.defaultPolicy`). */
   approval?: ApprovalPolicy;
   /** Per-tool overrides of `approval`, by the server's tool name. */
   toolApproval?: Record<string, ApprovalPolicy>;
+  /** Per-call timeout of this server's tools, in milliseconds. */
   toolTimeoutMs?: number;
+  /**
+   * For a server whose authorization server takes no dynamic registration: the client registered
+   * there for this app. Everyone who loads the page can read it, so give a public client's id; a
+   * secret belongs only in a local or private deployment.
+   */
+  oauthClient?: { clientId: string; clientSecret?: string };
 }
 
 /** Approval defaults. */

@@ -8,7 +8,8 @@ export type {
   McpServerStatus,
   McpStatusEvent,
   McpToolInfo,
-  McpTransportKind,
+  HubServerConfig,
+  HubTransportKind,
 } from './mcp-server-config';
 export type { EmbeddedServerFactory } from './mcp-transport';
 export { toToolResult, type McpResultData } from './mcp-result';

@@ -14,7 +14,7 @@ import {
   type OpenedClient,
 } from './mcp-transport';
 import type { BrowserOAuthProvider } from './browser-oauth-provider';
-import type { McpServerConfig, McpServerStatus, McpStatusEvent } from './mcp-server-config';
+import type { HubServerConfig, McpServerStatus, McpStatusEvent } from './mcp-server-config';
 
 /** How discovery retries: attempts in all, and the backoff between them. */
 export interface RetryPolicy {
@@ -66,7 +66,7 @@ export class McpConnection {
   private checking?: OpenedClient;
 
   constructor(
-    readonly config: McpServerConfig,
+    readonly config: HubServerConfig,
     private readonly options: McpConnectionOptions,
   ) {}
 

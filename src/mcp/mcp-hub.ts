@@ -13,7 +13,7 @@ import type { ResultStore } from '../tools/result-store';
 import type { TableResultData, Tool, ToolResult } from '../tools/tool';
 import type {
   ApprovalPolicy,
-  McpServerConfig,
+  HubServerConfig,
   McpServerState,
   McpStatusEvent,
 } from './mcp-server-config';
@@ -84,7 +84,7 @@ export class McpHub {
   }
 
   /** Adds (or replaces) a server. It connects on `connect` / `connectAll`. */
-  addServer(config: McpServerConfig, embedded?: EmbeddedServerFactory): void {
+  addServer(config: HubServerConfig, embedded?: EmbeddedServerFactory): void {
     const previous = this.connections.get(config.id);
     if (previous) void previous.disconnect();
     const oauth = this.options.oauth;

@@ -1,38 +1,17 @@
 // How one MCP server is configured (app config or the person's settings), and how it is doing.
 
-/** How the hub reaches a server. `auto` tries Streamable HTTP, then SSE on a 4xx answer. */
-export type McpTransportKind = 'auto' | 'streamable-http' | 'sse' | 'embedded';
+import type { McpServerConfig, McpTransportKind } from '../config/app-config';
 
-/** Whether a server's tool calls need the person's approval. */
-export type ApprovalPolicy = 'ask' | 'auto';
+export type { ApprovalPolicy, McpServerConfig } from '../config/app-config';
 
-/** One MCP server. */
-export interface McpServerConfig {
-  /** Stable id; `embedded` is the in-page SQL server. */
-  id: string;
-  /** Shown in the UI; the id when absent. */
-  name?: string;
-  /** Endpoint URL; not used by embedded servers. */
+/** How the hub reaches a server: a remote transport, or `embedded` for the in-page SQL server. */
+export type HubTransportKind = McpTransportKind | 'embedded';
+
+/** A server as the hub holds it: a configured one, or the embedded server (which has no URL). */
+export type HubServerConfig = Omit<McpServerConfig, 'url' | 'transport'> & {
   url?: string;
-  /** `auto` by default. */
-  transport?: McpTransportKind;
-  /** Extra HTTP headers, e.g. `{ Authorization: 'Bearer …' }`. */
-  headers?: Record<string, string>;
-  /** True by default. */
-  enabled?: boolean;
-  /** `ask` by default. */
-  approval?: ApprovalPolicy;
-  /** Per-tool overrides of `approval`, by the tool's original name. */
-  toolApproval?: Record<string, ApprovalPolicy>;
-  /** Per-call timeout of this server's tools, in milliseconds. */
-  toolTimeoutMs?: number;
-  /**
-   * For a server whose authorization server takes no dynamic registration: the client registered
-   * there for this app. Everyone who loads the page can read it, so give a public client's id; a
-   * secret belongs only in a local or private deployment.
-   */
-  oauthClient?: { clientId: string; clientSecret?: string };
-}
+  transport?: HubTransportKind;
+};
 
 /** Connection status of one server. */
 export type McpServerStatus = 'disconnected' | 'connecting' | 'connected' | 'error';

@@ -4,7 +4,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
-import type { McpServerConfig } from './mcp-server-config';
+import type { HubServerConfig } from './mcp-server-config';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -64,7 +64,7 @@ async function connectWith(
 
 /** Connects a new client to the server described by `config`. */
 export async function openClient(
-  config: McpServerConfig,
+  config: HubServerConfig,
   options: OpenClientOptions,
 ): Promise<OpenedClient> {
   const kind = config.transport ?? (config.url ? 'auto' : 'embedded');

@@ -1,6 +1,7 @@
 // The providers a person can choose, with their default endpoint and model, and the adapter family
 // that speaks to each. The settings view, the stored settings and the build's CSP all read these.
 
+import type { ProviderKind } from '../config/app-config';
 import type { ToolMode } from './provider-options';
 
 /** Providers the settings offer. */
@@ -29,7 +30,7 @@ export const PROVIDER_DEFAULTS: Record<
     label: string;
     endpoint: string;
     model: string;
-    kind: 'openai-compatible' | 'anthropic' | 'gemini';
+    kind: ProviderKind;
     needsKey: boolean;
   }
 > = {

@@ -1,8 +1,9 @@
 // The one error type every adapter throws: the agent reads its duck-typed fields to decide on a retry.
 import type { ModelErrorFields } from '../agent/types';
+import type { ProviderKind } from '../config/app-config';
 
 /** Which adapter raised the error. */
-export type ProviderName = 'openai-compatible' | 'anthropic' | 'gemini';
+export type ProviderName = ProviderKind;
 
 /** What a ProviderError is built from. */
 export interface ProviderErrorDetails extends ModelErrorFields {

@@ -1,4 +1,5 @@
 // The Tool contract shared by local map tools and MCP tools.
+import type { ApprovalPolicy } from '../config/app-config';
 import type { ChartSpec } from './chart/chart-spec';
 
 /** A JSON Schema object describing a tool's arguments. */
@@ -107,7 +108,7 @@ export interface Tool {
    * is registered (the hub, from the server's config, the person's choice and the app's default).
    * Local tools always run; an MCP tool without it asks.
    */
-  approval?: 'ask' | 'auto';
+  approval?: ApprovalPolicy;
   /**
    * Calls of tools with the same queue run one after another, in call order, within a round: the map
    * tools share `map`, so `fly_to` after `map_query_result` finds the layer it drew. Others run in

@@ -8,6 +8,7 @@ import {
   ResourceListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { openClient } from '../mcp-transport';
+import type { McpTransportKind } from '../../config/app-config';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
 /** Where the bridged server is. */
@@ -15,7 +16,7 @@ export type UpstreamTarget =
   | {
       kind: 'http';
       url: string;
-      transport?: 'auto' | 'streamable-http' | 'sse';
+      transport?: McpTransportKind;
       headers?: Record<string, string>;
     }
   | { kind: 'stdio'; command: string; args: string[]; cwd?: string };
