@@ -35,6 +35,11 @@ export interface StartDataOptions {
   onWarning?: (message: string) => void;
   /** Overrides for the embedded server (approval policy, name, writable). */
   embedded?: Partial<Omit<McpServerConfig, 'id' | 'url' | 'transport'>> & { writable?: boolean };
+  /**
+   * A tool call's one time limit (`limits.toolTimeoutMs`, or the embedded server's own
+   * `toolTimeoutMs`): the embedded server stops its queries then, as the registry stops the call.
+   */
+  toolTimeoutMs?: number;
   /** Rows of a query result the embedded server shows the model as text (`limits.maxRowsToModel`). */
   maxRowsToModel?: number;
   /** Whether `query` offers the `explanation` argument the card shows (`explainCalls.explanationArgument`). */
@@ -67,6 +72,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
   const allowedHosts = options.allowedHosts ?? [];
   const { writable, ...embeddedConfig } = options.embedded ?? {};
   const allowWrites = writable ?? false;
+  const timeoutMs = embeddedConfig.toolTimeoutMs ?? options.toolTimeoutMs;
   const engine = new LazyDataEngine(
     options.createEngine ?? (() => new DuckDbWasmEngine({ allowedHosts, allowWrites })),
     options.datasets,
@@ -102,6 +108,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
         engine,
         name: 'mapwright-embedded',
         writable: allowWrites,
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         ...(options.maxRowsToModel !== undefined ? { modelRows: options.maxRowsToModel } : {}),
         ...(options.explanationArgument !== undefined
           ? { explanationArgument: options.explanationArgument }

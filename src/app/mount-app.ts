@@ -173,6 +173,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         registry,
         resultStore,
         maxRowsToModel: config.limits.maxRowsToModel,
+        toolTimeoutMs: config.limits.toolTimeoutMs,
         explanationArgument: config.explainCalls.explanationArgument,
         onWarning: (message) => banner.add(message),
         // The person's servers, switched-off tools and policies stay as they left them after a reload.

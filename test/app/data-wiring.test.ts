@@ -75,3 +75,30 @@ describe('explainCalls.explanationArgument', () => {
     }
   });
 });
+
+describe('limits.toolTimeoutMs', () => {
+  it('is the embedded server’s time limit too: a long query stops at it, not at a fixed 30 s', async () => {
+    // The registry's own limit is set far away, so only the server's can stop the query.
+    const registry = new ToolRegistry({ defaultTimeoutMs: 600_000 });
+    started = await startData({
+      datasets: [],
+      mcpServers: [],
+      registry,
+      resultStore: new ResultStore(),
+      createEngine: () => new DuckDbNodeEngine(),
+      toolTimeoutMs: 500,
+    });
+    const startedAt = Date.now();
+    const result = await registry.execute(
+      {
+        id: 'slow',
+        name: 'query',
+        arguments: { sql_query: 'SELECT count(*) FROM range(50000000000) t(x) WHERE x % 7 = 3' },
+      },
+      { signal: new AbortController().signal },
+    );
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/time|stopped|cancel/i);
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+  }, 25_000);
+});
