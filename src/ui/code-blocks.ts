@@ -14,8 +14,22 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Adds a copy button to a block whose text comes from `source`. */
-export function addCopyButton(container: HTMLElement, source: () => string, label = 'Copy'): void {
+/**
+ * Gives a code block (`container` holding a `pre`) a bar above it with a copy button for the text from
+ * `source`, and `caption` (the language) when given. The bar sits above the code, never over its end,
+ * and the `pre` takes keyboard focus so a line wider than the chat can be scrolled without a mouse.
+ */
+export function addCopyButton(
+  container: HTMLElement,
+  source: () => string,
+  label = 'Copy',
+  caption?: string,
+): void {
+  const pre = container.querySelector('pre');
+  if (pre) {
+    pre.tabIndex = 0;
+    pre.setAttribute('aria-label', caption ? `Code (${caption})` : 'Code');
+  }
   const copy = element('button', {
     className: 'mw-copy',
     text: label,
@@ -27,7 +41,11 @@ export function addCopyButton(container: HTMLElement, source: () => string, labe
       window.setTimeout(() => (copy.textContent = label), 1_500);
     });
   });
-  container.append(copy);
+  const bar = element('div', {
+    className: 'mw-code-bar',
+    children: [element('span', { className: 'mw-code-caption', text: caption ?? '' }), copy],
+  });
+  container.prepend(bar);
 }
 
 /** Highlights SQL blocks and adds copy buttons to every `pre > code` under `root` not yet enhanced. */
@@ -43,6 +61,6 @@ export function enhanceCodeBlocks(root: HTMLElement): void {
     const wrapper = element('div', { className: 'mw-code' });
     pre.replaceWith(wrapper);
     wrapper.append(pre);
-    addCopyButton(wrapper, () => source);
+    addCopyButton(wrapper, () => source, 'Copy', language);
   }
 }

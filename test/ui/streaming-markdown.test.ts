@@ -22,7 +22,8 @@ const answer = [
 function normalise(html: string): string {
   const host = document.createElement('div');
   host.innerHTML = html;
-  for (const node of host.querySelectorAll('button')) node.remove();
+  // The code block's bar (language and Copy) is chrome around the answer, not its text.
+  for (const node of host.querySelectorAll('.mw-code-bar')) node.remove();
   return host.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 }
 
@@ -60,6 +61,22 @@ describe('streaming markdown', () => {
     await loadSqlHighlight();
     expect(view.root.querySelector('code .tok-keyword')?.textContent).toBe('SELECT');
     expect(view.root.querySelector('.mw-copy')?.getAttribute('aria-label')).toContain('Copy');
+  });
+
+  it('puts Copy in a bar above the code, not over its last characters, and lets the keyboard scroll it', () => {
+    const view = new StreamingMarkdown();
+    view.setText('```sql\nSELECT a_column_with_a_long_name, another_long_column FROM t\n```');
+    view.render(true);
+    const block = view.root.querySelector('.mw-code');
+    expect([...(block?.children ?? [])].map((child) => child.className || child.tagName)).toEqual([
+      'mw-code-bar',
+      'PRE',
+    ]);
+    expect(block?.querySelector('.mw-code-bar .mw-copy')).not.toBeNull();
+    expect(block?.querySelector('.mw-code-caption')?.textContent).toBe('sql');
+    const pre = block?.querySelector('pre');
+    expect(pre?.tabIndex).toBe(0);
+    expect(pre?.getAttribute('aria-label')).toBe('Code (sql)');
   });
 
   it('keeps earlier chunks untouched while the tail streams (long answers cost the same per frame)', () => {
