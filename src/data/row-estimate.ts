@@ -87,6 +87,24 @@ export function groupsByColumns(sql: string): boolean {
   return false;
 }
 
+// True when every row under `node` comes from one table scan through operators that keep or drop rows
+// (a filter, a projection): then a GROUP BY's estimate was read from that table's column statistics.
+// A join, a union or any other operator below means the estimate rests on the planner's guess.
+function readsOneTable(node: PlanNode | undefined): boolean {
+  while (node) {
+    const name = node.name.trim().toUpperCase();
+    if (name === 'SEQ_SCAN' || name === 'TABLE_SCAN') return true;
+    if (name === 'HASH_JOIN' && isLateMaterialisation(node)) {
+      node = node.children?.[0];
+      continue;
+    }
+    if ((node.children?.length ?? 0) !== 1) return false;
+    if (!passThrough.has(name) && name !== 'FILTER') return false;
+    node = node.children?.[0];
+  }
+  return false;
+}
+
 /** What the plan's shape says about the rows, LIMIT aside. `byColumns`: see `groupsByColumns`. */
 export function estimateFromPlan(plan: PlanNode[], byColumns = false): RowEstimate {
   let node = plan[0];
@@ -121,8 +139,10 @@ export function estimateFromPlan(plan: PlanNode[], byColumns = false): RowEstima
       // Fewer groups than input rows means DuckDB counted distinct values; otherwise it copied the
       // input's count, which says nothing about the groups.
       // Only grouping by columns reads those statistics; an expression gets a fraction of the input.
+      // Over a join the planner guessed the input, and the groups with it ("about 812" for 50 states).
       if (!byColumns || groups === undefined || input === undefined || groups >= input)
         return UNKNOWN;
+      if (!readsOneTable(child)) return UNKNOWN;
       return { bound: filtered || narrowed ? 'up to' : 'about', count: groups, unit: 'group' };
     }
     if (name === 'HASH_JOIN' && isLateMaterialisation(node)) {

@@ -138,6 +138,15 @@ describe('the pre-flight', () => {
     expect(groups).toBeLessThan(100);
   });
 
+  it('says "unknown" for a GROUP BY over a join: the groups were counted on the planner\'s guess', async () => {
+    const report = await preflight(
+      'SELECT a.state, count(*) FROM airports a JOIN airports b ON a.state = b.state GROUP BY a.state',
+      signal,
+    );
+    expect(report.parses).toBe(true);
+    expect(report.rows).toEqual({ bound: 'unknown' });
+  });
+
   it('says what is wrong with SQL that does not bind, in a sentence naming the line', async () => {
     const report = await preflight('SELECT name,\n  nope FROM airports', signal);
     expect(report.parses).toBe(false);
