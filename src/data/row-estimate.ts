@@ -87,22 +87,26 @@ export function groupsByColumns(sql: string): boolean {
   return false;
 }
 
-// True when every row under `node` comes from one table scan through operators that keep or drop rows
-// (a filter, a projection): then a GROUP BY's estimate was read from that table's column statistics.
-// A join, a union or any other operator below means the estimate rests on the planner's guess.
-function readsOneTable(node: PlanNode | undefined): boolean {
+// How the rows under a GROUP BY are read: from one table scan through operators that keep or drop rows
+// (`plain`, or `filtered` when a filter drops some), so its estimate came from that table's column
+// statistics; or undefined for a join, a union or anything else, where it rests on the planner's guess.
+function scanBelow(node: PlanNode | undefined): 'plain' | 'filtered' | undefined {
+  let filtered = false;
   while (node) {
     const name = node.name.trim().toUpperCase();
-    if (name === 'SEQ_SCAN' || name === 'TABLE_SCAN') return true;
+    if (name === 'SEQ_SCAN' || name === 'TABLE_SCAN') {
+      return filtered || node.extra_info?.Filters !== undefined ? 'filtered' : 'plain';
+    }
     if (name === 'HASH_JOIN' && isLateMaterialisation(node)) {
       node = node.children?.[0];
       continue;
     }
-    if ((node.children?.length ?? 0) !== 1) return false;
-    if (!passThrough.has(name) && name !== 'FILTER') return false;
+    if ((node.children?.length ?? 0) !== 1) return undefined;
+    if (name === 'FILTER') filtered = true;
+    else if (!passThrough.has(name)) return undefined;
     node = node.children?.[0];
   }
-  return false;
+  return undefined;
 }
 
 /** What the plan's shape says about the rows, LIMIT aside. `byColumns`: see `groupsByColumns`. */
@@ -142,8 +146,10 @@ export function estimateFromPlan(plan: PlanNode[], byColumns = false): RowEstima
       // Over a join the planner guessed the input, and the groups with it ("about 812" for 50 states).
       if (!byColumns || groups === undefined || input === undefined || groups >= input)
         return UNKNOWN;
-      if (!readsOneTable(child)) return UNKNOWN;
-      return { bound: filtered || narrowed ? 'up to' : 'about', count: groups, unit: 'group' };
+      const below = scanBelow(child);
+      if (below === undefined) return UNKNOWN;
+      const fewer = filtered || narrowed || below === 'filtered';
+      return { bound: fewer ? 'up to' : 'about', count: groups, unit: 'group' };
     }
     if (name === 'HASH_JOIN' && isLateMaterialisation(node)) {
       node = child;

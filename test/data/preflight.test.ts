@@ -147,6 +147,14 @@ describe('the pre-flight', () => {
     expect(report.rows).toEqual({ bound: 'unknown' });
   });
 
+  it('gives a filtered GROUP BY at most the groups the column has, not about that many', async () => {
+    const report = await preflight(
+      "SELECT state, count(*) FROM airports WHERE city LIKE 'S%' GROUP BY state",
+      signal,
+    );
+    expect(report.rows).toMatchObject({ bound: 'up to', unit: 'group' });
+  });
+
   it('says what is wrong with SQL that does not bind, in a sentence naming the line', async () => {
     const report = await preflight('SELECT name,\n  nope FROM airports', signal);
     expect(report.parses).toBe(false);
