@@ -34,42 +34,58 @@ export function timeStepOf(dates: readonly Date[]): TimeStep {
   return dates.every((date) => date.getUTCMonth() === 0) ? 'year' : 'month';
 }
 
-/** The d3-time-format specifier for tick labels at a step; undefined leaves Plot's own choice. */
-export function timeTickFormat(step: TimeStep): string | undefined {
-  switch (step) {
-    case 'year':
-      return '%Y';
-    case 'month':
-      return '%b %Y';
-    case 'day':
-      return '%-d %b %Y';
-    case 'finer':
-      return undefined;
-  }
+/** How a time axis is ticked: Plot's interval name ("3 months", "week") and the labels' format. */
+export interface TimeTicks {
+  /** Undefined leaves the tick count to Plot (finer than days). */
+  interval?: string;
+  /** A d3-time-format specifier; undefined leaves Plot's own multi-scale labels. */
+  format?: string;
 }
 
 const MONTH_STEPS = [1, 2, 3, 6, 12, 24, 60, 120];
+const DAY_STEPS: [number, string][] = [
+  [1, 'day'],
+  [2, '2 days'],
+  [7, 'week'],
+  [14, '2 weeks'],
+];
+const DAY_MS = 86_400_000;
 
-/**
- * A tick interval Plot reads ("3 months", "2 years") that puts at most `maxTicks` ticks over `dates`
- * on month or year steps, so labels as wide as "Sep 2001" never run into each other; undefined for
- * finer steps, where Plot's own short multi-scale labels and a tick count do.
- */
-export function timeTickInterval(
-  dates: readonly Date[],
-  step: TimeStep,
-  maxTicks: number,
-): string | undefined {
-  if (step !== 'month' && step !== 'year') return undefined;
-  const times = dates.map((date) => date.getUTCFullYear() * 12 + date.getUTCMonth());
-  const span = Math.max(1, Math.max(...times) - Math.min(...times));
-  const wanted = span / Math.max(1, maxTicks);
+// An interval of `step` over `span` puts floor(span / step) + 1 ticks on the axis.
+function fits(span: number, step: number, maxTicks: number): boolean {
+  return Math.floor(span / step) + 1 <= Math.max(2, maxTicks);
+}
+
+function monthInterval(spanMonths: number, maxTicks: number, yearsOnly: boolean): string {
   const months =
     MONTH_STEPS.find(
-      (candidate) => candidate >= wanted && (step === 'month' || candidate % 12 === 0),
-    ) ?? Math.ceil(wanted / 12) * 12;
+      (candidate) => (!yearsOnly || candidate % 12 === 0) && fits(spanMonths, candidate, maxTicks),
+    ) ?? Math.ceil(spanMonths / Math.max(1, maxTicks - 1) / 12) * 12;
   if (months % 12 === 0) return months === 12 ? 'year' : `${months / 12} years`;
   return months === 1 ? 'month' : `${months} months`;
+}
+
+/**
+ * Ticks for dates at `step` that put at most `maxTicks` labels on the axis, each as wide as
+ * "12 Sep 2001", so labels never run into each other: daily data over a few weeks is ticked by days or
+ * weeks with the day in the label; over months it is ticked by months, labelled "Sep 2001".
+ */
+export function timeTicks(dates: readonly Date[], step: TimeStep, maxTicks: number): TimeTicks {
+  if (step === 'finer' || dates.length === 0) return {};
+  const times = dates.map((date) => date.getTime());
+  const first = new Date(Math.min(...times));
+  const last = new Date(Math.max(...times));
+  const spanMonths =
+    (last.getUTCFullYear() - first.getUTCFullYear()) * 12 +
+    last.getUTCMonth() -
+    first.getUTCMonth();
+  if (step === 'year') return { interval: monthInterval(spanMonths, maxTicks, true), format: '%Y' };
+  if (step === 'day') {
+    const spanDays = Math.round((last.getTime() - first.getTime()) / DAY_MS);
+    const days = DAY_STEPS.find(([count]) => fits(spanDays, count, maxTicks));
+    if (days) return { interval: days[1], format: '%-d %b %Y' };
+  }
+  return { interval: monthInterval(spanMonths, maxTicks, false), format: '%b %Y' };
 }
 
 /** Rows ready for Plot, what the x column holds, and how many rows were left out. */

@@ -4,7 +4,7 @@
 import * as Plot from '@observablehq/plot';
 import './plot-chart.css';
 import { barLayout, categoriesInOrder, shortLabel } from './bar-layout';
-import { chartValues, timeTickFormat, timeTickInterval, type ChartValues } from './chart-values';
+import { chartValues, timeTicks, type ChartValues } from './chart-values';
 import { chartHeight } from './lazy-plot-chart';
 import type { ChartSpec } from './chart-spec';
 
@@ -140,20 +140,25 @@ function drawing(spec: ChartSpec, values: ChartValues, width: number): Drawing {
   if (spec.kind === 'bar') return barDrawing(spec, values, width);
   const { x, y, color } = spec;
   const fill = color ?? FILL;
-  const tickFormat = values.timeStep ? timeTickFormat(values.timeStep) : undefined;
-  // Room for one label of about ten characters per tick.
-  const maxTicks = Math.max(2, Math.floor((width - 70) / 72));
-  const interval = values.timeStep
-    ? timeTickInterval(
+  // Room for one label of about eleven characters ("12 Sep 2001") per tick.
+  const maxTicks = Math.max(2, Math.floor((width - 70) / 80));
+  const ticks = values.timeStep
+    ? timeTicks(
         values.rows.map((row) => row[x] as Date),
         values.timeStep,
         maxTicks,
       )
-    : undefined;
+    : {};
   const options: Plot.PlotOptions = {
     height: chartHeight(width),
     marginLeft: 50,
-    x: { label: x, ticks: interval ?? maxTicks, ...(tickFormat ? { tickFormat } : {}) },
+    // The last label is centred on its tick: half of it must fit inside the chart.
+    ...(ticks.format ? { marginRight: 36 } : {}),
+    x: {
+      label: x,
+      ticks: ticks.interval ?? maxTicks,
+      ...(ticks.format ? { tickFormat: ticks.format } : {}),
+    },
     y: { label: y ?? 'count', grid: true },
   };
   const fullLabels = new Map<string, string>();

@@ -3,8 +3,7 @@ import {
   chartValues,
   isIsoDateText,
   missingValuesNote,
-  timeTickFormat,
-  timeTickInterval,
+  timeTicks,
 } from '../../../src/tools/chart/chart-values';
 
 describe('chart values made ready for Plot', () => {
@@ -21,7 +20,6 @@ describe('chart values made ready for Plot', () => {
     });
     expect(values.rows[0]?.month).toEqual(new Date(Date.UTC(2001, 0, 1)));
     expect(values.timeStep).toBe('month');
-    expect(timeTickFormat('month')).toBe('%b %Y');
   });
 
   it('reads yearly dates, days, and leaves text that is no date alone', () => {
@@ -65,10 +63,30 @@ describe('chart values made ready for Plot', () => {
   it('spaces month ticks so that labels like "Sep 2001" fit', () => {
     const months = (count: number) =>
       Array.from({ length: count }, (_unused, index) => new Date(Date.UTC(2001, index, 1)));
-    expect(timeTickInterval(months(24), 'month', 4)).toBe('6 months');
-    expect(timeTickInterval(months(12), 'month', 5)).toBe('3 months');
-    expect(timeTickInterval(months(4), 'month', 5)).toBe('month');
-    expect(timeTickInterval(months(120), 'year', 4)).toBe('5 years');
-    expect(timeTickInterval(months(3), 'day', 4)).toBeUndefined();
+    expect(timeTicks(months(24), 'month', 4)).toEqual({ interval: '6 months', format: '%b %Y' });
+    expect(timeTicks(months(12), 'month', 5).interval).toBe('3 months');
+    expect(timeTicks(months(4), 'month', 5).interval).toBe('month');
+    expect(timeTicks(months(120), 'year', 4)).toEqual({ interval: '5 years', format: '%Y' });
+    expect(timeTicks(months(3), 'finer', 4)).toEqual({});
+  });
+
+  it('ticks daily data over months by month, labelled by month, never one label per day', () => {
+    // 1 January to 31 July 2001, every day: the chart that showed touching labels and "Jul 200".
+    const days = Array.from(
+      { length: 212 },
+      (_unused, index) => new Date(Date.UTC(2001, 0, 1 + index)),
+    );
+    expect(timeTicks(days, 'day', 7)).toEqual({ interval: 'month', format: '%b %Y' });
+    expect(timeTicks(days, 'day', 6)).toEqual({ interval: '2 months', format: '%b %Y' });
+    expect(timeTicks(days, 'day', 3)).toEqual({ interval: '3 months', format: '%b %Y' });
+    // Three weeks of days: ticked by days or weeks, with the day in the label.
+    expect(timeTicks(days.slice(0, 21), 'day', 6)).toEqual({
+      interval: 'week',
+      format: '%-d %b %Y',
+    });
+    expect(timeTicks(days.slice(0, 8), 'day', 6)).toEqual({
+      interval: '2 days',
+      format: '%-d %b %Y',
+    });
   });
 });
