@@ -8,6 +8,12 @@ import { resultPalette } from './result-palette';
 import type { StoredResult } from '../result-store';
 import type { LayerKind, MapPort } from './map-port';
 
+/**
+ * A result's points by zoom: big enough to find over the bundled layers at world zoom, not a blot at
+ * street level.
+ */
+export const RESULT_POINT_RADIUS = ['interpolate', ['linear'], ['zoom'], 1, 6, 6, 8, 12, 10];
+
 /** A drawn layer and what was left out, or why nothing was drawn (worded for the model). */
 export type DrawResultOutcome =
   | { drawn: true; layerId: string; featureCount: number; skippedRows: number }
@@ -52,10 +58,11 @@ export async function drawResultLayer(
     [`${kind}-opacity`]: style.opacity ?? (kind === 'fill' ? 0.7 : 0.85),
   };
   if (kind === 'circle') {
-    paint['circle-radius'] = style.radius ?? 5;
-    // A thin light ring keeps points apart from each other and from the base layers under them.
+    paint['circle-radius'] = style.radius ?? RESULT_POINT_RADIUS;
+    // A white ring sets a result's points apart from each other and from the publisher's circles
+    // under them (the earthquakes' reach 14 px): a result is what the person asked to see.
     paint['circle-stroke-color'] = '#ffffff';
-    paint['circle-stroke-width'] = 0.75;
+    paint['circle-stroke-width'] = 1.5;
   } else {
     paint['fill-outline-color'] = '#ffffff';
   }

@@ -9,7 +9,11 @@ const rows = Array.from({ length: 212 }, (_unused, index) => ({
 }));
 
 function tickLabels(width: number): string[] {
-  const chart = plotChart({ kind: 'line', x: 'day', y: 'flights', rows }, width, document);
+  const chart = plotChart(
+    { kind: 'line', resultId: 'r1', x: 'day', y: 'flights', rows },
+    width,
+    document,
+  );
   // The x axis's tick labels: the texts that name a date (the y axis has numbers, the axis its name).
   return [...chart.querySelectorAll('text')]
     .map((text) => text.textContent ?? '')

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogEntryFromConfig, DatasetCatalog, defaultAppConfig } from '../../../src/config';
 import { FakeMap } from '../../../src/testing/fake-map';
 import { createMapTools } from '../../../src/tools/map/create-map-tools';
+import { RESULT_POINT_RADIUS } from '../../../src/tools/map/draw-result-layer';
 import { resultPalette } from '../../../src/tools/map/result-palette';
 import { ResultStore } from '../../../src/tools/result-store';
 import type { DataEngine } from '../../../src/data/data-engine';
@@ -233,6 +234,10 @@ describe('local map tools against a fake map', () => {
     const entries = map.getLayer('result-r1')?.legend?.entries;
     expect(entries?.[0]).toEqual({ color: resultPalette(0).ramp[0], label: '5' });
     expect(entries?.at(-1)).toEqual({ color: resultPalette(0).ramp.at(-1), label: '25' });
+    // Points that stand out over the bundled layers: 6 px or more at every zoom, with a white ring.
+    const paint = map.getLayer('result-r1')?.paint ?? {};
+    expect(paint['circle-radius']).toEqual(RESULT_POINT_RADIUS);
+    expect(paint['circle-stroke-width']).toBeGreaterThanOrEqual(1.5);
     const missing = await call('map_query_result', {
       result_id: 'nope',
       geometry: { kind: 'points', lon: 'x', lat: 'y' },
