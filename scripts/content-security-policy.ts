@@ -3,6 +3,7 @@
 // settings offer, every endpoint and URL the config names, the publisher's extra sources, and (unless
 // the config says no) any port on loopback for a local model or MCP server.
 import { createHash } from 'node:crypto';
+import { configUrlOrigin, readPolicySource } from '../src/config/safe-origin.ts';
 import { PROVIDER_DEFAULTS } from '../src/providers/provider-defaults.ts';
 import type { AppConfig } from '../src/config/app-config.ts';
 
@@ -21,15 +22,12 @@ export interface SecurityPolicy {
 
 const styleNonceMarker = '{style-nonce}';
 
-function originOf(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
-  } catch {
-    // A relative URL is on the page's own origin, which 'self' already allows.
-    return undefined;
-  }
+// The publisher's own sources, each rebuilt from its parts; one that is not a source is left out (the
+// config's validation has said so already).
+function policySources(sources: string[], self: boolean): string[] {
+  return sources
+    .map((source) => readPolicySource(source, { self }))
+    .filter((source): source is string => source !== undefined);
 }
 
 /** Every source connect-src lists for `config`, `'self'` first, each once, in a stable order. */
@@ -52,12 +50,17 @@ export function connectSources(config: AppConfig): string[] {
     ]),
   ];
   const local = config.security.allowLocalEndpoints;
+  // Each URL is rebuilt from its scheme, host name and port; a relative one is on 'self', and one whose
+  // host is not a host name (a ';' or a quote in it) adds nothing, so no config value becomes syntax.
   const origins = named
-    .map(originOf)
+    .map(configUrlOrigin)
     .filter((origin): origin is string => origin !== undefined)
     // Already covered by the loopback sources when those are allowed.
     .filter((origin) => !(local && /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?$/.test(origin)));
-  const extra = [...config.security.connectSrc, ...(local ? loopbackSources : [])];
+  const extra = [
+    ...policySources(config.security.connectSrc, false),
+    ...(local ? loopbackSources : []),
+  ];
   return ["'self'", 'blob:', 'data:', ...new Set([...origins, ...extra].sort())];
 }
 
@@ -89,8 +92,8 @@ export function securityPolicy(config: AppConfig): SecurityPolicy {
     .digest('base64url')
     .slice(0, 24);
   const metaPolicy = policy(config, styleNonce);
-  const frameAncestors =
-    config.security.frameAncestors.length > 0 ? config.security.frameAncestors.join(' ') : "'none'";
+  const ancestors = policySources(config.security.frameAncestors, true);
+  const frameAncestors = ancestors.length > 0 ? ancestors.join(' ') : "'none'";
   return {
     metaPolicy,
     styleNonce,

@@ -2,10 +2,13 @@
 // SSE, or a local stdio command) as Streamable HTTP on loopback, with CORS, so the app's page can reach it.
 import { parseArgs } from 'node:util';
 import { describeUpstream, type UpstreamTarget } from '../src/mcp/node/mcp-upstream';
+import { BridgeArgumentError, readBridgeTarget } from '../src/mcp/node/read-bridge-target';
 import { startMcpBridge } from '../src/mcp/node/start-mcp-bridge';
 
 const usage = `Usage:
   npm run mcp-bridge -- https://example.org/mcp [--transport auto|streamable-http|sse] [--header "Name: value"]
+    [--header-env Name=VARIABLE (the header's value from the environment)]
+  npm run mcp-bridge -- --url-env VARIABLE (the URL from the environment, when it holds a secret) [...]
   npm run mcp-bridge -- --stdio -- COMMAND [ARGS...]
 Options: [--port 8790] [--host 127.0.0.1] [--token SECRET | env MAPWRIGHT_MCP_TOKEN]
   [--allow-origin https://app.example.org | '*'] [--allow-host NAME]
@@ -17,6 +20,8 @@ const { values, positionals } = parseArgs({
     stdio: { type: 'boolean', default: false },
     transport: { type: 'string', default: 'auto' },
     header: { type: 'string', multiple: true },
+    'header-env': { type: 'string', multiple: true },
+    'url-env': { type: 'string' },
     port: { type: 'string', default: '8790' },
     host: { type: 'string', default: '127.0.0.1' },
     token: { type: 'string' },
@@ -38,38 +43,21 @@ if (values.help) {
   process.exit(0);
 }
 let target: UpstreamTarget;
-if (values.stdio) {
-  const [command, ...args] = positionals;
-  if (!command) refuse('--stdio needs the command that starts the server, after --.');
-  target = { kind: 'stdio', command, args };
-} else {
-  const [url, ...rest] = positionals;
-  if (!url || rest.length > 0) refuse('Give one server URL, or --stdio -- COMMAND.');
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    refuse(`"${url}" is not a URL. Write it whole, e.g. https://example.org/mcp.`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    refuse(`${url} is not an http(s) URL.`);
-  }
-  const transport = values.transport;
-  if (transport !== 'auto' && transport !== 'streamable-http' && transport !== 'sse') {
-    refuse(`--transport must be auto, streamable-http or sse, not "${transport}".`);
-  }
-  const headers: Record<string, string> = {};
-  for (const line of values.header ?? []) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) refuse(`--header "${line}" must read "Name: value".`);
-    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
-  }
-  target = {
-    kind: 'http',
-    url,
-    transport,
-    ...(Object.keys(headers).length > 0 ? { headers } : {}),
-  };
+try {
+  target = readBridgeTarget(
+    {
+      stdio: values.stdio,
+      positionals,
+      transport: values.transport,
+      ...(values.header ? { header: values.header } : {}),
+      ...(values['header-env'] ? { headerEnv: values['header-env'] } : {}),
+      ...(values['url-env'] ? { urlEnv: values['url-env'] } : {}),
+    },
+    process.env,
+  );
+} catch (error) {
+  if (!(error instanceof BridgeArgumentError)) throw error;
+  refuse(error.message);
 }
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)

@@ -20,6 +20,17 @@ import type { Plugin } from 'vite';
 /** What index.html holds where the policy goes; the build fails if it is missing. */
 export const policyPlaceholder = '%MAPWRIGHT_CONTENT_SECURITY_POLICY%';
 
+/**
+ * `text` with its control characters written as escapes: a config key or value is data, and a raw
+ * escape sequence in it would drive the terminal the build runs in.
+ */
+export function printable(text: string): string {
+  return text.replace(
+    /[\p{Cc}]/gu,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** The policy for the app config at `configPath`, validated the way the page validates it. */
 export async function policyForConfigFile(configPath: string): Promise<SecurityPolicy> {
   const { validateAppConfig } = await importPageModule<typeof ValidateAppConfig>(
@@ -27,7 +38,7 @@ export async function policyForConfigFile(configPath: string): Promise<SecurityP
   );
   const { config, problems } = validateAppConfig(JSON.parse(readFileSync(configPath, 'utf8')));
   for (const problem of problems) {
-    console.warn(`${configPath}: ${problem.path} ${problem.message}`);
+    console.warn(printable(`${configPath}: ${problem.path} ${problem.message}`));
   }
   return securityPolicy(config);
 }

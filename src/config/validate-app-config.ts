@@ -2,6 +2,7 @@
 // the rest of the app still starts with everything that was right.
 import { Validator } from '@cfworker/json-schema';
 import { datasetSchema, fieldSchemas } from './app-config-schema';
+import { checkConfigUrls, datasetUrlProblem } from './check-config-urls';
 import { isCssColor } from './css-color';
 import { defaultAppConfig } from './default-app-config';
 import { describeValue, formatSchemaErrors } from './format-schema-error';
@@ -74,6 +75,11 @@ function validateDatasets(raw: unknown[], problems: ConfigProblem[]): DatasetCon
       return;
     }
     const dataset = entry as DatasetConfig;
+    const urlProblem = datasetUrlProblem(dataset, path);
+    if (urlProblem) {
+      problems.push(urlProblem);
+      return;
+    }
     if (ids.has(dataset.id) || tables.has(dataset.table)) {
       problems.push({
         path: `${path}.id`,
@@ -141,5 +147,5 @@ export function validateAppConfig(raw: unknown): ValidatedConfig {
           : value;
     }
   }
-  return { config, problems };
+  return { config: checkConfigUrls(config, problems), problems };
 }

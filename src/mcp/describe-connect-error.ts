@@ -1,6 +1,6 @@
 // Turns a failed MCP connection into a message that names the server and says what to check.
 import { errorMessage } from '../tools/run-with-limits';
-import { bridgeCommand, DEFAULT_BRIDGE_URL } from './bridge-command';
+import { bridgeCommand, DEFAULT_BRIDGE_URL, type BridgeCommand } from './bridge-command';
 import { httpStatusOf } from './mcp-transport';
 
 /** A failed connection, described for the person, and whether trying again could help. */
@@ -11,7 +11,7 @@ export interface ConnectFailure {
    * When the browser got no answer at all (a server without CORS headers looks exactly like one that is
    * down), the command that bridges it to a loopback address the page can reach.
    */
-  bridgeCommand?: string;
+  bridgeCommand?: BridgeCommand;
 }
 
 /** True for the errors fetch throws when no response arrived (refused, DNS, CORS, offline). */
@@ -22,8 +22,12 @@ function isNetworkFailure(error: unknown): boolean {
   );
 }
 
-/** Describes why connecting to the MCP server at `url` failed. */
-export function describeConnectError(error: unknown, url: string | undefined): ConnectFailure {
+/** Describes why connecting to the MCP server at `url` (sent `headers`) failed. */
+export function describeConnectError(
+  error: unknown,
+  url: string | undefined,
+  headers: Record<string, string> = {},
+): ConnectFailure {
   const where = url ?? 'the server';
   const status = httpStatusOf(error) ?? statusInMessage(errorMessage(error));
   if (status === 401 || status === 403) {
@@ -35,7 +39,7 @@ export function describeConnectError(error: unknown, url: string | undefined): C
     };
   }
   if (isNetworkFailure(error)) {
-    const command = url ? bridgeCommand(url) : undefined;
+    const command = url ? bridgeCommand(url, headers) : undefined;
     return {
       message:
         `Cannot reach ${where} from this browser (${errorMessage(error)}). ` +

@@ -13,6 +13,7 @@ import {
   type EmbeddedServerFactory,
   type OpenedClient,
 } from './mcp-transport';
+import type { BridgeCommand } from './bridge-command';
 import type { BrowserOAuthProvider } from './browser-oauth-provider';
 import type { HubServerConfig, McpServerStatus, McpStatusEvent } from './mcp-server-config';
 
@@ -52,7 +53,7 @@ export class McpConnection {
   lastError?: string;
   tools: McpTool[] = [];
   /** After a connection got no answer: the command that bridges the server (see bridge-command.ts). */
-  bridgeCommand: string | undefined;
+  bridgeCommand: BridgeCommand | undefined;
   /** Set when the server asked for OAuth: where the person signs in (opened on their click). */
   signInUrl: URL | undefined;
   /** The name the server gives itself when it connects (its `title`, else its `name`). */
@@ -225,6 +226,7 @@ export class McpConnection {
             ? Object.assign(new Error(errorMessage(error)), { code: 401 })
             : error,
           this.config.url,
+          this.config.headers,
         );
         this.lastError = failure.message;
         this.bridgeCommand = failure.bridgeCommand;

@@ -1,4 +1,5 @@
 // How one MCP server is configured (app config or the person's settings), and how it is doing.
+import type { BridgeCommand } from './bridge-command';
 
 import type { McpServerConfig, McpTransportKind } from '../config/app-config';
 
@@ -47,7 +48,7 @@ export interface McpServerState {
    */
   signIn?: { url?: string; signedIn: boolean; remembered: boolean };
   /** After the browser got no answer: the command that bridges this server so the page can reach it. */
-  bridgeCommand?: string;
+  bridgeCommand?: BridgeCommand;
   /**
    * Set while a connected server offers no tool the agent can use (its list is empty, or every tool
    * was dropped for an invalid schema); says why.

@@ -8,6 +8,7 @@ import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-sto
 import { addCopyButton } from './code-blocks';
 import { button, element, settingsSection } from './dom';
 import { settingsField, settingsSubform } from './settings-field';
+import type { BridgeCommand } from '../mcp/bridge-command';
 import type { McpHub } from '../mcp/mcp-hub';
 import type { ApprovalPolicy, McpServerConfig, McpServerState } from '../mcp/mcp-server-config';
 
@@ -227,12 +228,13 @@ export class McpSettingsSection {
 
 /**
  * What to do when the browser got no answer: a server without CORS headers cannot be told apart from one
- * that is down, so both are named, with the bridge command (copyable) for the first.
+ * that is down, so both are named, with the bridge command (copyable) for the first. The command holds
+ * no secret (those come from variables it names), so the text shown is the text copied, unmasked.
  */
-function bridgeAdvice(command: string): HTMLElement {
+function bridgeAdvice({ command, variables }: BridgeCommand): HTMLElement {
   const code = element('pre', {
     className: 'mw-bridge-command',
-    children: [element('code', { text: redactSecrets(command) })],
+    children: [element('code', { text: command })],
   });
   const block = element('div', { className: 'mw-code', children: [code] });
   addCopyButton(block, () => command, 'Copy command');
@@ -240,6 +242,12 @@ function bridgeAdvice(command: string): HTMLElement {
     className: 'mw-note mw-bridge-advice',
     children: [
       element('p', { text: 'To bridge it, run this on this computer, in a Mapwright checkout:' }),
+      ...variables.map((variable) =>
+        element('p', {
+          className: 'mw-bridge-variable',
+          text: `First set ${variable.name} in that shell to ${variable.holds}.`,
+        }),
+      ),
       block,
       element('p', { text: `Then add ${DEFAULT_BRIDGE_URL} as a server.` }),
     ],

@@ -161,7 +161,7 @@ describe('settings and export in the browser', () => {
       /Last error: Cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp from this browser/,
     );
     expect(await row.locator('.mw-bridge-advice code').textContent()).toBe(
-      `npm run mcp-bridge -- http://127.0.0.1:${port}/mcp`,
+      `npm run mcp-bridge -- 'http://127.0.0.1:${port}/mcp'`,
     );
     const saved = () =>
       page.evaluate(() => JSON.parse(localStorage.getItem('mapwright.mcpServers') ?? '[]'));

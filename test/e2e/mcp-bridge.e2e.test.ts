@@ -189,7 +189,7 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
       .click();
     const advice = page.locator('.mw-bridge-advice');
     await advice.waitFor({ timeout: 30_000 });
-    expect(await advice.locator('code').textContent()).toBe(`npm run mcp-bridge -- ${url}`);
+    expect(await advice.locator('code').textContent()).toBe(`npm run mcp-bridge -- '${url}'`);
     expect(await advice.textContent()).toContain('http://127.0.0.1:8790/mcp');
     expect(opened.pageErrors).toEqual([]);
     expect(opened.outsideRequests).toEqual([]);

@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bridgeCommand } from '../../src/mcp/bridge-command';
 import { describeConnectError } from '../../src/mcp/describe-connect-error';
 
 const url = 'http://127.0.0.1:9/mcp';
-
-describe('the bridge command for a server the browser cannot reach', () => {
-  it('quotes a URL with shell characters', () => {
-    expect(bridgeCommand('https://example.org/mcp?key=a b')).toBe(
-      "npm run mcp-bridge -- 'https://example.org/mcp?key=a b'",
-    );
-    expect(bridgeCommand("https://example.org/it's")).toBe(
-      "npm run mcp-bridge -- 'https://example.org/it'\\''s'",
-    );
-    expect(bridgeCommand('https://example.org/mcp')).toBe(
-      'npm run mcp-bridge -- https://example.org/mcp',
-    );
-  });
-});
 
 describe('a failed MCP connection is described for the person', () => {
   it('names the URL and what to check when nothing answers', () => {
@@ -24,9 +9,24 @@ describe('a failed MCP connection is described for the person', () => {
     expect(failure.message).toContain(`Cannot reach ${url} from this browser`);
     expect(failure.message).toContain('CORS');
     expect(failure.retryable).toBe(true);
-    expect(failure.bridgeCommand).toBe(`npm run mcp-bridge -- ${url}`);
+    expect(failure.bridgeCommand).toEqual({
+      command: `npm run mcp-bridge -- '${url}'`,
+      variables: [],
+    });
     expect(failure.message).toContain('`npm run mcp-bridge` serves such a server to this page');
     expect(failure.message).toContain('http://127.0.0.1:8790/mcp');
+  });
+
+  it("bridges with the server's headers, its token read from a variable", () => {
+    const failure = describeConnectError(new TypeError('Failed to fetch'), url, {
+      Authorization: 'Bearer abcdef123456',
+    });
+    expect(failure.bridgeCommand?.command).toBe(
+      `npm run mcp-bridge -- --header-env 'Authorization=MAPWRIGHT_MCP_HEADER_AUTHORIZATION' '${url}'`,
+    );
+    expect(failure.bridgeCommand?.variables.map((variable) => variable.name)).toEqual([
+      'MAPWRIGHT_MCP_HEADER_AUTHORIZATION',
+    ]);
   });
 
   it('says to check the token on 401 and does not retry', () => {

@@ -30,9 +30,14 @@ export interface UpstreamOptions {
   onLog?: (message: string) => void;
 }
 
-/** How the upstream is named in messages: its URL or its command line. */
+/**
+ * How the upstream is named in messages: its command line, or its URL without user, password or query
+ * string, which may hold a secret (`--url-env`) and would otherwise reach the bridge's log.
+ */
 export function describeUpstream(target: UpstreamTarget): string {
-  return target.kind === 'http' ? target.url : [target.command, ...target.args].join(' ');
+  if (target.kind === 'stdio') return [target.command, ...target.args].join(' ');
+  const url = new URL(target.url);
+  return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
 }
 
 /** A shared, reopening connection to the bridged server. */
