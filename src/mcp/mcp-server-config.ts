@@ -1,7 +1,6 @@
 // How one MCP server is configured (app config or the person's settings), and how it is doing.
-import type { BridgeCommand } from './bridge-command';
-
 import type { McpServerConfig, McpTransportKind } from '../config/app-config';
+import type { BridgeCommand } from './bridge-command';
 
 export type { ApprovalPolicy, McpServerConfig } from '../config/app-config';
 
