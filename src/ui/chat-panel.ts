@@ -185,9 +185,12 @@ export class ChatPanel {
       if (!view) {
         this.addTurnView(turn, index, previous !== undefined);
       } else if (view.turn !== turn) {
+        const firstWords = startsAnswer(view.turn, turn);
         view.turn = turn;
         const task = this.tasks[index];
-        if (task) this.scheduler.schedule(task);
+        // The first words of an answer show at once, not a frame later; the rest is batched per frame.
+        if (task && firstWords) this.scheduler.runNow(task);
+        else if (task) this.scheduler.schedule(task);
       }
     });
     for (const view of this.views.splice(document.turns.length)) view.root.remove();
@@ -293,4 +296,12 @@ export class ChatPanel {
   scrollToEnd(): void {
     this.log.scrollTop = this.log.scrollHeight;
   }
+}
+
+// True when `next` shows the first text of a round that `previous` showed without any.
+function startsAnswer(previous: TurnRecord, next: TurnRecord): boolean {
+  const round = next.rounds.at(-1);
+  if (!round || round.text.length === 0) return false;
+  const before = previous.rounds[next.rounds.length - 1];
+  return before === undefined || before.text.length === 0;
 }

@@ -21,6 +21,12 @@ export class FrameScheduler {
     if (this.frame === undefined) this.frame = this.request(() => this.flush());
   }
 
+  /** Renders `task` now (it leaves the next frame's list), for a change a person waits to see. */
+  runNow(task: FrameTask): void {
+    this.pending.delete(task);
+    task.renderFrame();
+  }
+
   /** Renders everything pending now (used before reading the DOM in tests and at turn end). */
   flush(): void {
     this.frame = undefined;
