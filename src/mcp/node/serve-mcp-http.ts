@@ -111,6 +111,15 @@ function jsonError(
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
+/**
+ * Calls `ended` when the response closes, or at once when it already has (the client left while its
+ * body was read): a request counted open for ever would keep its session from expiring.
+ */
+function whenClosed(response: ServerResponse, ended: () => void): void {
+  if (response.closed) ended();
+  else response.once('close', ended);
+}
+
 /** The 503 sentence for a newcomer no place came free for. */
 function refusalMessage(refusal: SessionRefusal): string {
   const who =
@@ -199,7 +208,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
       const transport = sessions.transportOf(sessionId);
       if (!transport)
         return jsonError(response, 404, 'Session not found. Initialise a new session.');
-      response.once('close', sessions.requestStarted(sessionId, isInitializedNotification(body)));
+      whenClosed(response, sessions.requestStarted(sessionId, isInitializedNotification(body)));
       return transport.handleRequest(request, response, body);
     }
     if (request.method !== 'POST' || !isInitializeRequest(body)) {
@@ -208,7 +217,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
     const client = clientKeyOf(request);
     const gone = new AbortController();
     const onGone = () => gone.abort();
-    response.once('close', onGone);
+    whenClosed(response, onGone);
     const refusal = await waitingLine.admit(client, gone.signal);
     response.off('close', onGone);
     if (refusal) {
@@ -216,7 +225,13 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
         'retry-after': String(SESSION_RETRY_AFTER_SECONDS),
       });
     }
-    const sessionServer = options.createSessionServer();
+    let sessionServer: McpServer;
+    try {
+      sessionServer = options.createSessionServer();
+    } catch (error) {
+      sessions.abandoned(client);
+      throw error;
+    }
     let started = false;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -226,7 +241,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
       retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
         started = true;
-        response.once('close', sessions.started(id, client, transport, sessionServer));
+        whenClosed(response, sessions.started(id, client, transport, sessionServer));
       },
       onsessionclosed: (id) => {
         sessions.forget(id);
