@@ -284,8 +284,8 @@ describe('the Node SQL server, sessions', () => {
     expect(refused.status).toBe(503);
     expect(refused.retryAfter).toBe('5');
     expect(errorMessageOf(refused)).toBe(
-      'The server already has 2 sessions, the most it keeps, and every one is in the middle of a ' +
-        'request. Try again in a few seconds, or end a session you no longer need.',
+      'The server already has 2 sessions, the most it keeps, and every one is busy or still ' +
+        'starting. Try again in a few seconds, or end a session you no longer need.',
     );
     streams[0]?.abort();
     // The session is closable for room once the server has seen its stream end and a second passed.
@@ -339,8 +339,8 @@ describe('the Node SQL server, sessions per client', () => {
     const refused = await post(served.url, initialize);
     expect(refused.status).toBe(503);
     expect(errorMessageOf(refused)).toBe(
-      'This client already has 2 sessions, the most one client may keep, and every one is in the ' +
-        'middle of a request. Try again in a few seconds, or end a session you no longer need.',
+      'This client already has 2 sessions, the most one client may keep, and every one is busy or ' +
+        'still starting. Try again in a few seconds, or end a session you no longer need.',
     );
     await openSession(served.url, page);
     expect((await listTools(served.url, pageSession, page)).status).toBe(200);

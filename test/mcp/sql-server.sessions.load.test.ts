@@ -178,8 +178,8 @@ describe('the Node SQL server when one client takes every session it can', () =>
       expect(refused.status).toBe(503);
       expect(refused.retryAfter).toBe('5');
       expect(refused.text).toContain(
-        'This client already has 50 sessions, the most one client may keep, and every one is in ' +
-          'the middle of a request. Try again in a few seconds',
+        'This client already has 50 sessions, the most one client may keep, and every one is busy ' +
+          'or still starting. Try again in a few seconds',
       );
     }
     expect(second && (await query(second, countSql))).toMatch(/^1 row\./);

@@ -127,7 +127,7 @@ function refusalMessage(refusal: SessionRefusal): string {
       ? `This client already has ${refusal.limit} sessions, the most one client may keep`
       : `The server already has ${refusal.limit} sessions, the most it keeps`;
   return (
-    `${who}, and every one is in the middle of a request. Try again in a few seconds, or end a ` +
+    `${who}, and every one is busy or still starting. Try again in a few seconds, or end a ` +
     'session you no longer need.'
   );
 }
