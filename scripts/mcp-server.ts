@@ -6,8 +6,8 @@ import { startNodeSqlServer } from '../src/mcp/node/start-node-sql-server';
 const usage = `Usage: npm run mcp-server -- --data DIR|FILE [--data ...] [--port 8765] [--host 127.0.0.1]
   [--token SECRET | env MAPWRIGHT_MCP_TOKEN] [--allow-origin https://example.org | '*']
   [--allow-host NAME] [--writable] [--max-rows 10000] [--timeout-ms 30000]
-  [--max-concurrent-queries N] [--max-queued-queries 8] [--max-body-bytes 1048576]
-  [--max-sessions 100] [--session-idle-minutes 30]`;
+  [--max-concurrent-queries N] [--max-queued-queries 64] [--max-body-bytes 1048576]
+  [--max-sessions 100] [--max-sessions-per-client N (half)] [--session-idle-minutes 30]`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -25,6 +25,7 @@ const { values, positionals } = parseArgs({
     'max-queued-queries': { type: 'string' },
     'max-body-bytes': { type: 'string' },
     'max-sessions': { type: 'string' },
+    'max-sessions-per-client': { type: 'string' },
     'session-idle-minutes': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -54,6 +55,7 @@ const limits = {
   maxQueuedQueries: wholeNumberFlag('max-queued-queries', 0),
   maxBodyBytes: wholeNumberFlag('max-body-bytes', 1),
   maxSessions: wholeNumberFlag('max-sessions', 1),
+  maxSessionsPerClient: wholeNumberFlag('max-sessions-per-client', 1),
   sessionIdleMinutes: wholeNumberFlag('session-idle-minutes', 1),
 };
 if (
@@ -84,6 +86,7 @@ const running = await startNodeSqlServer({
   ...(limits.maxQueuedQueries !== undefined ? { maxQueuedQueries: limits.maxQueuedQueries } : {}),
   ...(limits.maxBodyBytes ? { maxBodyBytes: limits.maxBodyBytes } : {}),
   ...(limits.maxSessions ? { maxSessions: limits.maxSessions } : {}),
+  ...(limits.maxSessionsPerClient ? { maxSessionsPerClient: limits.maxSessionsPerClient } : {}),
   ...(limits.sessionIdleMinutes ? { sessionIdleMs: limits.sessionIdleMinutes * 60_000 } : {}),
 });
 // The URL goes to stdout (alone) so scripts and tests can read it; everything else goes to stderr.

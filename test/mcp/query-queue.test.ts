@@ -1,4 +1,5 @@
-// A server's query slots: a limit on running queries, a first-come-first-served line, and a busy answer.
+// A server's query slots: a limit on running queries, a first-come-first-served line, a share per session
+// that leaves a slot for others, and a busy answer.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryBusyError, QueryCancelledError } from '../../src/data/query-errors';
 import { QueryQueue } from '../../src/mcp/sql-server/query-queue';
@@ -129,9 +130,58 @@ describe('the query queue', () => {
     expect(started).toEqual(['running']);
   });
 
+  it("leaves a slot free for another session while one session's long queries wait", async () => {
+    const queue = new QueryQueue({ maxConcurrent: 2, maxQueued: 5 });
+    const started: string[] = [];
+    const long = ['long 1', 'long 2', 'long 3'].map((label) => heldQuery(label, started));
+    const longResults = long.map((query) => queue.run(query.work, { owner: 'busy session' }));
+    await settle();
+    expect(started).toEqual(['long 1']);
+    const short = heldQuery('SELECT 1', started);
+    const shortResult = queue.run(short.work, { owner: 'other session' });
+    await settle();
+    expect(started).toEqual(['long 1', 'SELECT 1']);
+    short.finish();
+    expect(await shortResult).toBe('SELECT 1');
+    // The slot it used goes back to the busy session's next query once its first one ends.
+    long[0]?.finish();
+    await settle();
+    expect(started).toEqual(['long 1', 'SELECT 1', 'long 2']);
+    long[1]?.finish();
+    await settle();
+    long[2]?.finish();
+    expect(await Promise.all(longResults)).toEqual(['long 1', 'long 2', 'long 3']);
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it("lets a waiting query of another session go ahead of a session's queries held back", async () => {
+    const queue = new QueryQueue({ maxConcurrent: 3, maxQueued: 5 });
+    const started: string[] = [];
+    const queries = ['a 1', 'a 2', 'a 3', 'b 1', 'c 1'].map((label) => heldQuery(label, started));
+    const owners = ['a', 'a', 'a', 'b', 'c'];
+    const results = queries.map((query, index) =>
+      queue.run(query.work, { owner: owners[index] ?? '' }),
+    );
+    await settle();
+    // Session a may run two of three slots; b takes the third; a's third and c wait in order.
+    expect(started).toEqual(['a 1', 'a 2', 'b 1']);
+    queries[3]?.finish();
+    await settle();
+    // a already runs its share, so c goes ahead of a's third query.
+    expect(started).toEqual(['a 1', 'a 2', 'b 1', 'c 1']);
+    queries[0]?.finish();
+    await settle();
+    expect(started).toEqual(['a 1', 'a 2', 'b 1', 'c 1', 'a 3']);
+    for (const query of queries) query.finish();
+    expect(await Promise.all(results)).toEqual(['a 1', 'a 2', 'a 3', 'b 1', 'c 1']);
+  });
+
   it('refuses limits that would never run a query', () => {
     expect(() => new QueryQueue({ maxConcurrent: 0, maxQueued: 1 })).toThrow(RangeError);
     expect(() => new QueryQueue({ maxConcurrent: 1, maxQueued: -1 })).toThrow(RangeError);
     expect(() => new QueryQueue({ maxConcurrent: 1.5, maxQueued: 1 })).toThrow(RangeError);
+    expect(
+      () => new QueryQueue({ maxConcurrent: 2, maxQueued: 1, maxConcurrentPerOwner: 0 }),
+    ).toThrow(RangeError);
   });
 });

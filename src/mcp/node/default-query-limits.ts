@@ -10,7 +10,7 @@ export function workerThreadCount(environment: NodeJS.ProcessEnv = process.env):
 }
 
 /** Queries waiting for a slot by default, beyond which a call is answered busy. */
-export const DEFAULT_MAX_QUEUED_QUERIES = 8;
+export const DEFAULT_MAX_QUEUED_QUERIES = 64;
 
 /**
  * One query per core (DuckDB already spreads one query over every core, so more at once only share

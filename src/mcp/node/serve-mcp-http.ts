@@ -1,14 +1,16 @@
 // Any MCP server over Streamable HTTP in Node: one MCP server per session, CORS for browser clients, Host
-// checks against DNS rebinding, an optional bearer token, and limits on bodies and sessions. The SQL
-// server and the bridge both stand behind it.
+// checks against DNS rebinding, an optional bearer token, and limits on bodies and sessions (per client
+// and in all, idle ones closed for room). The SQL server and the bridge both stand behind it.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializedNotification, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { clientKeyOf } from './client-key';
 import { readJsonBody, RequestBodyTooLargeError } from './read-json-body';
 import { acceptedHostnames, hostAllowed, originAllowed } from './request-guards';
 import { SessionEventStore } from './session-event-store';
-import { SessionTable } from './session-table';
+import { DEFAULT_UNUSED_SESSION_MS, SessionTable, type SessionRefusal } from './session-table';
+import { DEFAULT_SESSION_WAIT_MS, SessionWaitingLine } from './session-waiting-line';
 import type { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AddressInfo } from 'node:net';
 
@@ -18,6 +20,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_SESSIONS = 100;
 /** A session idle this long (30 minutes) is closed by default. */
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** Seconds a client refused a session is told to wait (`Retry-After`). */
+export const SESSION_RETRY_AFTER_SECONDS = 5;
 /** How long a client whose SSE stream dropped waits before reconnecting (the SSE `retry` field). */
 export const SSE_RETRY_MS = 1000;
 
@@ -44,13 +48,22 @@ export interface ServeMcpHttpOptions {
   allowedHosts?: string[];
   /** Largest request body in bytes (1 MB by default); a larger one gets 413. */
   maxBodyBytes?: number;
-  /** Sessions kept at once (100 by default); past it a new initialize gets 503. */
+  /**
+   * Sessions kept at once (100 by default); at the cap the least recently used idle session is closed
+   * for a newcomer, and only when every session is busy does a new initialize get 503.
+   */
   maxSessions?: number;
+  /** Sessions one client (remote address and page origin) may hold (half of `maxSessions` by default). */
+  maxSessionsPerClient?: number;
   /** A session with no open request for this long is closed (30 minutes by default). */
   sessionIdleMs?: number;
+  /** A session that sent nothing after its initialize answer is closed after this long (30 s by default). */
+  unusedSessionMs?: number;
+  /** How long an initialize waits for room before its 503 (10 s by default). */
+  sessionWaitMs?: number;
   /** The clock for session expiry; tests move it instead of waiting. */
   now?: () => number;
-  /** Lines worth a log (a session closed for being idle). */
+  /** Lines worth a log (a session closed for being idle, or for room). */
   onLog?: (message: string) => void;
 }
 
@@ -98,10 +111,31 @@ function jsonError(
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
+/**
+ * Calls `ended` when the response closes, or at once when it already has (the client left while its
+ * body was read): a request counted open for ever would keep its session from expiring.
+ */
+function whenClosed(response: ServerResponse, ended: () => void): void {
+  if (response.closed) ended();
+  else response.once('close', ended);
+}
+
+/** The 503 sentence for a newcomer no place came free for. */
+function refusalMessage(refusal: SessionRefusal): string {
+  const who =
+    refusal.reason === 'client busy'
+      ? `This client already has ${refusal.limit} sessions, the most one client may keep`
+      : `The server already has ${refusal.limit} sessions, the most it keeps`;
+  return (
+    `${who}, and every one is busy or still starting. Try again in a few seconds, or end a ` +
+    'session you no longer need.'
+  );
+}
+
 /** "30 minutes", "1 minute" or "45 seconds", for messages about idle time. */
 function spokenDuration(ms: number): string {
   const minutes = Math.round(ms / 60_000);
-  if (minutes >= 1) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (ms >= 60_000) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
   const seconds = Math.round(ms / 1000);
   return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
@@ -114,9 +148,22 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
   const sessions = new SessionTable({
     maxSessions,
     idleMs: sessionIdleMs,
+    ...(options.maxSessionsPerClient !== undefined
+      ? { maxSessionsPerClient: options.maxSessionsPerClient }
+      : {}),
+    ...(options.unusedSessionMs !== undefined ? { unusedMs: options.unusedSessionMs } : {}),
     ...(options.now ? { now: options.now } : {}),
-    onExpired: (sessionId, idleMs) =>
-      options.onLog?.(`closed session ${sessionId} after ${spokenDuration(idleMs)} idle`),
+    onExpired: (sessionId, idleMs, used) =>
+      options.onLog?.(
+        `closed session ${sessionId} after ${spokenDuration(idleMs)} idle${used ? '' : ', never used'}`,
+      ),
+    onEvicted: (sessionId, client) =>
+      options.onLog?.(`closed idle session ${sessionId} of ${client} to make room`),
+  });
+  const waitingLine = new SessionWaitingLine(sessions, {
+    maxWaitMs: options.sessionWaitMs ?? DEFAULT_SESSION_WAIT_MS,
+    // Twice the table: a burst of one-query clients waits its turn, while waiting sockets stay bounded.
+    maxWaiting: 2 * maxSessions,
   });
   const bindHost = options.host ?? '127.0.0.1';
   // The SDK's own Host check (a transport option) is deprecated in favour of Express middleware, and this
@@ -161,22 +208,30 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
       const transport = sessions.transportOf(sessionId);
       if (!transport)
         return jsonError(response, 404, 'Session not found. Initialise a new session.');
-      response.once('close', sessions.requestStarted(sessionId));
+      whenClosed(response, sessions.requestStarted(sessionId, isInitializedNotification(body)));
       return transport.handleRequest(request, response, body);
     }
     if (request.method !== 'POST' || !isInitializeRequest(body)) {
       return jsonError(response, 400, 'No session: start with an initialize request.');
     }
-    if (!sessions.reserve()) {
-      return jsonError(
-        response,
-        503,
-        `The server already has ${maxSessions} sessions, the most it keeps. Close another client, or try ` +
-          `again once one has been idle for ${spokenDuration(sessionIdleMs)}.`,
-        { 'retry-after': '60' },
-      );
+    const client = clientKeyOf(request);
+    const gone = new AbortController();
+    const onGone = () => gone.abort();
+    whenClosed(response, onGone);
+    const refusal = await waitingLine.admit(client, gone.signal);
+    response.off('close', onGone);
+    if (refusal) {
+      return jsonError(response, 503, refusalMessage(refusal), {
+        'retry-after': String(SESSION_RETRY_AFTER_SECONDS),
+      });
     }
-    const sessionServer = options.createSessionServer();
+    let sessionServer: McpServer;
+    try {
+      sessionServer = options.createSessionServer();
+    } catch (error) {
+      sessions.abandoned(client);
+      throw error;
+    }
     let started = false;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -186,7 +241,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
       retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
         started = true;
-        sessions.started(id, transport, sessionServer);
+        whenClosed(response, sessions.started(id, client, transport, sessionServer));
       },
       onsessionclosed: (id) => {
         sessions.forget(id);
@@ -200,7 +255,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
       await transport.handleRequest(request, response, body);
     } finally {
       if (!started) {
-        sessions.abandoned();
+        sessions.abandoned(client);
         await sessionServer.close();
       }
     }
@@ -222,7 +277,11 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
     server.once('error', reject);
     server.listen(options.port ?? 0, bindHost, () => resolve());
   });
-  const sweep = setInterval(() => void sessions.expireIdle(), Math.min(sessionIdleMs, 60_000));
+  // Often enough that a never-used session goes within a minute, and an idle one soon after its time.
+  const sweep = setInterval(
+    () => void sessions.expireIdle(),
+    Math.min(sessionIdleMs, options.unusedSessionMs ?? DEFAULT_UNUSED_SESSION_MS, 30_000) / 2,
+  );
   sweep.unref();
   const { port } = server.address() as AddressInfo;
   const host = bindHost;
@@ -232,6 +291,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
     sessionCount: () => sessions.size,
     stop: async () => {
       clearInterval(sweep);
+      waitingLine.close();
       await sessions.closeAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -154,7 +154,12 @@ export function createSqlServer(options: SqlServerOptions): Server {
         typeof queryArgs.max_rows === 'number' ? queryArgs.max_rows : DEFAULT_MAX_ROWS;
       const maxRows = Math.max(1, Math.min(rowCap, Math.floor(requested)));
       const run = () => engine.query(sql, { signal: extra.signal, timeoutMs, maxRows });
-      const waitOptions = { signal: extra.signal, maxWaitMs: timeoutMs };
+      // The session owns the call, so its long queries never take every slot from other sessions.
+      const waitOptions = {
+        signal: extra.signal,
+        maxWaitMs: timeoutMs,
+        ...(extra.sessionId ? { owner: extra.sessionId } : {}),
+      };
       const result = await (options.queryQueue?.run(run, waitOptions) ?? run());
       const resultId = nextResultId();
       void server

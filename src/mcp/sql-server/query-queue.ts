@@ -1,5 +1,6 @@
 // A server's query slots: at most N queries run at once, later ones wait in arrival order, and once the
-// waiting line is full a query is turned away as busy instead of piling up.
+// waiting line is full a query is turned away as busy instead of piling up. One owner (a session) never
+// holds every slot, so its long queries cannot keep another session's `SELECT 1` waiting for them.
 import { QueryBusyError, QueryCancelledError } from '../../data/query-errors';
 
 /** How many queries a server runs at once and how many it lets wait. */
@@ -8,6 +9,11 @@ export interface QueryQueueLimits {
   maxConcurrent: number;
   /** Queries waiting for a slot (0 or more); one more is refused as busy. */
   maxQueued: number;
+  /**
+   * Queries one owner may run at once: one fewer than `maxConcurrent` by default (at least 1), so a
+   * slot is always left for someone else.
+   */
+  maxConcurrentPerOwner?: number;
 }
 
 /** How one query waits for its slot. */
@@ -16,16 +22,24 @@ export interface QueryWaitOptions {
   signal?: AbortSignal;
   /** Longest wait for a slot, after which the query is refused as busy; no bound when absent. */
   maxWaitMs?: number;
+  /** Whose query it is (a session id); without one, the per-owner limit does not apply. */
+  owner?: string;
 }
 
 interface Waiter {
+  owner: string | undefined;
   start(): void;
 }
 
-/** Runs queries under a concurrency limit, first come first served. */
+/**
+ * Runs queries under a concurrency limit, first come first served, except that a query whose owner
+ * already runs its share lets later queries of other owners go first.
+ */
 export class QueryQueue {
   private runningCount = 0;
+  private readonly runningByOwner = new Map<string, number>();
   private readonly waiters: Waiter[] = [];
+  private readonly maxPerOwner: number;
 
   constructor(readonly limits: QueryQueueLimits) {
     if (!Number.isInteger(limits.maxConcurrent) || limits.maxConcurrent < 1) {
@@ -36,6 +50,12 @@ export class QueryQueue {
     if (!Number.isInteger(limits.maxQueued) || limits.maxQueued < 0) {
       throw new RangeError(
         `maxQueued must be a whole number of at least 0, not ${limits.maxQueued}.`,
+      );
+    }
+    this.maxPerOwner = limits.maxConcurrentPerOwner ?? Math.max(1, limits.maxConcurrent - 1);
+    if (!Number.isInteger(this.maxPerOwner) || this.maxPerOwner < 1) {
+      throw new RangeError(
+        `maxConcurrentPerOwner must be a whole number of at least 1, not ${this.maxPerOwner}.`,
       );
     }
   }
@@ -59,14 +79,28 @@ export class QueryQueue {
     try {
       return await work();
     } finally {
-      this.release();
+      this.release(options.owner);
     }
   }
 
-  private acquire({ signal, maxWaitMs }: QueryWaitOptions): Promise<void> {
+  /** Whether a query of `owner` may take a slot now. */
+  private canStart(owner: string | undefined): boolean {
+    if (this.runningCount >= this.limits.maxConcurrent) return false;
+    return owner === undefined || (this.runningByOwner.get(owner) ?? 0) < this.maxPerOwner;
+  }
+
+  private take(owner: string | undefined): void {
+    this.runningCount += 1;
+    if (owner !== undefined)
+      this.runningByOwner.set(owner, (this.runningByOwner.get(owner) ?? 0) + 1);
+  }
+
+  private acquire({ signal, maxWaitMs, owner }: QueryWaitOptions): Promise<void> {
     if (signal?.aborted) return Promise.reject(new QueryCancelledError());
-    if (this.runningCount < this.limits.maxConcurrent && this.waiters.length === 0) {
-      this.runningCount += 1;
+    // Whoever still waits while a slot is free waits for its owner's share, so a newcomer of another
+    // owner does not jump ahead of anyone who could run.
+    if (this.canStart(owner)) {
+      this.take(owner);
       return Promise.resolve();
     }
     if (this.waiters.length >= this.limits.maxQueued) {
@@ -104,9 +138,10 @@ export class QueryQueue {
         signal?.removeEventListener('abort', onAbort);
       };
       const waiter: Waiter = {
+        owner,
         start: () => {
           stopWatching();
-          this.runningCount += 1;
+          this.take(owner);
           resolve();
         },
       };
@@ -115,8 +150,19 @@ export class QueryQueue {
     });
   }
 
-  private release(): void {
+  private release(owner: string | undefined): void {
     this.runningCount -= 1;
-    this.waiters.shift()?.start();
+    if (owner !== undefined) {
+      const left = (this.runningByOwner.get(owner) ?? 0) - 1;
+      if (left > 0) this.runningByOwner.set(owner, left);
+      else this.runningByOwner.delete(owner);
+    }
+    // The first waiter whose owner is under its share starts; one freed slot may let two start when
+    // a slot was already free and only this owner's share held its next query back.
+    for (const waiter of [...this.waiters]) {
+      if (!this.canStart(waiter.owner)) continue;
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.start();
+    }
   }
 }
