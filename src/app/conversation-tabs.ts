@@ -3,6 +3,7 @@
 // one tab at a time: the tab that starts one holds the conversation's Web Lock until the turn is
 // stored, reading the newest document first. Sending from another tab meanwhile says so plainly and
 // keeps the question in the box. docs/chat.md, "Several tabs".
+import { reopenConversation } from '../agent/conversation/reopen-conversation';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { ConversationChannel } from '../storage/conversation-channel';
 import type { ConversationLock } from '../storage/conversation-lock';
@@ -49,6 +50,8 @@ export class ConversationTabs {
   private wanted = 0;
   private stale = false;
   private saving = false;
+  private watching = false;
+  private disposed = false;
 
   constructor(private readonly options: ConversationTabsOptions) {
     const { conversation, writer, channel } = options;
@@ -72,6 +75,7 @@ export class ConversationTabs {
         if (ended && !this.saving) void this.showSaving();
       }),
     );
+    this.watchOtherTurn();
   }
 
   /**
@@ -103,6 +107,7 @@ export class ConversationTabs {
 
   /** Stops following the other tabs. */
   dispose(): void {
+    this.disposed = true;
     for (const stop of this.teardown.splice(0)) stop();
   }
 
@@ -125,6 +130,31 @@ export class ConversationTabs {
     if (!always && this.wanted <= writer.revision) return;
     const stored = await store.loadWithRevision(conversation.document.id);
     if (stored && writer.adopt(stored)) this.stale = true;
+    this.watchOtherTurn();
+  }
+
+  /**
+   * The shown document has a turn running in another tab: when that tab lets go of the conversation,
+   * read the newest document; a turn still marked running there was cut off (its tab closed), and is
+   * shown as a reload shows it, so this tab can ask again.
+   */
+  private watchOtherTurn(): void {
+    const { conversation, lock } = this.options;
+    const session = this.options.session();
+    if (this.watching || !conversation.document.run || session.busy || session.restoring) return;
+    this.watching = true;
+    void lock
+      .whenFree(conversation.document.id)
+      .then(() => this.catchUp(true))
+      .then(() => {
+        this.watching = false;
+        const current = this.options.session();
+        const document = conversation.document;
+        if (this.disposed || !document.run || current.busy || current.restoring) return;
+        const reopened = reopenConversation(document, Date.now()).document;
+        conversation.dispatch({ type: 'synced', document: reopened });
+        this.stale = true;
+      });
   }
 
   private turnEnded(): Promise<void> {

@@ -11,7 +11,7 @@ export const conversationLockName = (conversationId: string): string =>
 export interface LockManagerLike {
   request<T>(
     name: string,
-    options: { ifAvailable: boolean },
+    options: { ifAvailable?: boolean },
     callback: (lock: unknown) => Promise<T> | T,
   ): Promise<T>;
   query(): Promise<{ held?: { name?: string }[] }>;
@@ -42,6 +42,16 @@ export class ConversationLock {
     return this.locks.request(conversationLockName(id), { ifAvailable: true }, (lock) =>
       lock ? run() : false,
     );
+  }
+
+  /**
+   * Settles when no tab holds conversation `id`'s lock any more (the turn there ended, or its tab
+   * closed). Never settles without Web Locks.
+   */
+  whenFree(id: string): Promise<void> {
+    const locks = this.locks;
+    if (!locks) return new Promise(() => undefined);
+    return locks.request(conversationLockName(id), {}, () => undefined);
   }
 
   /** True when another tab holds conversation `id`'s lock (a turn runs there). */

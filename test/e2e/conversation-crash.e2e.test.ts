@@ -113,8 +113,19 @@ describe('a conversation when its page is stopped mid-turn', () => {
       }
       await page.fill('.mw-input', question(index));
       await page.press('.mw-input', 'Enter');
-      // The answer streams for about 0.7 s: stops land before, during and just after it.
-      await page.waitForTimeout(Math.floor(random() * 1_600));
+      // The answer streams for about 0.7 s: stops land before, during and just after it, and one in
+      // three the moment the page shows it finished.
+      if (random() < 0.35) {
+        await page.waitForFunction(
+          (word) =>
+            document.querySelector('.mw-chat')?.getAttribute('data-status') === 'idle' &&
+            (document.querySelector('.mw-turn:last-of-type')?.textContent ?? '').includes(word),
+          lastWord(index),
+          { polling: 'raf', timeout: 30_000 },
+        );
+      } else {
+        await page.waitForTimeout(Math.floor(random() * 1_600));
+      }
       const shown = await shownFinished(page);
       const closeContext = random() < 0.4;
       if (closeContext) await browser.context.close();

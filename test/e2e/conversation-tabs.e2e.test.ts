@@ -122,4 +122,24 @@ describe('one conversation in two tabs', () => {
     await expectClean(tabA);
     await tabA.context.close();
   });
+
+  it('a tab closed mid-answer leaves the other tab free to go on', async () => {
+    const endpoint = app.fake.url;
+    const tabA = await openChat(app.harness.browser, app.harness.appUrl, { endpoint });
+    const b = await openChatTab(tabA, app.harness.appUrl, { endpoint });
+    await ask(tabA.page, 'Tell me a long story');
+    await b.locator('.mw-answer', { hasText: 'tale10' }).waitFor({ timeout: 20_000 });
+    await tabA.page.close();
+    // B shows the cut-off answer as a reload would, and takes the next question.
+    await waitForIdle(b);
+    await askAndWait(b, 'And in Texas?', ANSWERS[1] as string);
+    await b.reload();
+    await expectShown(
+      b,
+      ['Tell me a long story', 'And in Texas?'],
+      ['tale10', ANSWERS[1] as string],
+    );
+    await expectClean(tabA);
+    await tabA.context.close();
+  });
 });
