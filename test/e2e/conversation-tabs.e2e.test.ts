@@ -139,7 +139,8 @@ describe('one conversation in two tabs', () => {
       ['Tell me a long story', 'And in Texas?'],
       ['tale10', ANSWERS[1] as string],
     );
-    await expectClean(tabA);
+    expect(tabA.pageErrors).toEqual([]);
+    expect(tabA.outsideRequests).toEqual([]);
     await tabA.context.close();
   });
 });
