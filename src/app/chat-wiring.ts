@@ -8,13 +8,14 @@ import { createEnginePreflight } from '../data/preflight';
 import { contextBudgetFor } from '../providers/context-budget';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { listProviderModels } from '../providers/list-provider-models';
+import { ConversationChannel } from '../storage/conversation-channel';
+import { ConversationLock } from '../storage/conversation-lock';
 import { ConversationStore } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
   loadLlmSettings,
   saveLlmSettings,
   savedToolMode,
-  type LlmSettings,
 } from '../storage/llm-settings-store';
 import { readThemeChoice, saveThemeChoice } from '../storage/theme-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
@@ -25,18 +26,15 @@ import { ChatSession } from '../ui/chat-session';
 import { ConversationSidebar } from '../ui/conversation-sidebar';
 import { CredentialsSection } from '../ui/credentials-section';
 import { button } from '../ui/dom';
-import {
-  conversationToJson,
-  conversationToMarkdown,
-  downloadText,
-} from '../ui/export-conversation';
-import { exportFileName } from '../ui/export-file-name';
 import { firstRunView } from '../ui/first-run-view';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
 import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { UndoToast } from '../ui/undo-toast';
 import { ConversationDeletes } from './conversation-deletes';
+import { ConversationTabs } from './conversation-tabs';
+import { defaultLlmSettings } from './default-llm-settings';
+import { exportOpenConversation } from './export-open-conversation';
 import { keepConversationResults } from './keep-conversation-results';
 import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
@@ -44,6 +42,7 @@ import { policyAwareFetch } from './policy-aware-fetch';
 import { preloadChatModules } from './preload-chat-modules';
 import { preloadData } from './preload-data';
 import { createResultActions } from './result-actions';
+import { settledWithin } from './settled-within';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { JsonValue } from '../agent/conversation/conversation-document';
@@ -93,28 +92,6 @@ export interface MountedChat {
   destroy(): void;
 }
 
-function defaultSettings(config: AppConfig): Partial<LlmSettings> {
-  const provider =
-    config.llm.providers.find((candidate) => candidate.id === config.llm.defaultProvider) ??
-    config.llm.providers[0];
-  if (!provider) return {};
-  const id =
-    provider.kind === 'openai-compatible'
-      ? /openrouter/.test(provider.endpoint ?? '')
-        ? 'openrouter'
-        : /openai\.com/.test(provider.endpoint ?? '')
-          ? 'openai'
-          : 'local'
-      : provider.kind;
-  return {
-    provider: id,
-    ...(provider.endpoint ? { endpoint: provider.endpoint } : {}),
-    ...((provider.defaultModel ?? provider.models[0])
-      ? { model: provider.defaultModel ?? provider.models[0] ?? '' }
-      : {}),
-  };
-}
-
 /** Mounts the chat into `options.element` and restores the last conversation (resuming a cut-off turn). */
 export async function mountChat(options: MountChatOptions): Promise<MountedChat> {
   const { config, registry, resultStore } = options;
@@ -124,7 +101,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     (typeof options.systemPrompt === 'function' ? options.systemPrompt() : options.systemPrompt) ??
     '';
   if (!registry.get('render_chart')) registry.register(createRenderChartTool(resultStore));
-  let settings = loadLlmSettings(defaultSettings(config));
+  let settings = loadLlmSettings(defaultLlmSettings(config));
   // Names a request the page's security policy refused, so the error says so instead of "cannot reach".
   const modelFetch = policyAwareFetch();
   const approvals = new SessionApprovals();
@@ -142,9 +119,19 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         session: ChatSession;
         agent: Agent;
         writer?: ConversationWriter;
+        tabs?: ConversationTabs;
         teardown: (() => void)[];
       }
     | undefined;
+  // Other tabs may have the same conversation open: one runs a turn at a time (conversation-tabs.ts).
+  const lock = new ConversationLock();
+  const channel = new ConversationChannel();
+  /** Runs `action` on the session, as the conversation's one writer when other tabs may have it open. */
+  const startTurn = (action: (session: ChatSession) => void, text?: string): void => {
+    const tabs = current?.tabs;
+    if (!tabs) return void (current && action(current.session));
+    void tabs.start(() => current && action(current.session), text);
+  };
   const conversation = (): Conversation | undefined => current?.conversation;
 
   const resolveTable = (data: unknown): TableData | undefined =>
@@ -161,13 +148,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     onSend: (text) => {
       // With no model yet the question is kept in the box while the settings open (beforeSend).
       if (needsModelSetup(settings, hasSavedLlmSettings())) panel.input.textarea.value = text;
-      current?.session.send(text);
+      startTurn((session) => session.send(text), text);
     },
-    onStop: () => current?.session.stop(),
-    retry: (turnIndex) => current?.session.retry(turnIndex),
-    continueTurn: (turnIndex) => current?.session.continueTurn(turnIndex),
-    regenerate: (turnIndex) => current?.session.resend(turnIndex),
-    editQuestion: (turnIndex, text) => current?.session.resend(turnIndex, text),
+    onStop: () => current?.tabs?.stop() || current?.session.stop(),
+    retry: (turnIndex) => startTurn((session) => session.retry(turnIndex)),
+    continueTurn: (turnIndex) => startTurn((session) => session.continueTurn(turnIndex)),
+    regenerate: (turnIndex) => startTurn((session) => session.resend(turnIndex)),
+    editQuestion: (turnIndex, text) => startTurn((session) => session.resend(turnIndex, text)),
     openSettings: () => openSettings(),
   });
   let mcpSection = hub ? new McpSettingsSection(hub) : undefined;
@@ -282,6 +269,17 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     current?.agent.setSystemPrompt(promptOf());
     return true;
   };
+  /** The agent (from the document's history) and the session that drive `conversation` in this tab. */
+  const startSession = (conversation: Conversation): { agent: Agent; session: ChatSession } => {
+    const agent = createAgent(agentSnapshotOf(conversation.document));
+    const session = new ChatSession({
+      conversation,
+      agent,
+      beforeSend,
+      onWaiting: (detail) => panel.setWaiting(detail),
+    });
+    return { agent, session };
+  };
 
   /**
    * Opens a conversation. At start-up (`initial`) the map and the results are left as the page has
@@ -297,15 +295,16 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       await previous.writer?.dispose();
     }
     performance.mark('mapwright:conversation-open-start');
-    const opened = await openConversation({ store, id, resultStore, keepResults: initial });
-    if (opened.problem) options.notify?.(`${opened.problem} A new conversation was started.`);
-    const agent = createAgent(agentSnapshotOf(opened.conversation.document));
-    const session = new ChatSession({
-      conversation: opened.conversation,
-      agent,
-      beforeSend,
-      onWaiting: (detail) => panel.setWaiting(detail),
+    const liveElsewhere = id !== undefined && (await lock.heldElsewhere(id));
+    const opened = await openConversation({
+      store,
+      id,
+      resultStore,
+      keepResults: initial,
+      liveElsewhere,
     });
+    if (opened.problem) options.notify?.(`${opened.problem} A new conversation was started.`);
+    const { agent, session } = startSession(opened.conversation);
     const teardown = [panel.show(opened.conversation)];
     const map = options.map;
     if (map) {
@@ -322,12 +321,33 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       teardown.push(keepConversationResults(opened.conversation, store, resultStore));
       teardown.push(opened.conversation.subscribe(() => void refreshList()));
     }
+    const tabs =
+      store && opened.writer
+        ? new ConversationTabs({
+            conversation: opened.conversation,
+            writer: opened.writer,
+            store,
+            lock,
+            channel,
+            session: () => current?.session ?? session,
+            renewSession: () => {
+              if (current?.conversation !== opened.conversation) return;
+              current.session.dispose();
+              Object.assign(current, startSession(opened.conversation));
+            },
+            notify: (message) => options.notify?.(message),
+            keepText: (text) => panel.input.fill(text),
+            setSaving: (detail) => panel.setWaiting(detail),
+          })
+        : undefined;
+    if (tabs) teardown.push(() => tabs.dispose());
     current = {
       conversation: opened.conversation,
       session,
       agent,
       teardown,
       ...(opened.writer ? { writer: opened.writer } : {}),
+      ...(tabs ? { tabs } : {}),
     };
     panel.flush();
     // `npm run bench -- conversation` reads this: storage to a drawn conversation (the map redraws after).
@@ -354,8 +374,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         });
       await mapRestores;
     }
-    if (current?.conversation !== opened.conversation) return;
-    void session.restore(toolsReady, opened.resumeCalls);
+    if (current?.conversation !== opened.conversation || !opened.resumeCalls) return;
+    startTurn((restored) => void restored.restore(toolsReady, true));
   };
   let listedKey = '';
   const refreshList = async (force = false): Promise<void> => {
@@ -417,28 +437,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     },
     onExport: (format) => {
       const document = conversation()?.document;
-      if (!document) return;
-      // Markdown waits for its charts to be drawn (the chart chunk loads on the first export).
-      if (format === 'markdown')
-        void conversationToMarkdown(document.title, document.turns, { resolveTable }).then(
-          (markdown) =>
-            downloadText(
-              exportFileName(document.title, document.createdAt, 'md'),
-              markdown,
-              'text/markdown',
-            ),
-        );
-      else
-        downloadText(
-          exportFileName(document.title, document.createdAt, 'json'),
-          conversationToJson(
-            document.title,
-            document.turns,
-            [...document.agent.history],
-            resolveTable,
-          ),
-          'application/json',
-        );
+      if (document) void exportOpenConversation(document, format, resolveTable);
     },
   });
   const settingsButton = button('Settings', () => openSettings(), {
@@ -481,21 +480,9 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       window.removeEventListener('pagehide', flushOnHide);
       toast.expire();
       controls.destroy();
+      channel.close();
       store?.close();
       options.element.replaceChildren();
     },
   };
-}
-
-/** Waits for `promise` to settle, or `ms` at most, whichever comes first; never rejects. */
-function settledWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
-  if (!promise) return Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([
-    promise.then(
-      () => undefined,
-      () => undefined,
-    ),
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
-  ]).finally(() => clearTimeout(timer));
 }

@@ -3,9 +3,14 @@
 // rows back in the page's ResultStore, and a writer that keeps storage up to date.
 import { Conversation } from '../agent/conversation/conversation';
 import { createConversationDocument } from '../agent/conversation/conversation-document';
+import { mergeConversation } from '../agent/conversation/merge-conversation';
 import { parseConversationDocument } from '../agent/conversation/migrate-conversation';
 import { reopenConversation } from '../agent/conversation/reopen-conversation';
-import { ConversationWriter, takeUnloadStash } from '../storage/conversation-writer';
+import {
+  ConversationWriter,
+  takeStashRevision,
+  takeUnloadStash,
+} from '../storage/conversation-writer';
 import type { ConversationDocument } from '../agent/conversation/conversation-document';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ResultStore } from '../tools/result-store';
@@ -30,26 +35,37 @@ export async function openConversation(options: {
   keepResults?: boolean;
   onWriteError?: (error: unknown) => void;
   now?: () => number;
+  /**
+   * True when another tab runs a turn in it: the document is shown as that tab stores it (its run
+   * included) and not written from here (conversation-tabs.ts).
+   */
+  liveElsewhere?: boolean;
 }): Promise<OpenedConversation> {
   const { store, id, resultStore } = options;
   const now = options.now ?? Date.now;
   let stored: ConversationDocument | undefined;
+  let revision = 0;
   let problem: string | undefined;
   let fromStash = false;
   if (store && id) {
     try {
-      const stash = stashed(id);
-      fromStash = stash !== undefined;
-      stored = stash ?? (await store.load(id));
+      const read = await readWithStash(store, id);
+      fromStash = read.fromStash;
+      stored = read.document;
+      revision = read.revision;
     } catch (error) {
       problem = error instanceof Error ? error.message : String(error);
     }
   }
-  const base =
-    stored ??
-    (store ? await store.create(now()) : createConversationDocument(crypto.randomUUID(), now()));
+  let base = stored;
+  if (!base) {
+    base = createConversationDocument(crypto.randomUUID(), now());
+    if (store) revision = (await store.save(base)).revision;
+  }
   performance.mark('mapwright:conversation-read');
-  const { document, resumeCalls } = reopenConversation(base, now());
+  const { document, resumeCalls } = options.liveElsewhere
+    ? { document: base, resumeCalls: false }
+    : reopenConversation(base, now());
   if (!options.keepResults) resultStore.clear();
   if (store) {
     for (const result of await store.loadResults(document.id).catch(() => [])) {
@@ -60,6 +76,8 @@ export async function openConversation(options: {
   const conversation = new Conversation(document, now);
   if (!store) return { conversation, resumeCalls, ...(problem ? { problem } : {}) };
   const writer = new ConversationWriter(store, conversation, options.onWriteError);
+  writer.revision = revision;
+  if (options.liveElsewhere) return { conversation, writer, resumeCalls };
   // A stashed, recovered or migrated document is stored at once, so a second reload agrees; one that
   // opened as it was stored is not written again.
   const changed =
@@ -70,6 +88,28 @@ export async function openConversation(options: {
     (stored !== undefined && id !== undefined && !(await store.hasDocument(id)));
   if (changed) void writer.saveNow();
   return { conversation, writer, resumeCalls, ...(problem ? { problem } : {}) };
+}
+
+/**
+ * The stored document, or the one this tab stashed as it unloaded. When another tab stored a newer
+ * revision since, the stash's turns that never reached storage are merged into it.
+ */
+async function readWithStash(
+  store: ConversationStore,
+  id: string,
+): Promise<{ document: ConversationDocument | undefined; revision: number; fromStash: boolean }> {
+  const stash = stashed(id);
+  const stashRevision = takeStashRevision(id);
+  const read = await store.loadWithRevision(id);
+  if (!stash) return { document: read?.document, revision: read?.revision ?? 0, fromStash: false };
+  if (!read || read.revision <= stashRevision)
+    return { document: stash, revision: read?.revision ?? 0, fromStash: true };
+  const storedRuns = new Set(read.document.turns.map((turn) => turn.runId));
+  const unstored = new Set(
+    stash.turns.map((turn) => turn.runId).filter((run) => !storedRuns.has(run)),
+  );
+  const merged = mergeConversation(read.document, stash, { ran: unstored, stored: new Set() });
+  return { document: merged.document, revision: read.revision, fromStash: unstored.size > 0 };
 }
 
 function stashed(id: string): ConversationDocument | undefined {

@@ -46,12 +46,25 @@ interface MapwrightDatabase extends DBSchema {
   turns: { key: [string, number]; value: StoredTurn };
   /** Version 1: the agent snapshot. Read for migration, deleted once migrated. */
   snapshots: { key: string; value: { conversationId: string; snapshot: unknown } };
-  documents: { key: string; value: { id: string; document: unknown } };
+  /** `revision` counts the writes of the document (absent before revisions were kept: 0). */
+  documents: { key: string; value: { id: string; document: unknown; revision?: number } };
   results: {
     key: [string, string];
     value: StoredResultRecord;
     indexes: { conversationId: string };
   };
+}
+
+/**
+ * What a save did: `saved` with the document's new revision, or refused because the stored document is
+ * at a newer revision than the one the write was based on (another tab wrote it meanwhile).
+ */
+export type SaveOutcome = { saved: true; revision: number } | { saved: false; revision: number };
+
+/** A stored document and its revision. */
+export interface RevisionedDocument {
+  document: ConversationDocument;
+  revision: number;
 }
 
 /** The database name; tests may pass their own to stay isolated. */
@@ -138,8 +151,23 @@ export class ConversationStore {
    * Undefined when there is no such conversation; throws when it is stored but cannot be read.
    */
   async load(id: string): Promise<ConversationDocument | undefined> {
+    return (await this.loadWithRevision(id))?.document;
+  }
+
+  /** `load`, with the revision a write based on this document passes to `save`. */
+  async loadWithRevision(id: string): Promise<RevisionedDocument | undefined> {
     const stored = await this.database.get('documents', id);
-    if (stored) return parseConversationDocument(stored.document);
+    if (stored) {
+      return {
+        document: parseConversationDocument(stored.document),
+        revision: stored.revision ?? 0,
+      };
+    }
+    const document = await this.loadVersion1(id);
+    return document ? { document, revision: 0 } : undefined;
+  }
+
+  private async loadVersion1(id: string): Promise<ConversationDocument | undefined> {
     const summary = await this.database.get('conversations', id);
     if (!summary) return undefined;
     const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
@@ -155,13 +183,26 @@ export class ConversationStore {
     return (await this.database.getKey('documents', id)) !== undefined;
   }
 
-  /** Writes a conversation whole (and its list entry) in one transaction; drops its version-1 records. */
-  async save(document: ConversationDocument): Promise<void> {
+  /**
+   * Writes a conversation whole (and its list entry) in one transaction; drops its version-1 records.
+   * With `basedOn` (the revision the write started from), a document stored at a newer revision is left
+   * as it is and the outcome says so: the check and the write are one transaction, so two tabs can
+   * never both pass it. Without it, the write goes over whatever is stored (a new conversation).
+   */
+  async save(document: ConversationDocument, basedOn?: number): Promise<SaveOutcome> {
     const transaction = this.database.transaction(
       ['conversations', 'documents', 'turns', 'snapshots'],
       'readwrite',
     );
     const id = document.id;
+    const documents = transaction.objectStore('documents');
+    const storedRevision = (await documents.get(id))?.revision ?? 0;
+    if (basedOn !== undefined && storedRevision > basedOn) {
+      transaction.abort();
+      await transaction.done.catch(() => undefined);
+      return { saved: false, revision: storedRevision };
+    }
+    const revision = storedRevision + 1;
     const conversations = transaction.objectStore('conversations');
     const questions = document.turns
       .map((turn) => turn.userText)
@@ -179,19 +220,27 @@ export class ConversationStore {
     };
     await Promise.all([
       conversations.put(summary),
-      transaction.objectStore('documents').put({ id, document }),
+      documents.put({ id, document, revision }),
       transaction
         .objectStore('turns')
         .delete(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER])),
       transaction.objectStore('snapshots').delete(id),
       transaction.done,
     ]);
+    return { saved: true, revision };
   }
 
-  /** Renames a conversation (one that is not open: an open one is renamed through its reducer). */
+  /**
+   * Renames a conversation not open in this tab (an open one is renamed through its reducer). Another
+   * tab may write it meanwhile: the rename is applied again to its newer document.
+   */
   async rename(id: string, title: string): Promise<void> {
-    const document = await this.load(id);
-    if (document) await this.save(reduceConversation(document, { type: 'renamed', title }));
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const stored = await this.loadWithRevision(id);
+      if (!stored) return;
+      const renamed = reduceConversation(stored.document, { type: 'renamed', title });
+      if ((await this.save(renamed, stored.revision)).saved) return;
+    }
   }
 
   /**

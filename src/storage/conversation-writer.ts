@@ -1,12 +1,33 @@
 // Writes a conversation to IndexedDB as it changes: each step at once, streamed text at most every
 // 250 ms, one write in flight at a time, so storage never falls behind what the person saw. As the page
 // unloads (when an IndexedDB write may not finish) the document goes to sessionStorage, synchronously.
+// Every write carries the revision it was based on: a newer stored document (another tab wrote it) is
+// never written over, but merged (agent/conversation/merge-conversation.ts) and written again.
+import { mergeConversation } from '../agent/conversation/merge-conversation';
+import { UnsavedActions } from './unsaved-actions';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { ConversationDocument } from '../agent/conversation/conversation-document';
 import type { ConversationAction } from '../agent/conversation/conversation-reducer';
-import type { ConversationStore } from './conversation-store';
+import type { ConversationStore, RevisionedDocument, SaveOutcome } from './conversation-store';
 
 const stashKey = (conversationId: string): string => `mapwright.unsaved.${conversationId}`;
+
+const stashRevisionKey = (conversationId: string): string =>
+  `mapwright.unsaved.${conversationId}.revision`;
+
+/** Takes (and removes) the stored revision the stashed document was based on (0 when not kept). */
+export function takeStashRevision(
+  conversationId: string,
+  storage: Storage = sessionStorage,
+): number {
+  try {
+    const text = storage.getItem(stashRevisionKey(conversationId));
+    storage.removeItem(stashRevisionKey(conversationId));
+    return Number(text ?? 0) || 0;
+  } catch {
+    return 0;
+  }
+}
 
 /** Takes (and removes) the document the page stashed for this conversation as it unloaded. */
 export function takeUnloadStash(
@@ -38,6 +59,12 @@ export class ConversationWriter {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
+  /** The stored revision the live document is based on. */
+  private based = 0;
+  private pendingNumber = 0;
+  private readonly unsaved = new UnsavedActions();
+  private readonly savedListeners = new Set<(revision: number) => void>();
+  private readonly mergedListeners = new Set<(otherTurns: number) => void>();
 
   constructor(
     private readonly store: ConversationStore,
@@ -46,9 +73,56 @@ export class ConversationWriter {
     private readonly delayMs = 250,
   ) {
     this.unsubscribe = conversation.subscribe((document, action) => {
+      // Another tab's document, already stored: nothing to write.
+      if (action.type === 'synced') return;
+      this.pendingNumber = this.unsaved.record(document, action);
       this.pending = document;
       this.schedule(!isFrequent(action));
     });
+  }
+
+  /** The stored revision the live document is based on (set once when the conversation opens). */
+  get revision(): number {
+    return this.based;
+  }
+
+  set revision(revision: number) {
+    this.based = revision;
+  }
+
+  /** True while a change of a turn is not stored yet (the tab then keeps its own document). */
+  get holdsTurnChanges(): boolean {
+    return this.unsaved.holdsTurnChanges;
+  }
+
+  /** Calls `listener` with the new revision after each stored write. */
+  onSaved(listener: (revision: number) => void): () => void {
+    this.savedListeners.add(listener);
+    return () => this.savedListeners.delete(listener);
+  }
+
+  /** Calls `listener` when a write met another tab's turns and this tab's turns were put after them. */
+  onMerged(listener: (otherTurns: number) => void): () => void {
+    this.mergedListeners.add(listener);
+    return () => this.mergedListeners.delete(listener);
+  }
+
+  /**
+   * Takes another tab's newer stored document as the live one, with the person's edits not stored yet
+   * applied again on top. Refused (false) while this tab holds a turn's changes not stored yet, or when
+   * `stored` is not newer: the next write merges instead.
+   */
+  adopt(stored: RevisionedDocument): boolean {
+    if (stored.revision <= this.based || this.unsaved.holdsTurnChanges) return false;
+    const edits = this.unsaved.edits();
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending = undefined;
+    this.unsaved.forget();
+    this.based = stored.revision;
+    this.conversation.dispatch({ type: 'synced', document: stored.document });
+    for (const action of edits) this.conversation.dispatch(action);
+    return true;
   }
 
   /** Writes the current document now (after opening: a migrated or recovered one is stored at once). */
@@ -74,6 +148,7 @@ export class ConversationWriter {
     const document = this.conversation.document;
     try {
       storage.setItem(stashKey(document.id), JSON.stringify(document));
+      storage.setItem(stashRevisionKey(document.id), String(this.based));
     } catch {
       // Over quota (a long conversation): the last IndexedDB write stands.
     }
@@ -101,12 +176,45 @@ export class ConversationWriter {
 
   private async write(): Promise<void> {
     const document = this.pending;
+    const number = this.pendingNumber;
     this.pending = undefined;
     if (!document) return;
     try {
-      await this.store.save(document);
+      let outcome: SaveOutcome = await this.store.save(document, this.based);
+      let written = document;
+      for (let attempt = 0; !outcome.saved && attempt < 5; attempt += 1) {
+        [written, outcome] = await this.mergeAndSave(document, number);
+      }
+      if (!outcome.saved) throw new Error('The conversation kept changing in another tab.');
+      this.based = outcome.revision;
+      this.unsaved.markStored(number, written);
+      for (const listener of this.savedListeners) listener(outcome.revision);
     } catch (error) {
       this.onError(error);
     }
+  }
+
+  /**
+   * Another tab stored a newer document: merges this tab's (as of action `number`) into it, writes the
+   * merge based on the newer revision, and shows it with what changed here since.
+   */
+  private async mergeAndSave(
+    document: ConversationDocument,
+    number: number,
+  ): Promise<[ConversationDocument, SaveOutcome]> {
+    const stored = await this.store.loadWithRevision(document.id);
+    // Deleted for good in another tab while open here: written back, so no turn is lost.
+    if (!stored) return [document, await this.store.save(document)];
+    const ownership = this.unsaved.ownership;
+    const merged = mergeConversation(stored.document, document, ownership);
+    const written = this.unsaved.replayOnto(merged.document, 0, number);
+    const outcome = await this.store.save(written, stored.revision);
+    if (!outcome.saved) return [written, outcome];
+    const live = mergeConversation(written, this.conversation.document, ownership).document;
+    this.conversation.dispatch({ type: 'synced', document: this.unsaved.replayOnto(live, number) });
+    if (this.pending) this.pending = this.conversation.document;
+    if (merged.appendedTurns > 0 && merged.otherTurns > 0)
+      for (const listener of this.mergedListeners) listener(merged.otherTurns);
+    return [written, outcome];
   }
 }

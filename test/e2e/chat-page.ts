@@ -41,6 +41,37 @@ export async function openChat(
   options: ChatPageOptions,
 ): Promise<ContractPage> {
   const opened = await openPage(browser, options.viewport);
+  await prepareChatPage(opened.page, options);
+  await opened.page.goto(appUrl);
+  if (options.waitForChat !== false) await waitForChat(opened.page);
+  return {
+    ...opened,
+    cspViolations: () =>
+      opened.page.evaluate(
+        () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+      ),
+  };
+}
+
+/**
+ * Another tab of the same browser profile (same context, same origin, storage shared): the chat
+ * configured the same way. Its errors are recorded in `pageErrors` of the first tab's record.
+ */
+export async function openChatTab(
+  opened: Pick<PageUnderTest, 'context' | 'pageErrors'>,
+  appUrl: string,
+  options: ChatPageOptions,
+): Promise<Page> {
+  const page = await opened.context.newPage();
+  page.on('pageerror', (error) => opened.pageErrors.push(String(error.stack ?? error.message)));
+  await prepareChatPage(page, options);
+  await page.goto(appUrl);
+  if (options.waitForChat !== false) await waitForChat(page);
+  return page;
+}
+
+/** Saves the person's settings in the page before the app loads, and records CSP violations. */
+async function prepareChatPage(page: Page, options: ChatPageOptions): Promise<void> {
   const entries: Record<string, string> = {
     'mapwright.llm': JSON.stringify({
       provider: 'local',
@@ -52,7 +83,7 @@ export async function openChat(
     }),
     ...options.localStorage,
   };
-  await opened.page.addInitScript(
+  await page.addInitScript(
     ({ entries: values, apiKey, seedOnce }) => {
       for (const [key, value] of Object.entries(values))
         if (!seedOnce || localStorage.getItem(key) === null) localStorage.setItem(key, value);
@@ -80,15 +111,6 @@ export async function openChat(
     },
     { entries, apiKey: options.apiKey, seedOnce: options.seedOnce === true },
   );
-  await opened.page.goto(appUrl);
-  if (options.waitForChat !== false) await waitForChat(opened.page);
-  return {
-    ...opened,
-    cspViolations: () =>
-      opened.page.evaluate(
-        () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
-      ),
-  };
 }
 
 /** Waits until the chat takes questions. */

@@ -34,7 +34,9 @@ export type ConversationAction =
   | { type: 'result-kept'; resultId: string }
   | { type: 'result-charted'; resultId: string; chart: ChartSpec }
   | { type: 'renamed'; title: string }
-  | { type: 'truncated'; turnIndex: number };
+  | { type: 'truncated'; turnIndex: number }
+  /** A newer stored document (another tab wrote it) replaces this one whole. */
+  | { type: 'synced'; document: ConversationDocument };
 
 /** The next document. Returns `document` itself when the action changes nothing. */
 export function reduceConversation(
@@ -109,6 +111,8 @@ export function reduceConversation(
     }
     case 'truncated':
       return truncateConversation(document, action.turnIndex);
+    case 'synced':
+      return action.document.id === document.id ? action.document : document;
   }
 }
 

@@ -31,9 +31,11 @@ export class Conversation {
   dispatch(action: ConversationAction): void {
     const next = reduceConversation(this.current, action);
     if (next === this.current) return;
+    // A synced document keeps the time the other tab wrote it.
     this.current =
-      action.type === 'agent-event' &&
-      (action.event.type === 'text-delta' || action.event.type === 'reasoning-delta')
+      action.type === 'synced' ||
+      (action.type === 'agent-event' &&
+        (action.event.type === 'text-delta' || action.event.type === 'reasoning-delta'))
         ? next
         : { ...next, updatedAt: this.now() };
     for (const listener of this.listeners) {
