@@ -119,7 +119,7 @@ describe('the guard against DuckDB, on generated SQL', () => {
     native = await (await DuckDBInstance.create(':memory:')).connect();
     await native.run(createAirports);
     await native.run('SET enable_external_access = false');
-    wasm = await nodeWasmRuntime.openDatabase();
+    wasm = await nodeWasmRuntime.openDatabase({ allowedOrigins: [] });
     wasmConnection = await wasm.connect();
     await wasmConnection.query(createAirports);
     await wasmConnection.query('SET enable_external_access = false');
