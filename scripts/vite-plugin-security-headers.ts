@@ -12,9 +12,11 @@ import {
   parseHeadersFile,
   securityPolicy,
 } from './content-security-policy.ts';
+import { duckdbWorkerRule } from './duckdb-worker-policy.ts';
 import { importPageModule } from './import-page-module.ts';
+import type { AppConfig } from '../src/config/app-config.ts';
 import type * as ValidateAppConfig from '../src/config/validate-app-config.ts';
-import type { SecurityPolicy } from './content-security-policy.ts';
+import type { HeaderRule, SecurityPolicy } from './content-security-policy.ts';
 import type { Plugin } from 'vite';
 
 /** What index.html holds where the policy goes; the build fails if it is missing. */
@@ -33,6 +35,10 @@ export function printable(text: string): string {
 
 /** The policy for the app config at `configPath`, validated the way the page validates it. */
 export async function policyForConfigFile(configPath: string): Promise<SecurityPolicy> {
+  return securityPolicy(await configFromFile(configPath));
+}
+
+async function configFromFile(configPath: string): Promise<AppConfig> {
   const { validateAppConfig } = await importPageModule<typeof ValidateAppConfig>(
     '../src/config/validate-app-config.ts',
   );
@@ -40,17 +46,20 @@ export async function policyForConfigFile(configPath: string): Promise<SecurityP
   for (const problem of problems) {
     console.warn(printable(`${configPath}: ${problem.path} ${problem.message}`));
   }
-  return securityPolicy(config);
+  return config;
 }
 
 /** The Vite plugin; `configPath` is the app config the policy is built from. */
 export function securityHeadersPlugin(configPath = 'public/app-config.json'): Plugin {
   let built: SecurityPolicy | undefined;
+  let workerRule: HeaderRule | undefined;
   let headersPath = 'dist/_headers';
   return {
     name: 'mapwright-security-headers',
     async config(userConfig) {
-      built = await policyForConfigFile(resolve(userConfig.root ?? '.', configPath));
+      const config = await configFromFile(resolve(userConfig.root ?? '.', configPath));
+      built = securityPolicy(config);
+      workerRule = duckdbWorkerRule(config);
       // Vite puts the nonce on the tags it writes and on a csp-nonce meta tag the app reads.
       return { html: { cspNonce: built.styleNonce } };
     },
@@ -71,7 +80,11 @@ export function securityHeadersPlugin(configPath = 'public/app-config.json'): Pl
       this.emitFile({
         type: 'asset',
         fileName: '_headers',
-        source: headersFile([{ path: '/*', headers: built.headers }, assetCacheRule]),
+        source: headersFile([
+          { path: '/*', headers: built.headers },
+          assetCacheRule,
+          ...(workerRule ? [workerRule] : []),
+        ]),
       });
     },
     configurePreviewServer(server) {

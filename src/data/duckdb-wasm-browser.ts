@@ -2,12 +2,12 @@
 // in a worker of its own (parquet-wasm in the table decoder's, table-decoder-client.ts).
 // This module is imported dynamically on first use, so none of it loads during start-up.
 import * as duckdb from '@duckdb/duckdb-wasm';
-import ehWorkerUrl from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
-import mvpWorkerUrl from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import ehWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import mvpWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
+import ehWorkerUrl from './duckdb-worker-eh?worker&url';
+import mvpWorkerUrl from './duckdb-worker-mvp?worker&url';
 import { askDecoder } from './table-decoder-client';
-import type { WasmDatabase, WasmRuntime } from './duckdb-wasm-types';
+import type { WasmDatabase, WasmNetwork, WasmRuntime } from './duckdb-wasm-types';
 import type { DecodeRequest } from './table-decoder-worker';
 
 const bundles: duckdb.DuckDBBundles = {
@@ -15,16 +15,32 @@ const bundles: duckdb.DuckDBBundles = {
   eh: { mainModule: ehWasmUrl, mainWorker: ehWorkerUrl },
 };
 
-// The worker's script runs from a blob of ours, which turns the console off and then loads DuckDB's
-// worker: DuckDB-WASM prints a failed query there, with any secret filled into it. A blob worker also
-// runs under the page's Content Security Policy (`worker-src blob:`, `script-src 'self'`).
-function silentWorker(workerUrl: string): { worker: Worker; release: () => void } {
-  const script =
-    "for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table']) " +
-    'self.console[level] = () => {};\n' +
-    `importScripts(${JSON.stringify(absolute(workerUrl))});\n`;
+// DuckDB's worker is our entry (duckdb-worker-setup.ts first: a quiet console, a guarded network), told
+// the allowed origins through its name. Its Content-Security-Policy is the strictest one on offer: a
+// worker started from its own URL takes the policy its file is served with (the build's `_headers` give
+// it one that lists only the data hosts); where the host sends no such header (GitHub Pages), it starts
+// from a blob instead, which keeps the page's policy (its meta tag) rather than none.
+async function startWorker(
+  workerUrl: string,
+  network: WasmNetwork,
+): Promise<{ worker: Worker; release: () => void }> {
+  const options: WorkerOptions = { type: 'module', name: JSON.stringify(network.allowedOrigins) };
+  const entry = absolute(workerUrl);
+  if (await servedWithPolicy(entry))
+    return { worker: new Worker(entry, options), release: () => {} };
+  const script = `import ${JSON.stringify(entry)};\n`;
   const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
-  return { worker: new Worker(url), release: () => URL.revokeObjectURL(url) };
+  return { worker: new Worker(url, options), release: () => URL.revokeObjectURL(url) };
+}
+
+// Whether the host sends the worker's file with a Content-Security-Policy of its own.
+async function servedWithPolicy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    return response.ok && (response.headers.get('content-security-policy') ?? '') !== '';
+  } catch {
+    return false;
+  }
 }
 
 // Inside a blob worker a relative URL has nothing to resolve against.
@@ -32,11 +48,14 @@ function absolute(url: string): string {
   return new URL(url, document.baseURI).href;
 }
 
-/** Starts DuckDB-WASM in a silent worker. The engine locks its configuration down once it is open. */
-async function openDatabase(): Promise<WasmDatabase> {
+/**
+ * Starts DuckDB-WASM in a silent worker that reaches no origin but its own and `network`'s. The engine
+ * locks DuckDB's configuration down once it is open.
+ */
+async function openDatabase(network: WasmNetwork): Promise<WasmDatabase> {
   performance.mark('mapwright:duckdb-start');
   const bundle = await duckdb.selectBundle(bundles);
-  const { worker, release } = silentWorker(bundle.mainWorker ?? mvpWorkerUrl);
+  const { worker, release } = await startWorker(bundle.mainWorker ?? mvpWorkerUrl, network);
   const database = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
   try {
     await database.instantiate(

@@ -4,6 +4,7 @@ import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
 import { csvReadOptions } from './csv-read-options';
 import { decodeToArrowIpc } from './decode-table-file';
 import { describeTable, listTablesSql } from './describe-table';
+import { DataHostRefusedError, dataHostRefusalIn } from './duckdb-worker-network';
 import { forgetLoad, loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
@@ -92,7 +93,8 @@ export class DuckDbWasmEngine implements DataEngine {
       if (/multiple statements/i.test(error instanceof Error ? error.message : '')) {
         return { statementCount: 2 };
       }
-      throw error;
+      // Preparing binds, and binding read_csv reads its URL: a refused read fails here first.
+      throw withoutDuckDbWrapping(error);
     } finally {
       void connection.close().catch(() => {});
     }
@@ -128,6 +130,8 @@ export class DuckDbWasmEngine implements DataEngine {
         return { columns: schema ? columnsOfSchema(schema) : [], rows, totalRows };
       };
       return await finishGuardedQuery(work(), guard, started);
+    } catch (error) {
+      throw withoutDuckDbWrapping(error);
     } finally {
       guard.dispose();
       const rolledBack = this.options.allowWrites
@@ -147,7 +151,7 @@ export class DuckDbWasmEngine implements DataEngine {
   private ready(): Promise<WasmDatabase> {
     if (!this.database) {
       this.database = this.runtime().then(async (runtime) => {
-        const database = await runtime.openDatabase();
+        const database = await runtime.openDatabase({ allowedOrigins: this.allowedOrigins() });
         await this.lockDown(database);
         return database;
       });
@@ -161,7 +165,7 @@ export class DuckDbWasmEngine implements DataEngine {
   // No extension downloads (offline they fail and can break DuckDB), no files but uploads, no hosts but
   // the allowed ones, and a locked configuration so no query can change any of that.
   private async lockDown(database: WasmDatabase): Promise<void> {
-    const hosts = (this.options.allowedHosts ?? []).map((origin) => `${new URL(origin).origin}/`);
+    const hosts = this.allowedOrigins().map((origin) => `${origin}/`);
     const allowed = [uploadFolder, ...hosts].map(quoteLiteral).join(', ');
     const connection = await database.connect();
     try {
@@ -173,6 +177,10 @@ export class DuckDbWasmEngine implements DataEngine {
     } finally {
       await connection.close();
     }
+  }
+
+  private allowedOrigins(): string[] {
+    return (this.options.allowedHosts ?? []).map((host) => new URL(host).origin);
   }
 
   private async runtime(): Promise<WasmRuntime> {
@@ -270,6 +278,12 @@ async function scannedStatementCount(database: WasmDatabase, sql: string): Promi
     count = Math.max(count, statementCount(scanned, await database.tokenize(scanned)));
   }
   return count;
+}
+
+// The worker refused a read (a host not allowed, a redirect): its sentence, without DuckDB's wrapping.
+function withoutDuckDbWrapping(error: unknown): unknown {
+  const refusal = dataHostRefusalIn(error instanceof Error ? error.message : '');
+  return refusal === undefined ? error : new DataHostRefusedError(refusal);
 }
 
 // Milestones for the boot bench; Node has performance.mark too, but not every test runtime does.

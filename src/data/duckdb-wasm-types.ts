@@ -46,9 +46,15 @@ export interface WasmDatabase {
   terminate(): Promise<void>;
 }
 
+/** What DuckDB's worker may reach besides its own origin. */
+export interface WasmNetwork {
+  /** Origins (`https://data.example.org`) of the hosts queries may read. */
+  allowedOrigins: readonly string[];
+}
+
 /** What the WASM engine needs from its platform: a database, and Parquet turned into Arrow IPC. */
 export interface WasmRuntime {
-  openDatabase(): Promise<WasmDatabase>;
+  openDatabase(network: WasmNetwork): Promise<WasmDatabase>;
   parquetToArrowIpc(bytes: Uint8Array): Promise<Uint8Array>;
   /** Arrow, GeoJSON and JSON files to Arrow IPC elsewhere (the page: a worker); on this thread without it. */
   decodeToArrowIpc?(format: DecodedFormat, table: string, bytes: Uint8Array): Promise<Uint8Array>;

@@ -27,6 +27,11 @@ export function isFileFunction(name: string): boolean {
   return fileFunctionNames.has(name.toUpperCase());
 }
 
+/** True for a function that reads files or URLs, scans another database, or runs SQL given as text. */
+export function isReadingFunction(name: string): boolean {
+  return readingFunction.test(name.toUpperCase());
+}
+
 /** True when text is a URL (`scheme://...`). */
 export function isUrl(text: string): boolean {
   return /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text.trim());
@@ -34,7 +39,8 @@ export function isUrl(text: string): boolean {
 
 const urlInText = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s'"]+/g;
 
-function looksLikeFile(text: string): boolean {
+/** True when text names a URL or a file: a path, a file extension, or a glob over folders. */
+export function looksLikeFile(text: string): boolean {
   return (
     isUrl(text) ||
     fileExtension.test(text.replace(/[*?]+$/, '')) ||
@@ -57,9 +63,11 @@ function dottedName(tokens: readonly SqlToken[], index: number): string | undefi
   return parts.length > 1 ? parts.join('.') : undefined;
 }
 
-// The string literals of a call's first argument: `'a.csv'`, or each of `['a.csv', 'b.csv']`. A string
-// inside another call (`read_csv(lower('x'))`) is not a file name.
-function firstArgumentStrings(tokens: readonly SqlToken[], start: number): string[] {
+/**
+ * The string literals of the first argument of a call whose arguments start at `start`: `'a.csv'`, or
+ * each of `['a.csv', 'b.csv']`. A string inside another call (`read_csv(lower('x'))`) is not a file name.
+ */
+export function firstArgumentStrings(tokens: readonly SqlToken[], start: number): string[] {
   const strings: string[] = [];
   const open: string[] = [];
   for (let index = start; index < tokens.length; index += 1) {

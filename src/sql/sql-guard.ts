@@ -3,6 +3,7 @@
 // type that reads). A query runs only when both say so; any disagreement refuses it, because a second
 // statement or a write hides exactly where two readers of the same text part ways.
 import { readOnlyViolation } from './sql-read-only';
+import { scopeRefusal } from './sql-scope';
 import { isToken, tokenizeSql } from './sql-tokens';
 
 /**
@@ -30,15 +31,16 @@ function countOf(reading: SqlStatementReading): number {
 }
 
 /**
- * Why SQL may not run on a read-only server, or `undefined` when it may: the lexer's check
- * (`readOnlyViolation`) first, then DuckDB's reading through `reader`. Without a reader only the lexer
- * decides (an engine that cannot read SQL the way DuckDB does).
+ * Why SQL may not run on a read-only server, or `undefined` when it may: what it reaches beyond the
+ * tables (`scopeRefusal`) and the lexer's check (`readOnlyViolation`) first, then DuckDB's reading
+ * through `reader`. Without a reader only the lexer decides (an engine that cannot read SQL the way
+ * DuckDB does).
  */
 export async function readOnlyRefusal(
   sql: string,
   reader: SqlStatementReader | undefined,
 ): Promise<string | undefined> {
-  const violation = readOnlyViolation(sql);
+  const violation = scopeRefusal(sql) ?? readOnlyViolation(sql);
   if (violation !== undefined || reader === undefined) return violation;
   return duckDbRefusal(sql, reader, true);
 }

@@ -2,9 +2,10 @@
 // with the policy as a header as well as the meta tag): the map, the chat, an approval card with the SQL
 // editor, a result table and a chart all work and look right with no inline styles allowed, and the
 // browser reports no violation. The headers themselves, and frame-ancestors, are checked too.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { duckdbWorkerRule } from '../../scripts/duckdb-worker-policy';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { startLoopbackServer, type LoopbackServer } from '../servers/loopback';
 import { startPreviewServer, type PreviewServer } from '../servers/preview-server';
@@ -18,6 +19,14 @@ const QUERY =
   'SELECT state, count(*) AS airports FROM airports GROUP BY state ORDER BY 2 DESC LIMIT 8';
 
 let fake: FakeLlm;
+
+/** The data hosts of the config the build was made with. */
+async function shippedDataHosts(): Promise<{ data: { allowedHosts: string[] } }> {
+  const config = JSON.parse(readFileSync(join(distDir, 'app-config.json'), 'utf8')) as {
+    data?: { allowedHosts?: string[] };
+  };
+  return { data: { allowedHosts: config.data?.allowedHosts ?? [] } };
+}
 
 function lastToolResult(): string {
   const content = fake.requests.at(-1)?.body.messages?.at(-1)?.content;
@@ -249,8 +258,11 @@ describe('npm start (vite preview) sends the security headers', () => {
     for (const path of ['/', '/app-config.json', ...workers.map((name) => `/assets/${name}`)]) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);
+      // DuckDB's worker has a policy of its own, narrower than the page's: the data hosts alone.
       expect(response.headers.get('content-security-policy'), path).toBe(
-        `${meta!.replaceAll('&#39;', "'")}; frame-ancestors 'none'`,
+        path.startsWith('/assets/duckdb-worker-')
+          ? duckdbWorkerRule(await shippedDataHosts()).headers['Content-Security-Policy']
+          : `${meta!.replaceAll('&#39;', "'")}; frame-ancestors 'none'`,
       );
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), path).toBe('no-referrer');

@@ -76,15 +76,16 @@ describe('the Node SQL server, read-only with default options', () => {
     expect(result.content).toContain('3376');
   });
 
+  // The guard refuses files on disk first; a URL passes it and meets DuckDB's own lock-down.
   it.each([
-    "SELECT * FROM read_csv('/etc/passwd')",
-    "SELECT * FROM read_text('/etc/hostname')",
-    "SELECT * FROM glob('/etc/*')",
-    "SELECT * FROM 'http://127.0.0.1:9/x.csv'",
-  ])('refuses a read-only query that reaches outside its tables: %s', async (sql) => {
+    ["SELECT * FROM read_csv('/etc/passwd')", /reads \/etc\/passwd from disk/],
+    ["SELECT * FROM read_text('/etc/hostname')", /read_text\(\) reads any file whole/],
+    ["SELECT * FROM glob('/etc/*')", /glob\(\) lists files on disk/],
+    ["SELECT * FROM 'http://127.0.0.1:9/x.csv'", /disabled by configuration/],
+  ])('refuses a read-only query that reaches outside its tables: %s', async (sql, reason) => {
     const result = await query(hub, sql);
     expect(result.isError).toBe(true);
-    expect(result.content).toMatch(/disabled by configuration/);
+    expect(result.content).toMatch(reason);
     expect(result.content).not.toContain('root:');
   });
 
@@ -153,12 +154,16 @@ describe('the Node SQL server with explicit options', () => {
   it('keeps files out of reach and the settings locked even when writable', async () => {
     const created = await query(hub, 'CREATE TABLE scratch AS SELECT 1 AS one');
     expect(created.isError).toBeFalsy();
+    // Writing to tables needs no setting or file: the guard refuses these before DuckDB's lock would.
     const reopened = await query(hub, 'SET enable_external_access = true');
     expect(reopened.isError).toBe(true);
-    expect(reopened.content).toMatch(/configuration has been locked/);
+    expect(reopened.content).toMatch(/SET changes the engine's settings/);
     const copied = await query(hub, "COPY airports TO '/tmp/mapwright-should-not-exist.csv'");
     expect(copied.isError).toBe(true);
-    expect(copied.content).toMatch(/disabled by configuration/);
+    expect(copied.content).toMatch(/COPY copies data to or from a file/);
+    const fetched = await query(hub, "SELECT * FROM read_csv('http://127.0.0.1:9/x.csv')");
+    expect(fetched.isError).toBe(true);
+    expect(fetched.content).toMatch(/disabled by configuration/);
   });
 });
 
@@ -168,7 +173,8 @@ describe('npm run mcp-server', () => {
     try {
       const hub = await connectedHub(script.url);
       try {
-        const result = await query(hub, "SELECT * FROM read_csv('/etc/passwd')");
+        // A URL passes the guard, so what refuses it is DuckDB's lock-down.
+        const result = await query(hub, "SELECT * FROM read_csv('http://127.0.0.1:9/x.csv')");
         expect(result.isError).toBe(true);
         expect(result.content).toMatch(/disabled by configuration/);
       } finally {

@@ -15,10 +15,63 @@ import { readOnlyViolation } from '../../src/sql/sql-read-only';
 import { tokenizeSql, type SqlToken } from '../../src/sql/sql-tokens';
 import { replaceUnicodeSpaces, unicodeSpaceRuleSets } from '../../src/sql/unicode-spaces';
 import { nodeWasmRuntime } from '../data/wasm-node-runtime';
-import { generateSqlInputs } from './sql-input-generator';
+import { generateHiddenCalls, generateSqlInputs } from './sql-input-generator';
 import type { WasmConnection, WasmDatabase } from '../../src/data/duckdb-wasm-types';
 
 const inputs = generateSqlInputs(20_240_611, 4000);
+const hiddenCalls = generateHiddenCalls(20_260_101, 1500);
+
+// What DuckDB names in a query it parses: functions and tables, lower case (its own serialised tree).
+async function namesInQuery(
+  connection: DuckDBConnection,
+  sql: string,
+): Promise<string[] | undefined> {
+  try {
+    const reader = await connection.runAndReadAll(
+      'SELECT json_serialize_sql($sql::VARCHAR) AS tree',
+      {
+        sql,
+      },
+    );
+    const tree = JSON.parse(String(reader.getRows()[0]?.[0])) as { error?: boolean };
+    if (tree.error) return undefined;
+    const names = JSON.stringify(tree).matchAll(/"(?:function_name|table_name)":"([^"]*)"/g);
+    return [...names].map((match) => (match[1] ?? '').toLowerCase());
+  } catch {
+    return undefined;
+  }
+}
+
+// Names that reach beyond the tables, as DuckDB spells them in its tree.
+const beyondTheTables = new Set([
+  'getvariable',
+  'current_setting',
+  'duckdb_secrets',
+  'duckdb_settings',
+  'query',
+  'query_table',
+  'read_text',
+  'read_blob',
+  'glob',
+  'sniff_csv',
+  'pg_settings',
+]);
+
+// Statements DuckDB runs, unlocked, that no approved query may: the guard refuses them, not the engine.
+const engineStatements = [
+  "SELECT getvariable('x')",
+  "SELECT current_setting('threads')",
+  'SELECT * FROM duckdb_settings()',
+  "FROM query('SELECT 1')",
+  "SELECT * FROM query_table('airports')",
+  'FROM pg_catalog.pg_settings',
+  'SET threads = 2',
+  'RESET threads',
+  'CALL pragma_version()',
+  'CHECKPOINT',
+  "ATTACH ':memory:' AS other",
+  'DETACH other',
+];
 const airportsCsv = 'iata,name\nDEN,Denver\nSFO,San Francisco\n';
 const createAirports =
   "CREATE TABLE airports AS SELECT * FROM (VALUES ('DEN', 'Denver'), ('SFO', 'San Francisco')) t(iata, name)";
@@ -119,7 +172,7 @@ describe('the guard against DuckDB, on generated SQL', () => {
     native = await (await DuckDBInstance.create(':memory:')).connect();
     await native.run(createAirports);
     await native.run('SET enable_external_access = false');
-    wasm = await nodeWasmRuntime.openDatabase();
+    wasm = await nodeWasmRuntime.openDatabase({ allowedOrigins: [] });
     wasmConnection = await wasm.connect();
     await wasmConnection.query(createAirports);
     await wasmConnection.query('SET enable_external_access = false');
@@ -228,5 +281,38 @@ describe('the guard against DuckDB, on generated SQL', () => {
     expect(passedByGuard).toBeGreaterThan(100);
     expect((await native.runAndReadAll(fingerprintSql)).getRows()[0]?.[0]).toBe(nativeBefore);
     expect(await wasmFingerprint()).toBe(wasmBefore);
+  });
+
+  it('refuses what DuckDB runs on the engine rather than the tables, with a sentence', async () => {
+    for (const sql of engineStatements) {
+      // The unlocked oracle runs it: only the guard stands in the way.
+      await expect(native.run(sql), sql).resolves.toBeDefined();
+      const [byNode, byWasm] = await Promise.all([
+        readOnlyRefusal(sql, nodeEngine),
+        readOnlyRefusal(sql, wasmEngine),
+      ]);
+      expect(byNode, sql).toMatch(/so it was not run/);
+      expect(byWasm, sql).toBe(byNode);
+    }
+  });
+
+  it('refuses every generated query that DuckDB reads as calling beyond the tables', async () => {
+    let reaching = 0;
+    const escapes: string[] = [];
+    // A connection of its own: the oracle's may be left inside a failed transaction by now.
+    const parser = await (await DuckDBInstance.create(':memory:')).connect();
+    for (const sql of hiddenCalls) {
+      const names = await namesInQuery(parser, sql);
+      if (!names?.some((name) => beyondTheTables.has(name))) continue;
+      reaching += 1;
+      const [byNode, byWasm] = await Promise.all([
+        readOnlyRefusal(sql, nodeEngine),
+        readOnlyRefusal(sql, wasmEngine),
+      ]);
+      if (byNode === undefined || byWasm === undefined) escapes.push(JSON.stringify(sql));
+    }
+    parser.closeSync();
+    expect(reaching).toBeGreaterThan(150);
+    expect(escapes).toEqual([]);
   });
 });

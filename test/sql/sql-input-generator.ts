@@ -37,6 +37,22 @@ export const writes = [
   'BEGIN TRANSACTION',
 ];
 
+/** Calls that reach beyond the tables: the engine's secrets, settings and variables, SQL as text, files. */
+export const callsBeyondTheTables = [
+  "getvariable('x')",
+  "current_setting('threads')",
+  '(SELECT count(*) FROM duckdb_secrets())',
+  '(SELECT count(*) FROM duckdb_settings())',
+  "(SELECT count(*) FROM query('SELECT 1'))",
+  "(SELECT count(*) FROM query_table('airports'))",
+  "(SELECT count(*) FROM read_text('x.txt'))",
+  "(SELECT count(*) FROM read_blob('x.txt'))",
+  "(SELECT count(*) FROM glob('*'))",
+  "(SELECT count(*) FROM sniff_csv('x.csv'))",
+  '(SELECT count(*) FROM pg_settings)',
+  '"GetVariable"(\'x\')',
+];
+
 /** Statement separators. */
 export const separators = [';', ';;', ' ; ', ';\n;'];
 
@@ -181,6 +197,44 @@ export function generateSqlInputs(seed: number, count: number): string[] {
     let sql = pick(reads);
     const length = 1 + Math.floor(random() * 7);
     for (let index = 0; index < length; index += 1) sql += pieces();
+    inputs.add(sql);
+  }
+  return [...inputs];
+}
+
+/**
+ * Generates `count` single queries that may hide a call beyond the tables from a reader that disagrees
+ * with DuckDB about where comments, strings and quoted names end.
+ */
+export function generateHiddenCalls(seed: number, count: number): string[] {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const inputs = new Set<string>();
+  // Each call after a comment that DuckDB ends at some line terminators and not at others.
+  for (const call of callsBeyondTheTables) {
+    for (const terminator of lineTerminators) {
+      inputs.add(`SELECT 1 AS a --x${terminator}, ${call}`);
+      inputs.add(`SELECT 1 AS a /* x${terminator} */, ${call}`);
+    }
+  }
+  for (const [open, close] of wrappers) {
+    for (const terminator of lineTerminators) {
+      const fill = (text: string) => text.replaceAll('{T}', terminator);
+      inputs.add(`SELECT 1 AS a ${fill(open)}, ${pick(callsBeyondTheTables)}${fill(close)}`);
+      inputs.add(`SELECT 1 AS a, ${fill(open)} ${pick(callsBeyondTheTables)}${fill(close)}`);
+    }
+  }
+  for (const hider of hiders) {
+    for (const terminator of lineTerminators) {
+      inputs.add(`SELECT 1 AS a ${hider}x${terminator}, ${pick(callsBeyondTheTables)}`);
+    }
+  }
+  while (inputs.size < count) {
+    let sql = 'SELECT 1 AS a';
+    const length = 1 + Math.floor(random() * 5);
+    for (let index = 0; index < length; index += 1) {
+      sql += pick([pick(hiders), pick(lineTerminators), ', ', ` ${pick(callsBeyondTheTables)} `]);
+    }
     inputs.add(sql);
   }
   return [...inputs];

@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
 import { readOnlyRefusal } from '../../sql/sql-guard';
+import { scopeRefusal } from '../../sql/sql-scope';
 import { errorMessage } from '../../tools/run-with-limits';
 import { formatResultTable } from './format-table';
 import { DEFAULT_MAX_ROWS, sqlToolDefinitions } from './sql-tools';
@@ -148,6 +149,10 @@ export function createSqlServer(options: SqlServerOptions): Server {
           ? { readStatements: engine.readStatements.bind(engine) }
           : undefined;
         const refusal = await readOnlyRefusal(sql, reader);
+        if (refusal) return failure(refusal);
+      } else {
+        // Writing to the tables needs no extension, setting, secret or file: the guard refuses those here too.
+        const refusal = scopeRefusal(sql);
         if (refusal) return failure(refusal);
       }
       const requested =
