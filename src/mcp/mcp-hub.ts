@@ -60,7 +60,7 @@ export interface McpHubOptions {
   /** Called when the person sets a tool's policy, so the settings can persist it. */
   onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
   /** In the page: sign in to servers that ask for OAuth (omitted in Node, where nobody can click). */
-  oauth?: Pick<BrowserOAuthOptions, 'baseUrl' | 'sessionStorage' | 'localStorage'>;
+  oauth?: Pick<BrowserOAuthOptions, 'baseUrl' | 'sessionStorage' | 'localStorage' | 'now'>;
 }
 
 /** Manages MCP servers and exposes their tools to the agent through the ToolRegistry. */
@@ -123,15 +123,18 @@ export class McpHub {
   /**
    * Finishes a sign-in with what the authorization server sent back to the callback page: the code is
    * exchanged for tokens (kept by the server's provider) and the server connects again. The state must
-   * match the one this tab sent, or nothing happens. Resolves with the server's id, if one matched.
+   * be one this tab sent and still waits for (once, within the time limit), or nothing happens; whatever
+   * the outcome, it is used up. Resolves with the server's id, if one matched.
    */
   async completeSignIn(callback: OAuthCallbackMessage): Promise<string | undefined> {
+    const state = callback.state;
     const match = [...this.signIns].find(
-      ([, provider]) => callback.state !== undefined && provider.expectedState() === callback.state,
+      ([, provider]) => state !== undefined && provider.takeState(state),
     );
     if (!match) return undefined;
     const [serverId, provider] = match;
     const connection = this.connections.get(serverId);
+    if (!connection?.config.url || callback.error || !callback.code) provider.endSignIn();
     if (!connection?.config.url) return undefined;
     if (callback.error || !callback.code) {
       connection.lastError =
@@ -147,6 +150,7 @@ export class McpHub {
         ...(this.options.fetch ? { fetchFn: this.options.fetch } : {}),
       });
     } catch (error) {
+      provider.endSignIn();
       connection.lastError = `Signing in to ${connection.config.name ?? serverId} failed: ${
         error instanceof Error ? error.message : String(error)
       }`;
