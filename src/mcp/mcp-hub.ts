@@ -6,6 +6,7 @@ import {
   type BrowserOAuthOptions,
   type OAuthCallbackMessage,
 } from './browser-oauth-provider';
+import { maskServerTokens } from './mask-server-token';
 import { McpConnection, type RetryPolicy } from './mcp-connection';
 import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
@@ -301,6 +302,30 @@ export class McpHub {
     args: Record<string, unknown>,
     options: { signal: AbortSignal },
   ): Promise<ToolResult> {
+    // A token the server echoes reaches neither the model nor the person's timeline.
+    return maskServerTokens(
+      await this.callToolUnmasked(serverId, toolName, args, options),
+      this.tokensOf(serverId),
+    );
+  }
+
+  /** The tokens this page sends a server: its Authorization header's, and those it signed in for. */
+  private tokensOf(serverId: string): string[] {
+    const header = Object.entries(this.connections.get(serverId)?.config.headers ?? {}).find(
+      ([name]) => name.toLowerCase() === 'authorization',
+    )?.[1];
+    const signedIn = this.signIns.get(serverId)?.tokens();
+    return [header?.replace(/^\S+\s+/, ''), signedIn?.access_token, signedIn?.refresh_token].filter(
+      (token): token is string => typeof token === 'string' && token !== '',
+    );
+  }
+
+  private async callToolUnmasked(
+    serverId: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal },
+  ): Promise<ToolResult> {
     const connection = this.connections.get(serverId);
     if (!connection) {
       return { content: `No MCP server "${serverId}" is configured.`, isError: true };
@@ -310,7 +335,8 @@ export class McpHub {
         signal: options.signal,
         timeoutMs: NO_REQUEST_TIMEOUT_MS,
       });
-      const converted = toToolResult(result);
+      // Masked before its rows are stored for the map, the table and the chart.
+      const converted = maskServerTokens(toToolResult(result), this.tokensOf(serverId));
       return converted.data?.kind === 'table'
         ? { ...converted, data: this.keepResult(serverId, converted.data) }
         : converted;
