@@ -207,7 +207,8 @@ const rules: RedactionRule[] = [
     pattern: new RegExp(
       String.raw`(?<![A-Za-z0-9_.-])(\\?["']?)(-{0,2}[A-Za-z][A-Za-z0-9_.-]{0,63})\1([ \t]{0,8}[:=][ \t]{0,8})(${quotedValue}|${bareValue})` +
         // What follows the value: set when the value ends its line or field (`password: hunter`).
-        String.raw`(?=[ \t]{0,8}([${lineBreak},;}\]]|\\?["']|$)|)`,
+        // A SQL block comment's `*/` ends it too (`/* password: hunter */`).
+        String.raw`(?=[ \t]{0,8}([${lineBreak},;}\]]|\*\/|\\?["']|$)|)`,
       'g',
     ),
     replace: keyValue,
@@ -240,9 +241,42 @@ const credentialPlaceholders = /(\{\{secret:[A-Za-z_][A-Za-z0-9_]*\}\})/;
 /** Matches text made only of placeholders and spaces, which hides nothing. */
 export const PLACEHOLDERS_ONLY = /\{\{secret:[A-Za-z_][A-Za-z0-9_]*\}\}/g;
 
+// A string literal of valid JSON text (which holds no other double quote outside its strings).
+const jsonStringLiteral = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * JSON text (a structured MCP result is shown as its JSON) has each string value redacted decoded, as the
+ * text it stands for: there a `\n` is a real line break and a value ends where its string does, which the
+ * rules below need to see a `-- password: hunter` comment end. The rules then run over the whole text as
+ * well, for what only keys reveal (`"password":"hunter"`). Other text is returned as it is.
+ */
+function redactJsonStrings(text: string): string {
+  if (nesting >= maximumNesting || !/^\s*[[{]/.test(text)) return text;
+  try {
+    JSON.parse(text);
+  } catch {
+    return text;
+  }
+  nesting += 1;
+  try {
+    return text.replace(jsonStringLiteral, (literal) => {
+      const value = JSON.parse(literal) as string;
+      const masked = redactSecrets(value);
+      // JSON.stringify writes U+2028 and U+2029 raw: escaped, the line break stays visible on screen.
+      return masked === value
+        ? literal
+        : JSON.stringify(masked).replace(/[\u2028\u2029]/g, (character) =>
+            character === '\u2028' ? '\\u2028' : '\\u2029',
+          );
+    });
+  } finally {
+    nesting -= 1;
+  }
+}
+
 function redactText(text: string): string {
   const nearAws = awsContext.test(text);
-  let result = maskPrivateKeys(text, REDACTED);
+  let result = maskPrivateKeys(redactJsonStrings(text), REDACTED);
   for (const rule of rules) {
     if (rule.needs.test(result)) result = result.replace(rule.pattern, rule.replace);
   }

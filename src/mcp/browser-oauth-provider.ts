@@ -1,9 +1,10 @@
 // Signing in to an MCP server that asks for OAuth, from the page: the SDK does discovery, dynamic client
 // registration, PKCE and the token exchange; this provider keeps what it needs between those steps and
 // never sends the person anywhere on its own: it hands the authorization URL to the app, which opens it
-// in a popup when the person clicks "Sign in". What it keeps (the registered client, the code verifier,
-// the tokens) is bound to the server's URL and lives in sessionStorage, or in localStorage when the
-// person chose to stay signed in, like an API key.
+// in a popup when the person clicks "Sign in". What it keeps (the registered client, the tokens) is
+// bound to the server's URL and lives in sessionStorage, or in localStorage when the person chose to stay
+// signed in, like an API key. The sign-in under way (its state and PKCE verifier) lives in this page
+// only: a callback is accepted once, by the tab that started the sign-in, within SIGN_IN_TIME_LIMIT_MS.
 import type {
   OAuthClientProvider,
   OAuthDiscoveryState,
@@ -26,13 +27,14 @@ export interface OAuthCallbackMessage {
   errorDescription?: string;
 }
 
+/** How long a sign-in may take from its authorization URL to the callback (10 minutes). */
+export const SIGN_IN_TIME_LIMIT_MS = 10 * 60_000;
+
 /** What is kept for one server, bound to its URL. */
 interface KeptSignIn {
   serverUrl: string;
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
-  verifier?: string;
-  state?: string;
   /**
    * Where the server's metadata and authorization server were found (the WWW-Authenticate header may
    * name a metadata URL no well-known path leads to), so the code exchange after the popup finds them.
@@ -57,6 +59,16 @@ export interface BrowserOAuthOptions {
    * local or private deployment.
    */
   preRegistered?: { clientId: string; clientSecret?: string };
+  /** The clock (tests); `Date.now` by default. */
+  now?: () => number;
+}
+
+/** The sign-in this page started and waits for: its state, when it began, and its PKCE verifier. */
+interface PendingSignIn {
+  /** Absent once a callback used it. */
+  state?: string;
+  startedAt: number;
+  verifier?: string;
 }
 
 const KEY_PREFIX = 'mapwright.mcpSignIn.';
@@ -70,6 +82,8 @@ export function signInKey(serverId: string): string {
 export class BrowserOAuthProvider implements OAuthClientProvider {
   /** Set when the SDK began an authorization (the server answered 401); read once with `takeAttempt`. */
   private attempted = false;
+  /** In memory, so no other tab, and no reload of this one, can finish it. */
+  private pending: PendingSignIn | undefined;
 
   constructor(private readonly options: BrowserOAuthOptions) {}
 
@@ -114,13 +128,36 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   state(): string {
     const bytes = crypto.getRandomValues(new Uint8Array(16));
     const state = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-    this.write({ state });
+    // A new authorization request replaces any earlier one: only its callback can finish.
+    this.pending = { state, startedAt: this.now() };
     return state;
   }
 
-  /** The state sent with the last authorization request, to match the callback against. */
+  /** The state of the sign-in this page waits for; none once it was used or is older than the limit. */
   expectedState(): string | undefined {
-    return this.read().state;
+    const pending = this.pending;
+    if (pending && this.now() - pending.startedAt > SIGN_IN_TIME_LIMIT_MS) this.endSignIn();
+    return this.pending?.state;
+  }
+
+  /**
+   * True when `state` is the one this page waits for, within the time limit. A match uses it up: the
+   * same callback a second time matches nothing. The verifier stays for the code exchange, which ends
+   * with `saveTokens` or, on any failure, `endSignIn`.
+   */
+  takeState(state: string): boolean {
+    const pending = this.pending;
+    if (!state || this.expectedState() !== state || !pending) return false;
+    this.pending = {
+      startedAt: pending.startedAt,
+      ...(pending.verifier ? { verifier: pending.verifier } : {}),
+    };
+    return true;
+  }
+
+  /** Forgets the sign-in under way (its state and verifier): after an error, a cancel or a timeout. */
+  endSignIn(): void {
+    this.pending = undefined;
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
@@ -143,7 +180,8 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   }
 
   saveTokens(tokens: OAuthTokens): void {
-    this.write({ tokens, verifier: undefined, state: undefined });
+    this.write({ tokens });
+    this.endSignIn();
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
@@ -151,11 +189,11 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   }
 
   saveCodeVerifier(verifier: string): void {
-    this.write({ verifier });
+    this.pending = { startedAt: this.now(), ...this.pending, verifier };
   }
 
   codeVerifier(): string {
-    const verifier = this.read().verifier;
+    const verifier = this.pending?.verifier;
     if (!verifier) throw new Error('The sign-in was not started from this tab. Sign in again.');
     return verifier;
   }
@@ -174,15 +212,20 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     if (scope === 'all') return this.forget();
     if (scope === 'client') this.write({ client: undefined });
     if (scope === 'tokens') this.write({ tokens: undefined });
-    if (scope === 'verifier') this.write({ verifier: undefined });
+    if (scope === 'verifier') this.endSignIn();
     if (scope === 'discovery') this.write({ discovery: undefined });
   }
 
   /** Signs out: forgets the tokens, the registered client and any sign-in under way. */
   forget(): void {
+    this.endSignIn();
     const key = signInKey(this.options.serverId);
     this.options.sessionStorage.removeItem(key);
     this.options.localStorage.removeItem(key);
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   private storage(): Storage {

@@ -6,6 +6,7 @@ import {
   type BrowserOAuthOptions,
   type OAuthCallbackMessage,
 } from './browser-oauth-provider';
+import { maskServerTokens } from './mask-server-token';
 import { McpConnection, type RetryPolicy } from './mcp-connection';
 import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
@@ -60,7 +61,7 @@ export interface McpHubOptions {
   /** Called when the person sets a tool's policy, so the settings can persist it. */
   onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
   /** In the page: sign in to servers that ask for OAuth (omitted in Node, where nobody can click). */
-  oauth?: Pick<BrowserOAuthOptions, 'baseUrl' | 'sessionStorage' | 'localStorage'>;
+  oauth?: Pick<BrowserOAuthOptions, 'baseUrl' | 'sessionStorage' | 'localStorage' | 'now'>;
 }
 
 /** Manages MCP servers and exposes their tools to the agent through the ToolRegistry. */
@@ -123,15 +124,18 @@ export class McpHub {
   /**
    * Finishes a sign-in with what the authorization server sent back to the callback page: the code is
    * exchanged for tokens (kept by the server's provider) and the server connects again. The state must
-   * match the one this tab sent, or nothing happens. Resolves with the server's id, if one matched.
+   * be one this tab sent and still waits for (once, within the time limit), or nothing happens; whatever
+   * the outcome, it is used up. Resolves with the server's id, if one matched.
    */
   async completeSignIn(callback: OAuthCallbackMessage): Promise<string | undefined> {
+    const state = callback.state;
     const match = [...this.signIns].find(
-      ([, provider]) => callback.state !== undefined && provider.expectedState() === callback.state,
+      ([, provider]) => state !== undefined && provider.takeState(state),
     );
     if (!match) return undefined;
     const [serverId, provider] = match;
     const connection = this.connections.get(serverId);
+    if (!connection?.config.url || callback.error || !callback.code) provider.endSignIn();
     if (!connection?.config.url) return undefined;
     if (callback.error || !callback.code) {
       connection.lastError =
@@ -147,6 +151,7 @@ export class McpHub {
         ...(this.options.fetch ? { fetchFn: this.options.fetch } : {}),
       });
     } catch (error) {
+      provider.endSignIn();
       connection.lastError = `Signing in to ${connection.config.name ?? serverId} failed: ${
         error instanceof Error ? error.message : String(error)
       }`;
@@ -297,6 +302,30 @@ export class McpHub {
     args: Record<string, unknown>,
     options: { signal: AbortSignal },
   ): Promise<ToolResult> {
+    // A token the server echoes reaches neither the model nor the person's timeline.
+    return maskServerTokens(
+      await this.callToolUnmasked(serverId, toolName, args, options),
+      this.tokensOf(serverId),
+    );
+  }
+
+  /** The tokens this page sends a server: its Authorization header's, and those it signed in for. */
+  private tokensOf(serverId: string): string[] {
+    const header = Object.entries(this.connections.get(serverId)?.config.headers ?? {}).find(
+      ([name]) => name.toLowerCase() === 'authorization',
+    )?.[1];
+    const signedIn = this.signIns.get(serverId)?.tokens();
+    return [header?.replace(/^\S+\s+/, ''), signedIn?.access_token, signedIn?.refresh_token].filter(
+      (token): token is string => typeof token === 'string' && token !== '',
+    );
+  }
+
+  private async callToolUnmasked(
+    serverId: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal },
+  ): Promise<ToolResult> {
     const connection = this.connections.get(serverId);
     if (!connection) {
       return { content: `No MCP server "${serverId}" is configured.`, isError: true };
@@ -306,7 +335,8 @@ export class McpHub {
         signal: options.signal,
         timeoutMs: NO_REQUEST_TIMEOUT_MS,
       });
-      const converted = toToolResult(result);
+      // Masked before its rows are stored for the map, the table and the chart.
+      const converted = maskServerTokens(toToolResult(result), this.tokensOf(serverId));
       return converted.data?.kind === 'table'
         ? { ...converted, data: this.keepResult(serverId, converted.data) }
         : converted;

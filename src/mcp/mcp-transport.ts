@@ -4,6 +4,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
+import { tokenBoundFetch } from './token-bound-fetch';
 import type { HubServerConfig } from './mcp-server-config';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -81,7 +82,8 @@ export async function openClient(
   const url = new URL(config.url, globalThis.location?.href);
   const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
   const fetchOption = {
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The server's token goes to this URL only, and follows no redirect (token-bound-fetch.ts).
+    fetch: tokenBoundFetch(url, options.fetch),
     ...(options.authProvider ? { authProvider: options.authProvider } : {}),
   };
   const streamable = () =>

@@ -1,6 +1,8 @@
 // What the person chose about MCP servers, kept in localStorage so a reload keeps it: the servers they
 // added, the tools they switched off, and their approval policy per tool. The settings view edits these
-// through the hub; the app reads them when it starts the data side.
+// through the hub; the app reads them when it starts the data side. A server's bearer token is kept
+// apart, like an LLM key: for this tab only (sessionStorage, the default) or on this device
+// (localStorage) as the person chose, and bound to the server's URL.
 import type { ApprovalPolicy, McpServerConfig } from '../mcp/mcp-server-config';
 
 /** localStorage key of the servers the person added. */
@@ -29,8 +31,64 @@ function write(key: string, value: unknown, storage: Storage): void {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The servers the person added (entries that are not server configs are dropped). */
-export function loadUserServers(storage: Storage = localStorage): McpServerConfig[] {
+/** Where a server's bearer token is kept: on this device, or for this tab only (the default). */
+export type TokenPersistence = 'browser' | 'session';
+
+/** The storage key of the servers' bearer tokens, in sessionStorage and in localStorage. */
+export const SERVER_TOKENS_KEY = 'mapwright.mcpServerTokens';
+
+/** The page's two storages: the device's and the tab's. */
+export interface TokenStorages {
+  local: Storage;
+  session: Storage;
+}
+
+/** A kept token: the whole Authorization value, and the URL it was given for. */
+interface KeptToken {
+  url: string;
+  authorization: string;
+}
+
+const pageStorages = (): TokenStorages => ({ local: localStorage, session: sessionStorage });
+
+const isAuthorization = (header: string): boolean => header.toLowerCase() === 'authorization';
+
+function readTokens(storage: Storage): Record<string, KeptToken> {
+  const stored = read(SERVER_TOKENS_KEY, storage);
+  if (!isRecord(stored)) return {};
+  return Object.fromEntries(
+    Object.entries(stored).filter(
+      (entry): entry is [string, KeptToken] =>
+        isRecord(entry[1]) &&
+        typeof entry[1].url === 'string' &&
+        typeof entry[1].authorization === 'string',
+    ),
+  );
+}
+
+function writeTokens(tokens: Record<string, KeptToken>, storage: Storage): void {
+  if (Object.keys(tokens).length === 0) storage.removeItem(SERVER_TOKENS_KEY);
+  else write(SERVER_TOKENS_KEY, tokens, storage);
+}
+
+/** A server's config without its Authorization header, and that header's value if it had one. */
+function splitToken(server: McpServerConfig): {
+  server: McpServerConfig;
+  authorization?: string;
+} {
+  const entries = Object.entries(server.headers ?? {});
+  const authorization = entries.find(([header]) => isAuthorization(header))?.[1];
+  if (authorization === undefined) return { server };
+  const rest = entries.filter(([header]) => !isAuthorization(header));
+  const { headers: _headers, ...withoutHeaders } = server;
+  return {
+    server:
+      rest.length > 0 ? { ...withoutHeaders, headers: Object.fromEntries(rest) } : withoutHeaders,
+    authorization,
+  };
+}
+
+function serverList(storage: Storage): McpServerConfig[] {
   const stored = read(USER_SERVERS_KEY, storage);
   if (!Array.isArray(stored)) return [];
   return stored.filter(
@@ -39,9 +97,79 @@ export function loadUserServers(storage: Storage = localStorage): McpServerConfi
   );
 }
 
-/** Saves the servers the person added. */
-export function saveUserServers(servers: McpServerConfig[], storage: Storage = localStorage): void {
-  write(USER_SERVERS_KEY, servers, storage);
+/**
+ * The servers the person added (entries that are not server configs are dropped), each with its token
+ * when one is kept for its URL. Tokens an earlier release kept inside the server list move out of it,
+ * and stay on the device, where the person had them.
+ */
+export function loadUserServers(storage: TokenStorages = pageStorages()): McpServerConfig[] {
+  const listed = serverList(storage.local);
+  if (listed.some((server) => splitToken(server).authorization !== undefined)) {
+    const remembered = readTokens(storage.local);
+    for (const server of listed) {
+      const { authorization } = splitToken(server);
+      if (authorization !== undefined && server.url) {
+        remembered[server.id] = { url: server.url, authorization };
+      }
+    }
+    writeTokens(remembered, storage.local);
+    write(
+      USER_SERVERS_KEY,
+      listed.map((server) => splitToken(server).server),
+      storage.local,
+    );
+  }
+  const session = readTokens(storage.session);
+  const device = readTokens(storage.local);
+  return serverList(storage.local).map((server) => {
+    const kept = session[server.id] ?? device[server.id];
+    if (!kept || kept.url !== server.url) return server;
+    return { ...server, headers: { ...server.headers, Authorization: kept.authorization } };
+  });
+}
+
+/** Where a server's token is kept, if one is. */
+export function tokenPersistence(
+  serverId: string,
+  storage: TokenStorages = pageStorages(),
+): TokenPersistence | undefined {
+  if (readTokens(storage.session)[serverId]) return 'session';
+  return readTokens(storage.local)[serverId] ? 'browser' : undefined;
+}
+
+/** How to save the servers: where the tokens of the servers named go (the others stay where they are). */
+export interface SaveUserServersOptions {
+  tokenPersistence?: Record<string, TokenPersistence>;
+  storage?: TokenStorages;
+}
+
+/**
+ * Saves the servers the person added: the list without tokens on the device, and each token in exactly
+ * one of the two storages (a new one in the tab's unless the person chose the device). The tokens of
+ * servers no longer listed are forgotten.
+ */
+export function saveUserServers(
+  servers: McpServerConfig[],
+  options: SaveUserServersOptions = {},
+): void {
+  const storage = options.storage ?? pageStorages();
+  const previous = { session: readTokens(storage.session), browser: readTokens(storage.local) };
+  const next: Record<TokenPersistence, Record<string, KeptToken>> = { session: {}, browser: {} };
+  for (const server of servers) {
+    const { authorization } = splitToken(server);
+    if (authorization === undefined || !server.url) continue;
+    const place: TokenPersistence =
+      options.tokenPersistence?.[server.id] ??
+      (previous.browser[server.id] && !previous.session[server.id] ? 'browser' : 'session');
+    next[place][server.id] = { url: server.url, authorization };
+  }
+  write(
+    USER_SERVERS_KEY,
+    servers.map((server) => splitToken(server).server),
+    storage.local,
+  );
+  writeTokens(next.session, storage.session);
+  writeTokens(next.browser, storage.local);
 }
 
 /** The switched-off tools by server; empty when none were saved or the entry cannot be read. */

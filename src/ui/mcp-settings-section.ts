@@ -45,6 +45,9 @@ export class McpSettingsSection {
     const token = element('input', {
       attributes: { type: 'password', name: 'serverToken', autocomplete: 'off' },
     });
+    const rememberToken = element('input', {
+      attributes: { type: 'checkbox', name: 'rememberServerToken' },
+    });
     const message = element('p', { className: 'mw-note', attributes: { role: 'status' } });
     const add = button(
       'Add server',
@@ -65,10 +68,13 @@ export class McpSettingsSection {
           return;
         }
         this.userServers.push(config);
-        this.saveServers();
+        saveUserServers(this.userServers, {
+          tokenPersistence: { [config.id]: rememberToken.checked ? 'browser' : 'session' },
+        });
         hub.addServer(config);
         void hub.connect(config.id).then(() => this.render());
         id.value = url.value = token.value = '';
+        rememberToken.checked = false;
         message.textContent = `Added ${config.id}; connecting…`;
         this.render();
       },
@@ -85,6 +91,10 @@ export class McpSettingsSection {
         }),
         settingsField('Bearer token (optional)', token, {
           hint: 'Sent to this server in the Authorization header. Leave it empty if the server needs none or asks you to sign in.',
+        }),
+        settingsField('Remember the token on this device', rememberToken, {
+          checkbox: true,
+          hint: 'Kept after this tab closes; otherwise forgotten when it closes.',
         }),
         element('div', { className: 'mw-settings-actions', children: [add] }),
       ]),

@@ -144,4 +144,44 @@ describe('signing in to an MCP server with OAuth', () => {
     await expectClean(opened);
     await context.close();
   }, 120_000);
+
+  it('takes no callback it did not ask for: none without a state, none with a forged one', async () => {
+    const opened = await openChat(harness.browser, harness.appUrl, {
+      endpoint: fake.url,
+      localStorage: {
+        'mapwright.mcpServers': JSON.stringify([
+          { id: 'warehouse', name: 'Warehouse', url: warehouse.url },
+        ]),
+      },
+    });
+    const { page, context } = opened;
+    await waitForData(page);
+    const before = await warehouseState(page);
+    expect(before?.signIn?.url).toMatch(/state=/);
+    // Whatever reaches the app's tabs on the sign-in channel.
+    await page.evaluate(() => {
+      const heard: unknown[] = [];
+      (window as unknown as { __heard: unknown[] }).__heard = heard;
+      new BroadcastChannel('mapwright-oauth').addEventListener('message', (event) =>
+        heard.push(event.data),
+      );
+    });
+    const heard = () =>
+      page.evaluate(() => (window as unknown as { __heard: unknown[] }).__heard.length);
+
+    // Any page can open the callback page; without a state it passes nothing on.
+    const stray = await context.newPage();
+    await stray.goto(`${harness.appUrl}oauth-callback.html?code=forged-code`);
+    await stray.getByText('does not finish a sign-in started from Mapwright').waitFor();
+    expect(await heard()).toBe(0);
+
+    // With a state this tab never sent, the message arrives and the tab ignores it.
+    await stray.goto(`${harness.appUrl}oauth-callback.html?code=forged-code&state=forged-state`);
+    await expect.poll(heard).toBe(1);
+    const after = await warehouseState(page);
+    expect(after?.status).toBe('error');
+    expect(after?.lastError).toBe(before?.lastError);
+    expect(after?.signIn?.signedIn).toBe(false);
+    await context.close();
+  }, 60_000);
 });

@@ -1,10 +1,20 @@
 // What the page keeps while signing in to an MCP server: bound to the server's URL, in the tab's storage
 // unless the person stays signed in, and forgotten on sign-out.
 import { describe, expect, it } from 'vitest';
-import { BrowserOAuthProvider, signInKey } from '../../src/mcp/browser-oauth-provider';
+import {
+  BrowserOAuthProvider,
+  SIGN_IN_TIME_LIMIT_MS,
+  signInKey,
+} from '../../src/mcp/browser-oauth-provider';
 import { MemoryStorage } from '../memory-storage';
 
-function providerFor(serverUrl: string, session: Storage, device: Storage, opened: URL[] = []) {
+function providerFor(
+  serverUrl: string,
+  session: Storage,
+  device: Storage,
+  opened: URL[] = [],
+  now?: () => number,
+) {
   return new BrowserOAuthProvider({
     serverId: 'warehouse',
     serverUrl,
@@ -12,6 +22,7 @@ function providerFor(serverUrl: string, session: Storage, device: Storage, opene
     sessionStorage: session,
     localStorage: device,
     onAuthorizationNeeded: (url) => opened.push(url),
+    ...(now ? { now } : {}),
   });
 }
 
@@ -99,5 +110,60 @@ describe('a client registered beforehand', () => {
     expect(provider.clientInformation()).toEqual({ client_id: 'mapwright-public' });
     provider.saveTokens(tokens);
     expect(session.getItem(signInKey('warehouse'))).not.toContain('mapwright-public');
+  });
+});
+
+describe('the sign-in under way', () => {
+  it('accepts its state once: a replayed callback matches nothing', () => {
+    const provider = providerFor('https://w.example/mcp', new MemoryStorage(), new MemoryStorage());
+    const state = provider.state();
+    provider.saveCodeVerifier('verifier-1');
+    expect(provider.takeState('not-the-state')).toBe(false);
+    expect(provider.takeState(state)).toBe(true);
+    // The exchange still finds the verifier; the state is gone.
+    expect(provider.codeVerifier()).toBe('verifier-1');
+    expect(provider.expectedState()).toBeUndefined();
+    expect(provider.takeState(state)).toBe(false);
+  });
+
+  it('is forgotten after an error or a cancel, verifier included', () => {
+    const provider = providerFor('https://w.example/mcp', new MemoryStorage(), new MemoryStorage());
+    const state = provider.state();
+    provider.saveCodeVerifier('verifier-1');
+    expect(provider.takeState(state)).toBe(true);
+    provider.endSignIn();
+    expect(() => provider.codeVerifier()).toThrow(/Sign in again/);
+    expect(provider.takeState(state)).toBe(false);
+  });
+
+  it('expires after the time limit', () => {
+    let now = 1_000_000;
+    const provider = providerFor(
+      'https://w.example/mcp',
+      new MemoryStorage(),
+      new MemoryStorage(),
+      [],
+      () => now,
+    );
+    const state = provider.state();
+    provider.saveCodeVerifier('verifier-1');
+    now += SIGN_IN_TIME_LIMIT_MS - 1;
+    expect(provider.expectedState()).toBe(state);
+    now += 2;
+    expect(provider.takeState(state)).toBe(false);
+    expect(() => provider.codeVerifier()).toThrow(/Sign in again/);
+  });
+
+  it('belongs to the tab that started it, even when the sign-in is kept on the device', () => {
+    const device = new MemoryStorage();
+    const provider = providerFor('https://w.example/mcp', new MemoryStorage(), device);
+    provider.setRemembered(true);
+    const state = provider.state();
+    provider.saveCodeVerifier('verifier-1');
+    expect(JSON.stringify(device.getItem(signInKey('warehouse')))).not.toContain(state);
+    expect(device.getItem(signInKey('warehouse'))).not.toContain('verifier-1');
+    const otherTab = providerFor('https://w.example/mcp', new MemoryStorage(), device);
+    expect(otherTab.takeState(state)).toBe(false);
+    expect(provider.takeState(state)).toBe(true);
   });
 });

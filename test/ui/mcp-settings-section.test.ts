@@ -5,6 +5,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub } from '../../src/mcp';
+import {
+  loadUserServers,
+  SERVER_TOKENS_KEY,
+  USER_SERVERS_KEY,
+} from '../../src/storage/mcp-preferences-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { McpSettingsSection } from '../../src/ui/mcp-settings-section';
 import { controlLabelled, descriptionOf } from './settings-labels';
@@ -100,5 +105,44 @@ describe('McpSettingsSection', () => {
     add?.click();
     expect(root.textContent).toContain('A server "lake" exists already; choose another id.');
     expect(hub.servers().map((known) => known.id)).toEqual(['lake']);
+  });
+});
+
+describe('a server’s bearer token', () => {
+  afterEach(() => sessionStorage.clear());
+
+  /** Adds a server with a token through the form; `remember` ticks the device box first. */
+  async function addWithToken(remember: boolean) {
+    const { hub, root } = await mount();
+    controlLabelled<HTMLInputElement>(root, 'Server URL').value = 'http://127.0.0.1:9/mcp';
+    controlLabelled<HTMLInputElement>(root, 'ID').value = 'warehouse';
+    controlLabelled<HTMLInputElement>(root, 'Bearer token (optional)').value = 'tok-123456';
+    const rememberBox = controlLabelled<HTMLInputElement>(
+      root,
+      'Remember the token on this device',
+    );
+    expect(rememberBox.type).toBe('checkbox');
+    expect(rememberBox.checked).toBe(false);
+    expect(descriptionOf(rememberBox)).toContain('forgotten when it closes');
+    rememberBox.checked = remember;
+    root.querySelector<HTMLButtonElement>('[aria-label="Add server to the MCP servers"]')?.click();
+    await hub.removeServer('warehouse');
+    return rememberBox;
+  }
+
+  it('is kept for this tab only unless the person ticks the box', async () => {
+    await addWithToken(false);
+    expect(localStorage.getItem(USER_SERVERS_KEY)).not.toContain('tok-123456');
+    expect(localStorage.getItem(SERVER_TOKENS_KEY)).toBeNull();
+    expect(sessionStorage.getItem(SERVER_TOKENS_KEY)).toContain('tok-123456');
+    expect(loadUserServers()[0]?.headers).toEqual({ Authorization: 'Bearer tok-123456' });
+  });
+
+  it('is kept on the device when the box is ticked, and the box is cleared for the next server', async () => {
+    const rememberBox = await addWithToken(true);
+    expect(rememberBox.checked).toBe(false);
+    expect(sessionStorage.getItem(SERVER_TOKENS_KEY)).toBeNull();
+    expect(localStorage.getItem(SERVER_TOKENS_KEY)).toContain('tok-123456');
+    expect(localStorage.getItem(USER_SERVERS_KEY)).not.toContain('tok-123456');
   });
 });
