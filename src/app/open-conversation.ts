@@ -1,11 +1,13 @@
 // Opening one conversation as a whole: its document (the stash the page left as it unloaded, else the
-// stored one, migrated if an older release wrote it), put in a state the page can go on from, its result
-// rows back in the page's ResultStore, and a writer that keeps storage up to date.
+// stored one, migrated if an older release wrote it, each part checked), put in a state the page can go
+// on from, its result rows back in the page's ResultStore, and a writer that keeps storage up to date.
+// Every open lands: a new conversation, or one that cannot be read at all, opens blank and is stored only
+// from its first question, so nothing is created by opening.
 import { Conversation } from '../agent/conversation/conversation';
 import { createConversationDocument } from '../agent/conversation/conversation-document';
 import { parseConversationDocument } from '../agent/conversation/migrate-conversation';
 import { reopenConversation } from '../agent/conversation/reopen-conversation';
-import { ConversationWriter, takeUnloadStash } from '../storage/conversation-writer';
+import { ConversationWriter, heldDocument, takeUnloadStash } from '../storage/conversation-writer';
 import type { ConversationDocument } from '../agent/conversation/conversation-document';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ResultStore } from '../tools/result-store';
@@ -17,8 +19,8 @@ export interface OpenedConversation {
   writer?: ConversationWriter;
   /** True when the page closed under tool calls, which resuming re-runs or proposes again. */
   resumeCalls: boolean;
-  /** Why a stored conversation could not be read (a new one was opened instead). */
-  problem?: string;
+  /** Set when the stored conversation could not be read at all: a blank one opened in its place. */
+  unreadable?: { id: string; reason: string };
 }
 
 /** Opens conversation `id` (a new one when `id` is undefined or there is no storage). */
@@ -34,20 +36,19 @@ export async function openConversation(options: {
   const { store, id, resultStore } = options;
   const now = options.now ?? Date.now;
   let stored: ConversationDocument | undefined;
-  let problem: string | undefined;
+  let unreadable: { id: string; reason: string } | undefined;
   let fromStash = false;
   if (store && id) {
     try {
-      const stash = stashed(id);
+      // A document that could not be written for lack of space is newer than what storage holds.
+      const stash = heldDocument(id) ?? stashed(id);
       fromStash = stash !== undefined;
       stored = stash ?? (await store.load(id));
     } catch (error) {
-      problem = error instanceof Error ? error.message : String(error);
+      unreadable = { id, reason: error instanceof Error ? error.message : String(error) };
     }
   }
-  const base =
-    stored ??
-    (store ? await store.create(now()) : createConversationDocument(crypto.randomUUID(), now()));
+  const base = stored ?? createConversationDocument(crypto.randomUUID(), now());
   performance.mark('mapwright:conversation-read');
   const { document, resumeCalls } = reopenConversation(base, now());
   if (!options.keepResults) resultStore.clear();
@@ -58,7 +59,7 @@ export async function openConversation(options: {
   }
   performance.mark('mapwright:conversation-results-read');
   const conversation = new Conversation(document, now);
-  if (!store) return { conversation, resumeCalls, ...(problem ? { problem } : {}) };
+  if (!store) return { conversation, resumeCalls };
   const writer = new ConversationWriter(store, conversation, options.onWriteError);
   // A stashed, recovered or migrated document is stored at once, so a second reload agrees; one that
   // opened as it was stored is not written again.
@@ -69,7 +70,7 @@ export async function openConversation(options: {
     document.agent !== base.agent ||
     (stored !== undefined && id !== undefined && !(await store.hasDocument(id)));
   if (changed) void writer.saveNow();
-  return { conversation, writer, resumeCalls, ...(problem ? { problem } : {}) };
+  return { conversation, writer, resumeCalls, ...(unreadable ? { unreadable } : {}) };
 }
 
 function stashed(id: string): ConversationDocument | undefined {

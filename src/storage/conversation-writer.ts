@@ -1,6 +1,9 @@
 // Writes a conversation to IndexedDB as it changes: each step at once, streamed text at most every
-// 250 ms, one write in flight at a time, so storage never falls behind what the person saw. As the page
+// 250 ms, one write in flight at a time, so storage never falls behind what the person saw. A blank
+// conversation (no question, no name) is not written. As the page
 // unloads (when an IndexedDB write may not finish) the document goes to sessionStorage, synchronously.
+import { isBlankConversation } from '../agent/conversation/blank-conversation';
+import { isQuotaError } from './quota-error';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { ConversationDocument } from '../agent/conversation/conversation-document';
 import type { ConversationAction } from '../agent/conversation/conversation-reducer';
@@ -19,6 +22,34 @@ export function takeUnloadStash(
     return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Documents whose last write failed because the browser's storage was full, by id: kept in memory (the
+ * tab's only copy of their latest state) until a write succeeds, and opened from here meanwhile.
+ */
+const heldForQuota = new Map<string, ConversationDocument>();
+
+/** The newest document of `id` that could not be written for lack of space, if there is one. */
+export function heldDocument(id: string): ConversationDocument | undefined {
+  return heldForQuota.get(id);
+}
+
+/** How many conversations wait in memory for space. */
+export function heldDocumentCount(): number {
+  return heldForQuota.size;
+}
+
+/** Tries again to write every document held for lack of space (space may have freed); never rejects. */
+export async function retryHeldDocuments(store: ConversationStore): Promise<void> {
+  for (const [id, document] of [...heldForQuota]) {
+    try {
+      await store.save(document);
+      if (heldForQuota.get(id) === document) heldForQuota.delete(id);
+    } catch {
+      return;
+    }
   }
 }
 
@@ -72,6 +103,7 @@ export class ConversationWriter {
   stashForUnload(storage: Storage = sessionStorage): void {
     void this.flush();
     const document = this.conversation.document;
+    if (isBlankConversation(document)) return;
     try {
       storage.setItem(stashKey(document.id), JSON.stringify(document));
     } catch {
@@ -102,10 +134,14 @@ export class ConversationWriter {
   private async write(): Promise<void> {
     const document = this.pending;
     this.pending = undefined;
-    if (!document) return;
+    // A conversation is stored from its first question (or name): opening one creates nothing.
+    if (!document || isBlankConversation(document)) return;
     try {
       await this.store.save(document);
+      heldForQuota.delete(document.id);
     } catch (error) {
+      // Storage is full: the document stays in memory and goes with the next change or retry.
+      if (isQuotaError(error)) heldForQuota.set(document.id, document);
       this.onError(error);
     }
   }
