@@ -112,7 +112,7 @@ export class ConversationList {
         ? summaries
         : [shown, ...summaries];
     this.sidebar.render(listed, id);
-    if (!isBlankConversation(document)) void this.showStorage(true);
+    void this.showStorage(!isBlankConversation(document));
   }
 
   /** Updates the storage line; after a conversation is saved, asks the browser to keep storage. */

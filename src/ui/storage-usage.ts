@@ -22,7 +22,7 @@ export function storageUsageText(space: StorageSpace, held = 0): string {
   if (held > 0)
     return `${used} Storage is full: ${held === 1 ? 'a conversation waits' : `${held} conversations wait`} in this tab and ${held === 1 ? 'is' : 'are'} saved once there is room (delete old conversations to make some).`;
   const kept = space.persisted
-    ? 'Kept until you delete it.'
-    : 'The browser may clear it when the device runs short of space.';
-  return `${used} ${kept} When full, changes wait in this tab until there is room.`;
+    ? 'Kept until you delete it'
+    : 'The browser may clear it when space runs low';
+  return `${used} ${kept}; when full, changes wait in this tab.`;
 }

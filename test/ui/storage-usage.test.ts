@@ -13,10 +13,10 @@ describe('the storage line', () => {
   it('says whether the browser keeps the data, and what happens when it is full', () => {
     const space = { usage: 12_000_000, quota: 1_200_000_000 };
     expect(storageUsageText({ ...space, persisted: true })).toBe(
-      'Using 12 MB of 1.2 GB. Kept until you delete it. When full, changes wait in this tab until there is room.',
+      'Using 12 MB of 1.2 GB. Kept until you delete it; when full, changes wait in this tab.',
     );
     expect(storageUsageText({ ...space, persisted: false })).toContain(
-      'The browser may clear it when the device runs short of space.',
+      'The browser may clear it when space runs low;',
     );
   });
 
