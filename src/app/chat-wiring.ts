@@ -10,6 +10,10 @@ import { createChosenModel } from '../providers/create-chosen-model';
 import { listProviderModels } from '../providers/list-provider-models';
 import { ConversationChannel } from '../storage/conversation-channel';
 import { ConversationLock } from '../storage/conversation-lock';
+import {
+  conversationOnScreen,
+  rememberConversationOnScreen,
+} from '../storage/conversation-on-screen';
 import { ConversationStore } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
@@ -17,24 +21,23 @@ import {
   saveLlmSettings,
   savedToolMode,
 } from '../storage/llm-settings-store';
+import { isQuotaError } from '../storage/quota-error';
 import { readThemeChoice, saveThemeChoice } from '../storage/theme-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
 import { ApprovalControls } from '../ui/approval-controls';
 import { CardApprovalGate } from '../ui/approval-gate-view';
 import { ChatPanel } from '../ui/chat-panel';
 import { ChatSession } from '../ui/chat-session';
-import { ConversationSidebar } from '../ui/conversation-sidebar';
 import { CredentialsSection } from '../ui/credentials-section';
 import { button } from '../ui/dom';
+import { acceptFileDrops } from '../ui/file-drop';
 import { firstRunView } from '../ui/first-run-view';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
 import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
-import { UndoToast } from '../ui/undo-toast';
-import { ConversationDeletes } from './conversation-deletes';
+import { ConversationList } from './conversation-list';
 import { ConversationTabs } from './conversation-tabs';
 import { defaultLlmSettings } from './default-llm-settings';
-import { exportOpenConversation } from './export-open-conversation';
 import { keepConversationResults } from './keep-conversation-results';
 import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
@@ -89,6 +92,8 @@ export interface MountedChat {
   session(): ChatSession;
   approvals: SessionApprovals;
   gate: CardApprovalGate;
+  /** Imports a conversation's JSON export and opens it (a file dropped on the map is handed here). */
+  importConversation(file: File): Promise<void>;
   destroy(): void;
 }
 
@@ -302,8 +307,17 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       resultStore,
       keepResults: initial,
       liveElsewhere,
+      onWriteError: reportWriteError,
     });
-    if (opened.problem) options.notify?.(`${opened.problem} A new conversation was started.`);
+    // The conversation on screen is the one a reload opens (a blank one is not stored: a reload
+    // opens a blank one again).
+    rememberConversationOnScreen(opened.conversation.document.id);
+    if (opened.unreadable) {
+      list.markUnreadable(opened.unreadable.id, opened.unreadable.reason);
+      options.notify?.(
+        `${opened.unreadable.reason} It stays in Conversations, where you can export it raw or delete it.`,
+      );
+    }
     const { agent, session } = startSession(opened.conversation);
     const teardown = [panel.show(opened.conversation)];
     const map = options.map;
@@ -319,7 +333,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     }
     if (store) {
       teardown.push(keepConversationResults(opened.conversation, store, resultStore));
-      teardown.push(opened.conversation.subscribe(() => void refreshList()));
+      teardown.push(opened.conversation.subscribe(() => void list.refresh()));
     }
     const tabs =
       store && opened.writer
@@ -352,7 +366,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     panel.flush();
     // `npm run bench -- conversation` reads this: storage to a drawn conversation (the map redraws after).
     performance.measure('mapwright:conversation-open', 'mapwright:conversation-open-start');
-    await refreshList();
+    await list.refresh(true);
     // The map is the conversation's: its result layers (drawn from the rows just put back), filters,
     // styles, visibility and view; a new conversation gets the publisher's map. Restored after the
     // conversation shows (a layer joined onto one still loading can take seconds), before a restored
@@ -377,69 +391,29 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     if (current?.conversation !== opened.conversation || !opened.resumeCalls) return;
     startTurn((restored) => void restored.restore(toolsReady, true));
   };
-  let listedKey = '';
-  const refreshList = async (force = false): Promise<void> => {
-    const document = conversation()?.document;
-    if (!store || !document) return;
-    const key = `${document.id}|${document.title}|${document.turns.length}`;
-    if (key === listedKey && !force) return;
-    listedKey = key;
-    // The list comes from storage, which the writer may not have reached yet: the open conversation
-    // is shown as it is now.
-    const { id, title, createdAt, updatedAt } = document;
-    const questions = document.turns.map((turn) => turn.userText).join('\n');
-    const shown = { id, title, createdAt, updatedAt, questions };
-    const summaries = await store.list();
-    const listed = summaries.some((summary) => summary.id === id)
-      ? summaries.map((summary) => (summary.id === id ? shown : summary))
-      : [shown, ...summaries];
-    sidebar.render(listed, id);
+  /** Said once per run of failed writes, not on every change that fails again. */
+  let writeFailing = false;
+  const reportWriteError = (error: unknown): void => {
+    if (writeFailing) return;
+    writeFailing = true;
+    setTimeout(() => (writeFailing = false), 60_000);
+    options.notify?.(
+      isQuotaError(error)
+        ? 'The browser’s storage for this site is full. This conversation is kept in this tab and saved once there is room: delete old conversations in Conversations to make some.'
+        : `The conversation could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    void list.showStorage();
   };
-  const toast = new UndoToast();
-  /** The conversation that was open when it was deleted: Undo opens it again. */
-  let reopenOnUndo: string | undefined;
-  const deletes = store
-    ? new ConversationDeletes(store, toast, {
-        changed: () => refreshList(true),
-        restored: async (id) => {
-          if (reopenOnUndo === id && !current?.session.busy) await open(id);
-          else await refreshList(true);
-        },
-        failed: (error) =>
-          options.notify?.(`The conversation could not be deleted or restored: ${String(error)}`),
-      })
-    : undefined;
-  const sidebar = new ConversationSidebar({
-    onOpen: (id) => {
-      if (current?.session.busy || !store || id === conversation()?.document.id) return;
-      void open(id);
-    },
-    onNew: () => {
-      if (current?.session.busy) return;
-      void open(undefined);
-    },
-    onRename: (id, title) => {
-      const open = current?.conversation;
-      if (open?.document.id === id) open.dispatch({ type: 'renamed', title });
-      else void store?.rename(id, title).then(() => refreshList(true));
-    },
-    onDelete: (id) => {
-      if (!store || !deletes) return;
-      const isOpen = conversation()?.document.id === id;
-      if (isOpen && current?.session.busy) return;
-      const remaining = store;
-      reopenOnUndo = isOpen ? id : undefined;
-      // The open conversation is left first (its writer flushes), then the next one opens.
-      const leave = async (): Promise<void> => {
-        if (isOpen) await open((await remaining.list()).find((summary) => summary.id !== id)?.id);
-      };
-      void deletes.remove(id, leave);
-    },
-    onExport: (format) => {
-      const document = conversation()?.document;
-      if (document) void exportOpenConversation(document, format, resolveTable);
-    },
+  const list = new ConversationList({
+    store,
+    current: () => conversation()?.document,
+    busy: () => current?.session.busy === true,
+    open: (id) => open(id),
+    renameOpen: (title) => conversation()?.dispatch({ type: 'renamed', title }),
+    notify: (message) => options.notify?.(message),
+    resolveTable,
   });
+  const { sidebar, toast } = list;
   const settingsButton = button('Settings', () => openSettings(), {
     className: 'mw-button mw-open-settings',
     ariaLabel: 'Open the settings',
@@ -454,9 +428,16 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   // Above the question box, where the person looks before asking: queries will run without a card.
   panel.input.root.before(controls.banner);
   options.element.replaceChildren(panel.root);
+  // A conversation's JSON export dropped on the chat is imported.
+  const stopDrops = acceptFileDrops(panel.root, (file) => void list.importFile(file));
 
-  await open(store ? (await store.list())[0]?.id : undefined, true);
-  void deletes?.resume();
+  await open(await firstConversation(store), true);
+  void list.resumeDeletes();
+  // Empty entries older releases stored (one per New chat and failed open) leave the list.
+  void store
+    ?.removeBlank(conversation()?.document.id)
+    .then((removed) => (removed > 0 ? list.refresh(true) : undefined))
+    .catch(() => undefined);
   options.element.dataset.chatReady = 'true';
   options.element.removeAttribute('aria-busy');
   preloadChatModules();
@@ -473,11 +454,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     },
     approvals,
     gate,
+    importConversation: (file) => list.importFile(file),
     destroy: () => {
       current?.session.stop();
       current?.session.dispose();
       for (const teardown of current?.teardown ?? []) teardown();
       window.removeEventListener('pagehide', flushOnHide);
+      stopDrops();
       toast.expire();
       controls.destroy();
       channel.close();
@@ -485,4 +468,19 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       options.element.replaceChildren();
     },
   };
+}
+
+/**
+ * The conversation a visit opens with: the one on screen before the reload; a blank one when a blank
+ * one was (it was never stored); else the most recent.
+ */
+async function firstConversation(
+  store: ConversationStore | undefined,
+): Promise<string | undefined> {
+  if (!store) return undefined;
+  const summaries = await store.list();
+  const remembered = conversationOnScreen();
+  if (remembered && summaries.some((summary) => summary.id === remembered)) return remembered;
+  if (remembered && !(await store.get(remembered))) return undefined;
+  return summaries[0]?.id;
 }

@@ -26,6 +26,7 @@ import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
 import { ViewTabs } from '../ui/view-tabs';
 import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder';
+import { isConversationExportFile } from './is-conversation-export';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
 import { readUploadInWorker, reportLostUploads } from './read-upload-in-worker';
@@ -245,12 +246,21 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       element.dataset.mapIdle = 'true';
     });
   }
+  // A conversation's JSON export dropped on the map (or picked with Add data) is imported into the
+  // chat, not refused as GeoJSON.
+  let importConversation: ((file: File) => Promise<void>) | undefined;
   mountUploadControl(
     overlay,
     mapContainer,
     handle.upload,
     (outcome) => banner.add(outcome.message, 'upload'),
     (outcome) => (outcome.ok ? uploads.tableReady(outcome.entry.table) : Promise.resolve()),
+    async (file) => {
+      if (!(await isConversationExportFile(file))) return false;
+      if (importConversation) await importConversation(file);
+      else banner.add('The chat is still starting: add the conversation again in a moment.');
+      return true;
+    },
   );
 
   // The chat's placeholder has been showing since mount. Its code loads once the map has drawn, which
@@ -277,7 +287,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           notify: (message) => banner.add(message),
         }),
       )
-      .then(() => {
+      .then((chat) => {
+        importConversation = (file) => chat.importConversation(file);
         performance.mark('mapwright:chat-ready');
         chatElement.removeAttribute('aria-busy');
       })

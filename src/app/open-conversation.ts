@@ -1,6 +1,8 @@
 // Opening one conversation as a whole: its document (the stash the page left as it unloaded, else the
-// stored one, migrated if an older release wrote it), put in a state the page can go on from, its result
-// rows back in the page's ResultStore, and a writer that keeps storage up to date.
+// stored one, migrated if an older release wrote it, each part checked), put in a state the page can go
+// on from, its result rows back in the page's ResultStore, and a writer that keeps storage up to date.
+// Every open lands: a new conversation, or one that cannot be read at all, opens blank and is stored only
+// from its first question, so nothing is created by opening.
 import { Conversation } from '../agent/conversation/conversation';
 import { createConversationDocument } from '../agent/conversation/conversation-document';
 import { mergeConversation } from '../agent/conversation/merge-conversation';
@@ -8,6 +10,7 @@ import { parseConversationDocument } from '../agent/conversation/migrate-convers
 import { reopenConversation } from '../agent/conversation/reopen-conversation';
 import {
   ConversationWriter,
+  heldDocument,
   takeStashRevision,
   takeUnloadStash,
 } from '../storage/conversation-writer';
@@ -22,8 +25,8 @@ export interface OpenedConversation {
   writer?: ConversationWriter;
   /** True when the page closed under tool calls, which resuming re-runs or proposes again. */
   resumeCalls: boolean;
-  /** Why a stored conversation could not be read (a new one was opened instead). */
-  problem?: string;
+  /** Set when the stored conversation could not be read at all: a blank one opened in its place. */
+  unreadable?: { id: string; reason: string };
 }
 
 /** Opens conversation `id` (a new one when `id` is undefined or there is no storage). */
@@ -45,23 +48,28 @@ export async function openConversation(options: {
   const now = options.now ?? Date.now;
   let stored: ConversationDocument | undefined;
   let revision = 0;
-  let problem: string | undefined;
+  let unreadable: { id: string; reason: string } | undefined;
   let fromStash = false;
   if (store && id) {
     try {
-      const read = await readWithStash(store, id);
+      // A document that could not be written for lack of space is newer than what storage holds.
+      const held = heldDocument(id);
+      const read = held
+        ? {
+            document: held,
+            revision: (await store.loadWithRevision(id))?.revision ?? 0,
+            fromStash: true,
+          }
+        : await readWithStash(store, id);
       fromStash = read.fromStash;
       stored = read.document;
       revision = read.revision;
     } catch (error) {
-      problem = error instanceof Error ? error.message : String(error);
+      unreadable = { id, reason: error instanceof Error ? error.message : String(error) };
     }
   }
-  let base = stored;
-  if (!base) {
-    base = createConversationDocument(crypto.randomUUID(), now());
-    if (store) revision = (await store.save(base)).revision;
-  }
+  // Nothing is stored for a new conversation until its first question (the writer skips blanks).
+  const base = stored ?? createConversationDocument(crypto.randomUUID(), now());
   performance.mark('mapwright:conversation-read');
   const { document, resumeCalls } = options.liveElsewhere
     ? { document: base, resumeCalls: false }
@@ -74,7 +82,7 @@ export async function openConversation(options: {
   }
   performance.mark('mapwright:conversation-results-read');
   const conversation = new Conversation(document, now);
-  if (!store) return { conversation, resumeCalls, ...(problem ? { problem } : {}) };
+  if (!store) return { conversation, resumeCalls };
   const writer = new ConversationWriter(store, conversation, options.onWriteError);
   writer.revision = revision;
   if (options.liveElsewhere) return { conversation, writer, resumeCalls };
@@ -87,7 +95,7 @@ export async function openConversation(options: {
     document.agent !== base.agent ||
     (stored !== undefined && id !== undefined && !(await store.hasDocument(id)));
   if (changed) void writer.saveNow();
-  return { conversation, writer, resumeCalls, ...(problem ? { problem } : {}) };
+  return { conversation, writer, resumeCalls, ...(unreadable ? { unreadable } : {}) };
 }
 
 /**

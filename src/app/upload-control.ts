@@ -31,6 +31,7 @@ function painted(): Promise<void> {
  * file is added, a status line below the button names it and the step it is at; the line fades in only
  * after half a second (map-panels.css), so a quick upload does not flash it. `queryable` settles once
  * an added file's table can be queried: the line stays until then, after the outcome is reported.
+ * `claim` sees each file first and may take it for another reader.
  */
 export function mountUploadControl(
   container: HTMLElement,
@@ -38,6 +39,8 @@ export function mountUploadControl(
   upload: UploadFunction,
   report: (outcome: UploadOutcome) => void,
   queryable: (outcome: UploadOutcome) => Promise<void> = () => Promise.resolve(),
+  /** Offered each file first: true when another reader took it (a conversation export to import). */
+  claim: (file: File) => Promise<boolean> = () => Promise.resolve(false),
 ): void {
   const label = document.createElement('label');
   label.className = 'upload-control';
@@ -69,6 +72,11 @@ export function mountUploadControl(
     progress.replaceChildren(bar, text);
   };
   const add = (file: File): void => {
+    void claim(file).then((claimed) => {
+      if (!claimed) uploadFile(file);
+    });
+  };
+  const uploadFile = (file: File): void => {
     const key = Symbol(file.name);
     const onPhase = async (phase: UploadPhase): Promise<void> => {
       underWay.set(key, phaseWords[phase](file.name));

@@ -2,8 +2,10 @@
 // and a small list record for the sidebar. Version-1 conversations (turns and agent snapshot in two
 // stores) are read through the migration and rewritten as documents on their next save.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { isBlankConversation } from '../agent/conversation/blank-conversation';
 import {
   createConversationDocument,
+  UNTITLED,
   type ConversationDocument,
 } from '../agent/conversation/conversation-document';
 import { reduceConversation } from '../agent/conversation/conversation-reducer';
@@ -176,6 +178,45 @@ export class ConversationStore {
       .map((record) => record.turn);
     const snapshot = (await this.database.get('snapshots', id))?.snapshot;
     return migrateConversationV1({ summary, turns, snapshot });
+  }
+
+  /**
+   * A conversation as it is stored, unchecked (for Export raw of one that cannot be read): the document,
+   * or an older release's list entry, turns and snapshot.
+   */
+  async loadRaw(id: string): Promise<unknown> {
+    const stored = await this.database.get('documents', id);
+    if (stored) return stored.document;
+    const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
+    return {
+      summary: await this.database.get('conversations', id),
+      turns: (await this.database.getAll('turns', range)).map((record) => record.turn),
+      snapshot: (await this.database.get('snapshots', id))?.snapshot,
+    };
+  }
+
+  /**
+   * Removes stored conversations nobody used (no question, no name: older releases stored one for
+   * every New chat and failed open), except `keep`. Returns how many went.
+   */
+  async removeBlank(keep?: string): Promise<number> {
+    const candidates = (await this.list()).filter(
+      (summary) => summary.id !== keep && !summary.questions && summary.title === UNTITLED,
+    );
+    let removed = 0;
+    for (const summary of candidates) {
+      const document = await this.load(summary.id).catch(() => undefined);
+      if (!document || !isBlankConversation(document) || document.resultIds.length > 0) continue;
+      await this.delete(summary.id);
+      removed += 1;
+    }
+    return removed;
+  }
+
+  /** Result ids kept with any stored conversation (an import renames those it would clash with). */
+  async resultIds(): Promise<Set<string>> {
+    const keys = await this.database.getAllKeys('results');
+    return new Set(keys.map(([, resultId]) => resultId));
   }
 
   /** True when the conversation is stored as a document (false for one an older release stored). */

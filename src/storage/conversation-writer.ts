@@ -1,9 +1,12 @@
 // Writes a conversation to IndexedDB as it changes: each step at once, streamed text at most every
-// 250 ms, one write in flight at a time, so storage never falls behind what the person saw. As the page
+// 250 ms, one write in flight at a time, so storage never falls behind what the person saw. A blank
+// conversation (no question, no name) is not written. As the page
 // unloads (when an IndexedDB write may not finish) the document goes to sessionStorage, synchronously.
 // Every write carries the revision it was based on: a newer stored document (another tab wrote it) is
 // never written over, but merged (agent/conversation/merge-conversation.ts) and written again.
+import { isBlankConversation } from '../agent/conversation/blank-conversation';
 import { mergeConversation } from '../agent/conversation/merge-conversation';
+import { isQuotaError } from './quota-error';
 import { UnsavedActions } from './unsaved-actions';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { ConversationDocument } from '../agent/conversation/conversation-document';
@@ -40,6 +43,38 @@ export function takeUnloadStash(
     return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Documents whose last write failed because the browser's storage was full, by id: kept in memory (the
+ * tab's only copy of their latest state) until a write succeeds, and opened from here meanwhile.
+ */
+const heldForQuota = new Map<string, { document: ConversationDocument; basedOn: number }>();
+
+/** The newest document of `id` that could not be written for lack of space, if there is one. */
+export function heldDocument(id: string): ConversationDocument | undefined {
+  return heldForQuota.get(id)?.document;
+}
+
+/** How many conversations wait in memory for space. */
+export function heldDocumentCount(): number {
+  return heldForQuota.size;
+}
+
+/**
+ * Tries again to write every document held for lack of space (space may have freed); never rejects.
+ * Each write is based on the revision it was held at: one another tab has moved past stays held, for
+ * its open writer to merge on its next change.
+ */
+export async function retryHeldDocuments(store: ConversationStore): Promise<void> {
+  for (const [id, held] of [...heldForQuota]) {
+    try {
+      const outcome = await store.save(held.document, held.basedOn);
+      if (outcome.saved && heldForQuota.get(id) === held) heldForQuota.delete(id);
+    } catch {
+      return;
+    }
   }
 }
 
@@ -146,6 +181,7 @@ export class ConversationWriter {
   stashForUnload(storage: Storage = sessionStorage): void {
     void this.flush();
     const document = this.conversation.document;
+    if (isBlankConversation(document)) return;
     try {
       storage.setItem(stashKey(document.id), JSON.stringify(document));
       storage.setItem(stashRevisionKey(document.id), String(this.based));
@@ -178,7 +214,8 @@ export class ConversationWriter {
     const document = this.pending;
     const number = this.pendingNumber;
     this.pending = undefined;
-    if (!document) return;
+    // A conversation is stored from its first question (or name): opening one creates nothing.
+    if (!document || isBlankConversation(document)) return;
     try {
       let outcome: SaveOutcome = await this.store.save(document, this.based);
       let written = document;
@@ -186,10 +223,13 @@ export class ConversationWriter {
         [written, outcome] = await this.mergeAndSave(document, number);
       }
       if (!outcome.saved) throw new Error('The conversation kept changing in another tab.');
+      heldForQuota.delete(document.id);
       this.based = outcome.revision;
       this.unsaved.markStored(number, written);
       for (const listener of this.savedListeners) listener(outcome.revision);
     } catch (error) {
+      // Storage is full: the document stays in memory and goes with the next change or retry.
+      if (isQuotaError(error)) heldForQuota.set(document.id, { document, basedOn: this.based });
       this.onError(error);
     }
   }

@@ -1,11 +1,22 @@
 // The conversation list: a sidebar beside the chat on a desktop, a drawer on a phone. New chat at the
 // top, a search over titles and questions, and per conversation open, rename (in place: Enter saves,
-// Esc cancels) and delete; the exports of the open conversation at the foot. Rows are kept by id, so a
-// refresh never takes the focus away from the row the person is on.
+// Esc cancels) and delete; a conversation that could not be read says so and offers Export raw and
+// Delete. At the foot: the exports of the open conversation, Import, and how much of the browser's
+// storage the app uses. Rows are kept by id, so a refresh never takes the focus away from the row the
+// person is on. It renders only: the chat wiring reads and writes storage.
 import { button, element } from './dom';
 import { relativeDate } from './relative-date';
 import type { ConversationSummary } from '../storage/conversation-store';
 import './conversation-sidebar.css';
+
+/** A conversation as the list shows it. */
+export interface SidebarEntry extends ConversationSummary {
+  /** Set when the stored conversation could not be read at all. */
+  unreadable?: boolean;
+}
+
+/** What an unreadable conversation's entry says. */
+export const UNREADABLE_CONVERSATION = 'This conversation could not be read.';
 
 /** What the sidebar's controls ask for. */
 export interface ConversationSidebarActions {
@@ -14,6 +25,10 @@ export interface ConversationSidebarActions {
   onRename(id: string, title: string): void;
   onDelete(id: string): void;
   onExport(format: 'markdown' | 'json'): void;
+  /** Downloads a conversation that could not be read, as it is stored. */
+  onExportRaw(id: string): void;
+  /** A file the person chose to import. */
+  onImport(file: File): void;
 }
 
 /** Below this width the sidebar is a drawer over the page. */
@@ -29,7 +44,9 @@ interface Row {
   date: HTMLTimeElement;
   rename: HTMLButtonElement;
   remove: HTMLButtonElement;
-  summary: ConversationSummary;
+  /** Export raw and Delete, shown while the conversation cannot be read. */
+  rescue: HTMLElement;
+  summary: SidebarEntry;
 }
 
 /** The list of conversations and its toggle. */
@@ -53,8 +70,16 @@ export class ConversationSidebar {
     attributes: { role: 'list' },
   });
   private readonly empty = element('p', { className: 'mw-sidebar-empty' });
+  private readonly usage = element('p', {
+    className: 'mw-sidebar-usage',
+    attributes: { role: 'status' },
+  });
+  private readonly importInput = element('input', {
+    className: 'mw-visually-hidden mw-import-input',
+    attributes: { type: 'file', accept: '.json,application/json', tabindex: '-1' },
+  });
   private readonly rows = new Map<string, Row>();
-  private summaries: ConversationSummary[] = [];
+  private summaries: SidebarEntry[] = [];
   private currentId = '';
   private editing: string | undefined;
   private readonly phone: MediaQueryList | undefined;
@@ -95,9 +120,22 @@ export class ConversationSidebar {
               className: 'mw-button mw-button-ghost mw-export-json',
               title: 'This conversation as JSON, with its tool calls and results',
             }),
+            button('Import…', () => this.importInput.click(), {
+              className: 'mw-button mw-button-ghost mw-import',
+              ariaLabel: 'Import a conversation',
+              title: 'A conversation exported as JSON, from this browser or another',
+            }),
+            this.importInput,
           ],
         }),
+        this.usage,
       ],
+    });
+    this.usage.hidden = true;
+    this.importInput.addEventListener('change', () => {
+      const file = this.importInput.files?.[0];
+      this.importInput.value = '';
+      if (file) this.choose(() => actions.onImport(file));
     });
     this.toggle = button('Conversations', () => this.setOpen(!this.isOpen, true), {
       className: 'mw-button mw-button-ghost mw-sidebar-toggle',
@@ -137,8 +175,14 @@ export class ConversationSidebar {
     else this.toggle.focus();
   }
 
+  /** Shows how much of the browser's storage is used (and what happens when it is full). */
+  setUsage(text: string | undefined): void {
+    this.usage.hidden = !text;
+    this.usage.textContent = text ?? '';
+  }
+
   /** Shows `conversations` with `currentId` marked current. */
-  render(conversations: ConversationSummary[], currentId: string, now = Date.now()): void {
+  render(conversations: SidebarEntry[], currentId: string, now = Date.now()): void {
     this.summaries = conversations;
     this.currentId = currentId;
     const seen = new Set<string>();
@@ -151,6 +195,8 @@ export class ConversationSidebar {
       row.date.dateTime = new Date(summary.updatedAt).toISOString();
       row.rename.setAttribute('aria-label', `Rename ${summary.title}`);
       row.remove.setAttribute('aria-label', `Delete ${summary.title}`);
+      row.item.classList.toggle('mw-sidebar-item-unreadable', summary.unreadable === true);
+      row.rescue.hidden = summary.unreadable !== true;
       if (summary.id === currentId) row.open.setAttribute('aria-current', 'page');
       else row.open.removeAttribute('aria-current');
     });
@@ -166,7 +212,7 @@ export class ConversationSidebar {
     this.applyFilter();
   }
 
-  private createRow(summary: ConversationSummary): Row {
+  private createRow(summary: SidebarEntry): Row {
     const title = element('span', { className: 'mw-sidebar-title', text: summary.title });
     const date = element('time', { className: 'mw-sidebar-date' });
     const open = element('button', {
@@ -184,15 +230,31 @@ export class ConversationSidebar {
       className: 'mw-button mw-button-ghost mw-sidebar-delete',
       title: 'Delete (can be undone)',
     });
+    const rescue = element('div', {
+      className: 'mw-sidebar-rescue',
+      children: [
+        element('p', { text: UNREADABLE_CONVERSATION }),
+        button('Export raw', () => this.actions.onExportRaw(summary.id), {
+          className: 'mw-button mw-button-ghost mw-export-raw',
+          ariaLabel: `Export raw ${summary.title}`,
+          title: 'The conversation as it is stored, as a JSON file',
+        }),
+        button('Delete', () => this.actions.onDelete(summary.id), {
+          className: 'mw-button mw-button-ghost mw-delete-unreadable',
+          ariaLabel: `Delete unreadable ${summary.title}`,
+        }),
+      ],
+    });
     const item = element('li', {
       className: 'mw-sidebar-item',
       children: [
         open,
         element('div', { className: 'mw-sidebar-item-actions', children: [rename, remove] }),
+        rescue,
       ],
     });
     item.dataset.id = summary.id;
-    const row: Row = { item, open, title, date, rename, remove, summary };
+    const row: Row = { item, open, title, date, rename, remove, rescue, summary };
     this.rows.set(summary.id, row);
     return row;
   }

@@ -17,8 +17,20 @@ import { findTable, type TableData } from './result-data';
 import { sqlArgument } from './tool-call-view';
 import type { Message } from '../agent/types';
 
-/** Rows of a result included in an export. */
-export const EXPORT_ROW_LIMIT = 1_000;
+/** Rows of a result included in a JSON export: as many as a conversation keeps (RESULT_ROW_CAP). */
+export const EXPORT_ROW_LIMIT = 5_000;
+
+/** The JSON export's format name and version (import reads versions 1 and 2). */
+export const EXPORT_FORMAT = 'mapwright-conversation';
+/** Version 2 adds each round's text, the map, and the fields a call needs to come back on import. */
+export const EXPORT_VERSION = 2;
+
+/** What the JSON export carries besides the turns and the history. */
+export interface JsonExportExtras {
+  /** The conversation's map (result layers, filters, styles, camera), as the document keeps it. */
+  map?: unknown;
+  createdAt?: number;
+}
 
 function fence(text: string, language = ''): string {
   const ticks = text.includes('```') ? '````' : '```';
@@ -85,23 +97,38 @@ export async function conversationToMarkdown(
   return `${parts.join('\n').trimEnd()}\n`;
 }
 
-/** The conversation as JSON: the turns with tool calls, arguments, results and rows, plus the agent history. */
+/**
+ * The conversation as JSON: the turns with their rounds, tool calls, arguments, results and rows, the
+ * map, and the agent history; Import (app/read-conversation-export.ts) reads it back.
+ */
 export function conversationToJson(
   title: string,
   turns: TurnRecord[],
   history: Message[] = [],
   /** Finds a table's rows where the page holds them (a stored table keeps none in the document). */
   resolveTable: (data: unknown) => TableData | undefined = findTable,
+  extras: JsonExportExtras = {},
 ): string {
   const exported = {
-    format: 'mapwright-conversation',
-    version: 1,
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
     title: redactSecrets(title),
     exportedAt: new Date().toISOString(),
+    ...(extras.createdAt !== undefined
+      ? { createdAt: new Date(extras.createdAt).toISOString() }
+      : {}),
     turns: turns.map((turn) => ({
       question: redactSecrets(turn.userText),
       answer: redactSecrets(turnText(turn)),
+      rounds: turn.rounds.map((round) => ({
+        round: round.round,
+        text: redactSecrets(round.text),
+        ...(round.reasoning ? { reasoning: redactSecrets(round.reasoning) } : {}),
+      })),
       status: turn.status,
+      ...(turn.unreadable ? { unreadable: true } : {}),
+      ...(turn.interrupted ? { interrupted: true } : {}),
+      ...(turn.finishReason ? { finishReason: turn.finishReason } : {}),
       ...(turn.outcome ? { outcome: turn.outcome } : {}),
       ...(turn.error
         ? { error: { name: turn.error.name, message: redactSecrets(turn.error.message) } }
@@ -115,7 +142,10 @@ export function conversationToJson(
           return {
             round: round.round,
             tool: call.name,
+            ...(call.toolTitle ? { toolTitle: call.toolTitle } : {}),
             ...(call.serverId ? { server: call.serverId } : {}),
+            ...(call.serverTitle ? { serverTitle: call.serverTitle } : {}),
+            ...(call.ranWithoutAsking ? { ranWithoutAsking: true } : {}),
             status: call.state,
             ...(call.durationMs !== undefined ? { durationMs: call.durationMs } : {}),
             arguments: redactArguments(call.displayArguments),
@@ -126,6 +156,10 @@ export function conversationToJson(
                   rows: redactArguments(table.rows.slice(0, EXPORT_ROW_LIMIT)),
                   totalRows: table.totalRows,
                   columns: table.columns,
+                  // The columns' types, so an import keeps the table as the query typed it.
+                  ...(call.data?.kind === 'table'
+                    ? { columnTypes: call.data.columns.map((column) => column.type) }
+                    : {}),
                 }
               : {}),
             ...(chart ? { chart: exportedChart(chart) } : {}),
@@ -135,6 +169,7 @@ export function conversationToJson(
       ),
     })),
     history: history.map((message) => redactArguments(redactMessage(message))),
+    ...(extras.map !== undefined ? { map: extras.map } : {}),
   };
   return JSON.stringify(
     exported,

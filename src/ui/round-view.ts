@@ -6,6 +6,7 @@ import { fileSlug } from './file-slug';
 import { ResultTable } from './result-table';
 import { StreamingMarkdown } from './streaming-markdown';
 import { ToolCallView } from './tool-call-view';
+import { unreadablePart } from './unreadable-part';
 import type { CallRecord, RoundRecord } from '../agent/conversation/conversation-document';
 import type { ResultActions } from './result-actions';
 import type { TableData } from './result-data';
@@ -34,7 +35,10 @@ export class RoundView {
   private readonly attachments = element('div', { className: 'mw-attachments' });
   private readonly calls = new Map<number, ToolCallView>();
   private readonly attached = new Set<number>();
+  /** Calls (or what they drew) shown as the unreadable-part sentence. */
+  private readonly unreadableCalls = new Set<number>();
   private shownText = '';
+  private unreadableShown = false;
 
   constructor(
     private readonly resolveTable: TableResolver,
@@ -57,6 +61,11 @@ export class RoundView {
   /** Renders the record; `final` settles the markdown into its exact form. */
   update(record: RoundRecord, final: boolean): void {
     this.root.dataset.round = String(record.round);
+    if (record.unreadable) {
+      if (!this.unreadableShown) this.attachments.append(unreadablePart());
+      this.unreadableShown = true;
+      return;
+    }
     if (record.reasoning) {
       this.reasoning.hidden = false;
       if (this.reasoningText.textContent !== record.reasoning)
@@ -68,6 +77,15 @@ export class RoundView {
       this.answer.render(final);
     }
     for (const call of record.calls) {
+      // A call whose record could not be read has nothing to show but the sentence.
+      if (call.unreadable && !call.name) {
+        if (this.unreadableCalls.has(call.callIndex)) continue;
+        this.unreadableCalls.add(call.callIndex);
+        const note = unreadablePart();
+        note.setAttribute('role', 'listitem');
+        this.timeline.append(note);
+        continue;
+      }
       let view = this.calls.get(call.callIndex);
       if (!view) {
         view = new ToolCallView(call);
@@ -82,6 +100,11 @@ export class RoundView {
       ) {
         this.attached.add(call.callIndex);
         this.attach(call);
+      }
+      // What the call drew (a table, a chart) did not fit its type: the sentence stands in for it.
+      if (call.unreadable && !this.unreadableCalls.has(call.callIndex)) {
+        this.unreadableCalls.add(call.callIndex);
+        this.attachments.append(unreadablePart());
       }
     }
   }

@@ -10,6 +10,7 @@ import { failureNotice } from './failure-notice';
 import { QuestionEditor } from './question-editor';
 import { RoundView, type TableResolver } from './round-view';
 import { TurnActionBar } from './turn-action-bar';
+import { unreadablePart } from './unreadable-part';
 import type { ResultActions } from './result-actions';
 
 /** What a turn's buttons ask the chat to do. */
@@ -84,6 +85,11 @@ export class TurnView {
       children: [this.question, this.rounds, this.actionBar.root, this.footer],
     });
     this.root.dataset.runId = record.runId;
+    // A turn that could not be read has no question to edit or ask again: the sentence stands for it.
+    if (record.unreadable) {
+      this.question.hidden = true;
+      this.rounds.append(unreadablePart());
+    }
   }
 
   /** Says whether this is the newest turn and whether a turn runs (actions wait while one does). */
@@ -124,7 +130,7 @@ export class TurnView {
     if (this.editButton) this.editButton.disabled = this.place.busy || !final;
     this.actionBar.update({
       text: final ? turnText(record) : '',
-      regenerable: final && this.place.last,
+      regenerable: final && this.place.last && !record.unreadable,
       busy: this.place.busy,
     });
   }

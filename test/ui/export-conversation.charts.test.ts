@@ -148,6 +148,6 @@ describe('exports with charts', () => {
       sort: 'descending',
       drawnRows: 3,
     });
-    expect(exported.version).toBe(1);
+    expect(exported.version).toBe(2);
   });
 });

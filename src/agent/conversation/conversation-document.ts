@@ -48,6 +48,8 @@ export interface CallRecord {
   data?: ToolResultData;
   /** The chart the person drew from this call's table (its Chart button), shown under the table. */
   personChart?: ChartSpec;
+  /** Set when the stored call (or what it drew) did not fit its type: shown as a sentence instead. */
+  unreadable?: boolean;
 }
 
 /** One round of a turn: the model's text and reasoning, then its tool calls. Numbered from 0 per turn. */
@@ -56,6 +58,8 @@ export interface RoundRecord {
   text: string;
   reasoning: string;
   calls: CallRecord[];
+  /** Set when the stored round did not fit its type: shown as a sentence instead. */
+  unreadable?: boolean;
 }
 
 /** One turn: a question and everything that answered it. */
@@ -79,6 +83,8 @@ export interface TurnRecord {
   contextTrimmed?: { droppedTurns: number; budgetTokens: number };
   /** Where the turn's question sits in the agent's history, so dropping the turn cuts the history there. */
   historyStart?: number;
+  /** Set when the stored turn did not fit its type: shown as a sentence instead. */
+  unreadable?: boolean;
 }
 
 /** Calls waiting for the person's decision, with the arguments they edited on the card so far. */

@@ -1,0 +1,158 @@
+// A stored document that does not fit its type opens with its readable parts: each malformed turn, round
+// and call (the security review's payloads among them) becomes a marked placeholder instead of throwing
+// while the chat draws it, and a document that cannot be read at all is refused with its reason.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseConversationDocument } from '../../../src/agent/conversation/migrate-conversation';
+import { validateConversation } from '../../../src/agent/conversation/validate-conversation';
+import type { ConversationDocument } from '../../../src/agent/conversation/conversation-document';
+
+type Loose = Record<string, unknown>;
+
+/** The stored v2 fixture as plain JSON, to break in one place per test. */
+function stored(): Loose & { turns: Loose[] } {
+  return JSON.parse(
+    readFileSync('test/fixtures/conversations/v2-completed.json', 'utf8'),
+  ) as Loose & { turns: Loose[] };
+}
+
+const roundsOf = (value: Loose, turn = 0): Loose[] =>
+  (value.turns as Loose[])[turn]?.rounds as Loose[];
+const callsOf = (value: Loose, round = 0): Loose[] => roundsOf(value)[round]?.calls as Loose[];
+
+function open(value: unknown): ConversationDocument {
+  return parseConversationDocument(value);
+}
+
+describe('stored documents validated on load', () => {
+  it('a table whose columns are null keeps its call, without the table, marked unreadable', () => {
+    const value = stored();
+    callsOf(value)[0] = { ...callsOf(value)[0], data: { kind: 'table', columns: null } };
+    const document = open(value);
+    const call = document.turns[0]?.rounds[0]?.calls[0];
+    expect(call?.name).toBe('query');
+    expect(call?.unreadable).toBe(true);
+    expect(call?.data).toBeUndefined();
+    // The rest of the conversation is as it was.
+    expect(document.turns[0]?.rounds[2]?.text).toContain('Texas has the most airports');
+    expect(document.turns[1]?.userText).toBe('And the third?');
+  });
+
+  it('a table whose rows are not records, or whose total is not a number, is unreadable', () => {
+    for (const data of [
+      { kind: 'table', columns: [], rows: 'TX', totalRows: 1 },
+      { kind: 'table', columns: [], rows: [null], totalRows: 1 },
+      { kind: 'table', columns: [{ name: 'state' }], totalRows: 1 },
+      { kind: 'table', columns: [], totalRows: '3' },
+    ]) {
+      const value = stored();
+      callsOf(value)[0] = { ...callsOf(value)[0], data };
+      expect(open(value).turns[0]?.rounds[0]?.calls[0]?.unreadable).toBe(true);
+    }
+  });
+
+  it('a chart whose rows are not an array is unreadable, and so is a person’s chart of that shape', () => {
+    const value = stored();
+    const chart = { kind: 'bar', resultId: 'r-fixture-1', x: 'state', y: 'airports', rows: 'all' };
+    callsOf(value)[0] = { ...callsOf(value)[0], personChart: chart };
+    callsOf(value, 1)[0] = {
+      ...callsOf(value, 1)[0],
+      name: 'render_chart',
+      data: { kind: 'chart', chart },
+    };
+    const document = open(value);
+    const query = document.turns[0]?.rounds[0]?.calls[0];
+    expect(query?.unreadable).toBe(true);
+    expect(query?.personChart).toBeUndefined();
+    // The table the query returned still shows.
+    expect(query?.data?.kind).toBe('table');
+    const render = document.turns[0]?.rounds[1]?.calls[0];
+    expect(render?.unreadable).toBe(true);
+    expect(render?.data).toBeUndefined();
+  });
+
+  it('MCP parts that are not parts make the call’s data unreadable', () => {
+    const value = stored();
+    callsOf(value)[0] = {
+      ...callsOf(value)[0],
+      data: { kind: 'mcp', content: [{ type: 'text' }] },
+    };
+    expect(open(value).turns[0]?.rounds[0]?.calls[0]?.unreadable).toBe(true);
+  });
+
+  it('calls: [null] opens with one unreadable call in place of it', () => {
+    const value = stored();
+    roundsOf(value)[0] = { ...roundsOf(value)[0], calls: [null, callsOf(value)[0]] };
+    const calls = open(value).turns[0]?.rounds[0]?.calls ?? [];
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toMatchObject({ unreadable: true, name: '' });
+    expect(calls[1]?.name).toBe('query');
+    // Calls keep numbers of their own (the views key them by it).
+    expect(new Set(calls.map((call) => call.callIndex)).size).toBe(2);
+  });
+
+  it('a round or a turn that does not fit becomes one unreadable placeholder', () => {
+    const value = stored();
+    roundsOf(value)[1] = { round: 1, text: 42, calls: [] };
+    (value.turns as unknown[])[1] = { userText: 'no run id', rounds: [] };
+    (value.turns as unknown[]).push(null);
+    const document = open(value);
+    expect(document.turns[0]?.rounds[1]).toMatchObject({ unreadable: true, calls: [], text: '' });
+    expect(document.turns[0]?.rounds[2]?.text).toContain('Texas');
+    expect(document.turns[1]).toMatchObject({ unreadable: true, rounds: [], status: 'idle' });
+    expect(document.turns[2]?.unreadable).toBe(true);
+    expect(new Set(document.turns.map((turn) => turn.runId)).size).toBe(3);
+  });
+
+  it('counts the placeholders it put in', () => {
+    const value = stored();
+    roundsOf(value)[0] = { ...roundsOf(value)[0], calls: [null, 7] };
+    (value.turns as unknown[]).push('a turn');
+    const validated = validateConversation(value);
+    expect(validated.readable && validated.unreadableParts).toBe(3);
+  });
+
+  it('history messages that do not fit are left out, with the results of calls that went with them', () => {
+    const value = stored();
+    value.agent = {
+      status: 'bogus',
+      history: [
+        { role: 'user', content: 'Which states?' },
+        { role: 'assistant', content: 'x', toolCalls: [{ id: 'c1' }] },
+        { role: 'tool', toolCallId: 'c1', name: 'query', content: '3 rows' },
+        { role: 'assistant', content: 7 },
+        { role: 'assistant', content: 'Texas.' },
+      ],
+      pendingTurn: { runId: 5 },
+    };
+    const { agent } = open(value);
+    expect(agent).toEqual({
+      status: 'idle',
+      history: [
+        { role: 'user', content: 'Which states?' },
+        { role: 'assistant', content: 'Texas.' },
+      ],
+    });
+  });
+
+  it.each([
+    ['not an object', 'it is not an object', () => 'text'],
+    ['version 99', 'version 99 is not supported', () => ({ ...stored(), version: 99 })],
+    ['no id', 'it has no id', () => ({ ...stored(), id: 7 })],
+    ['no turns', 'it has no turns', () => ({ ...stored(), turns: null })],
+  ])(
+    'a document that cannot be read at all (%s) is refused with its reason',
+    (_name, reason, make) => {
+      expect(validateConversation(make())).toEqual({ readable: false, reason });
+      expect(() => open(make())).toThrow(reason);
+    },
+  );
+
+  it('a document that fits opens as it was stored', () => {
+    const validated = validateConversation(stored());
+    expect(validated.readable && validated.unreadableParts).toBe(0);
+    expect(validated.readable && validated.document.turns[0]?.rounds[0]?.calls[0]?.unreadable).toBe(
+      undefined,
+    );
+  });
+});
