@@ -93,7 +93,10 @@ describe('one conversation in two tabs', () => {
     const endpoint = app.fake.url;
     const tabA = await openChat(app.harness.browser, app.harness.appUrl, { endpoint });
     const a = tabA.page;
+    // A blank New chat is not stored: the conversation both tabs share begins with a first question.
+    await askAndWait(a, QUESTIONS[2] as string, ANSWERS[2] as string);
     const b = await openChatTab(tabA, app.harness.appUrl, { endpoint });
+    await expectShown(b, [QUESTIONS[2] as string], [ANSWERS[2] as string]);
     await ask(a, 'Tell me a long story');
     // B follows the answer as it streams.
     await b.locator('.mw-answer', { hasText: 'tale10' }).waitFor({ timeout: 20_000 });
@@ -116,8 +119,8 @@ describe('one conversation in two tabs', () => {
     await b.locator('.mw-answer', { hasText: ANSWERS[1] as string }).waitFor();
     await expectShown(
       a,
-      ['Tell me a long story', 'And in Texas?'],
-      ['The end.', ANSWERS[1] as string],
+      [QUESTIONS[2] as string, 'Tell me a long story', 'And in Texas?'],
+      [ANSWERS[2] as string, 'The end.', ANSWERS[1] as string],
     );
     await expectClean(tabA);
     await tabA.context.close();
@@ -126,7 +129,9 @@ describe('one conversation in two tabs', () => {
   it('a tab closed mid-answer leaves the other tab free to go on', async () => {
     const endpoint = app.fake.url;
     const tabA = await openChat(app.harness.browser, app.harness.appUrl, { endpoint });
+    await askAndWait(tabA.page, QUESTIONS[2] as string, ANSWERS[2] as string);
     const b = await openChatTab(tabA, app.harness.appUrl, { endpoint });
+    await expectShown(b, [QUESTIONS[2] as string], [ANSWERS[2] as string]);
     await ask(tabA.page, 'Tell me a long story');
     await b.locator('.mw-answer', { hasText: 'tale10' }).waitFor({ timeout: 20_000 });
     await tabA.page.close();
@@ -136,8 +141,8 @@ describe('one conversation in two tabs', () => {
     await b.reload();
     await expectShown(
       b,
-      ['Tell me a long story', 'And in Texas?'],
-      ['tale10', ANSWERS[1] as string],
+      [QUESTIONS[2] as string, 'Tell me a long story', 'And in Texas?'],
+      [ANSWERS[2] as string, 'tale10', ANSWERS[1] as string],
     );
     expect(tabA.pageErrors).toEqual([]);
     expect(tabA.outsideRequests).toEqual([]);
