@@ -1,8 +1,7 @@
-// Wires the chat: the model from the settings, the Agent with the registry and the card-backed approval
-// gate, IndexedDB persistence, and the chat panel in the #chat element.
+// Wires the chat: the model from the settings, the Agent with the registry, IndexedDB persistence, the
+// chat panel in the #chat element and the approval card that shows a conversation's waiting calls.
 import { Agent } from '../agent/agent';
 import { toolIdentity } from '../agent/approval-policy';
-import { agentSnapshotOf } from '../agent/conversation/conversation-document';
 import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
 import { contextBudgetFor } from '../providers/context-budget';
@@ -18,7 +17,6 @@ import {
 } from '../storage/llm-settings-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
 import { ApprovalControls } from '../ui/approval-controls';
-import { CardApprovalGate } from '../ui/approval-gate-view';
 import { ChatPanel } from '../ui/chat-panel';
 import { ChatSession } from '../ui/chat-session';
 import { ConversationSidebar } from '../ui/conversation-sidebar';
@@ -32,6 +30,7 @@ import {
 import { exportFileName } from '../ui/export-file-name';
 import { firstRunView } from '../ui/first-run-view';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
+import { PendingApprovalView } from '../ui/pending-approval-view';
 import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { UndoToast } from '../ui/undo-toast';
@@ -46,7 +45,6 @@ import { createResultActions } from './result-actions';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { JsonValue } from '../agent/conversation/conversation-document';
-import type { AgentSnapshot } from '../agent/types';
 import type { AppConfig } from '../config/app-config';
 import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
@@ -88,7 +86,8 @@ export interface MountedChat {
   panel: ChatPanel;
   session(): ChatSession;
   approvals: SessionApprovals;
-  gate: CardApprovalGate;
+  /** The approval card of the conversation on screen. */
+  approvalView: PendingApprovalView;
   destroy(): void;
 }
 
@@ -177,7 +176,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       mcpSection = new McpSettingsSection(hub);
     }
   });
-  const gate = new CardApprovalGate({
+  const approvalView = new PendingApprovalView({
     slot: panel.approvalSlot,
     preflightFor: (serverId) =>
       serverId === 'embedded' && engine ? createEnginePreflight(engine) : undefined,
@@ -187,24 +186,19 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       approvals.allow(name, tool ? toolIdentity(tool) : undefined);
     },
     onOpenChange: (open) => panel.setAwaitingApproval(open),
-    editsFor: () => conversation()?.document.pendingApproval?.edits,
-    onEdit: (callId, editedArguments) =>
-      conversation()?.dispatch({ type: 'approval-edited', callId, arguments: editedArguments }),
   });
-  // Tools of MCP servers must be registered before a restored call is proposed again, or it would
-  // come back as "unknown tool": wait for the data side, the hub's discovery and the person's servers.
+  // Tools of MCP servers must be registered before a decided call runs, or it would come back as
+  // "unknown tool" after a reload: wait for the data side, the hub's discovery and the person's servers.
   const toolsReady = async (): Promise<void> => {
     await options.data;
     await hub?.ready();
   };
-  const createAgent = (snapshot: AgentSnapshot): Agent =>
+  const createAgent = (): Agent =>
     new Agent({
       model: createChosenModel(settings, modelFetch),
       registry,
-      approvalGate: gate,
       sessionApprovals: approvals,
       systemPrompt: promptOf(),
-      snapshot,
       approvalReminder: config.explainCalls.reminder,
       limits: {
         maxRounds: config.limits.maxRounds,
@@ -297,14 +291,18 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     performance.mark('mapwright:conversation-open-start');
     const opened = await openConversation({ store, id, resultStore, keepResults: initial });
     if (opened.problem) options.notify?.(`${opened.problem} A new conversation was started.`);
-    const agent = createAgent(agentSnapshotOf(opened.conversation.document));
+    const agent = createAgent();
     const session = new ChatSession({
       conversation: opened.conversation,
       agent,
       beforeSend,
+      toolsReady,
       onWaiting: (detail) => panel.setWaiting(detail),
     });
-    const teardown = [panel.show(opened.conversation)];
+    const teardown = [
+      panel.show(opened.conversation),
+      approvalView.show(opened.conversation, (decisions) => session.decide(decisions)),
+    ];
     const map = options.map;
     if (map) {
       teardown.push(
@@ -333,8 +331,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     await refreshList();
     // The map is the conversation's: its result layers (drawn from the rows just put back), filters,
     // styles, visibility and view; a new conversation gets the publisher's map. Restored after the
-    // conversation shows (a layer joined onto one still loading can take seconds), before a restored
-    // turn resumes.
+    // conversation shows (a layer joined onto one still loading can take seconds).
     const savedMap = opened.conversation.document.map as ConversationMapState | undefined;
     if (options.map && (!initial || savedMap !== undefined)) {
       const map = options.map;
@@ -352,8 +349,6 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         });
       await mapRestores;
     }
-    if (current?.conversation !== opened.conversation) return;
-    void session.restore(toolsReady, opened.resumeCalls);
   };
   let listedKey = '';
   const refreshList = async (force = false): Promise<void> => {
@@ -471,7 +466,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       return current.session;
     },
     approvals,
-    gate,
+    approvalView,
     destroy: () => {
       current?.session.stop();
       current?.session.dispose();

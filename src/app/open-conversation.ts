@@ -15,8 +15,6 @@ export interface OpenedConversation {
   conversation: Conversation;
   /** Writes it to storage; absent without storage. */
   writer?: ConversationWriter;
-  /** True when the page closed under tool calls, which resuming re-runs or proposes again. */
-  resumeCalls: boolean;
   /** Why a stored conversation could not be read (a new one was opened instead). */
   problem?: string;
 }
@@ -49,7 +47,7 @@ export async function openConversation(options: {
     stored ??
     (store ? await store.create(now()) : createConversationDocument(crypto.randomUUID(), now()));
   performance.mark('mapwright:conversation-read');
-  const { document, resumeCalls } = reopenConversation(base, now());
+  const { document } = reopenConversation(base, now());
   if (!options.keepResults) resultStore.clear();
   if (store) {
     for (const result of await store.loadResults(document.id).catch(() => [])) {
@@ -58,7 +56,7 @@ export async function openConversation(options: {
   }
   performance.mark('mapwright:conversation-results-read');
   const conversation = new Conversation(document, now);
-  if (!store) return { conversation, resumeCalls, ...(problem ? { problem } : {}) };
+  if (!store) return { conversation, ...(problem ? { problem } : {}) };
   const writer = new ConversationWriter(store, conversation, options.onWriteError);
   // A stashed, recovered or migrated document is stored at once, so a second reload agrees; one that
   // opened as it was stored is not written again.
@@ -69,7 +67,7 @@ export async function openConversation(options: {
     document.agent !== base.agent ||
     (stored !== undefined && id !== undefined && !(await store.hasDocument(id)));
   if (changed) void writer.saveNow();
-  return { conversation, writer, resumeCalls, ...(problem ? { problem } : {}) };
+  return { conversation, writer, ...(problem ? { problem } : {}) };
 }
 
 function stashed(id: string): ConversationDocument | undefined {
