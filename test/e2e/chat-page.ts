@@ -22,6 +22,8 @@ export interface ChatPageOptions {
   viewport?: { width: number; height: number };
   /** Write the entries only when the page has none yet, so what the page saves survives a reload. */
   seedOnce?: boolean;
+  /** Runs before the app loads (e.g. `page.clock.install()`, so the app's clock can be moved). */
+  beforeLoad?: (page: Page) => Promise<void>;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function openChat(
     },
     { entries, apiKey: options.apiKey, seedOnce: options.seedOnce === true },
   );
+  await options.beforeLoad?.(opened.page);
   await opened.page.goto(appUrl);
   if (options.waitForChat !== false) await waitForChat(opened.page);
   return {

@@ -296,7 +296,10 @@ function startRun(
       runId: event.runId,
       turnIndex,
       rounds: {},
-      restoredRound: last.rounds.at(-1)?.round ?? 0,
+      // A run that applies the person's decisions writes its calls where the card proposed them.
+      restoredRound: document.pendingApproval?.decisions
+        ? document.pendingApproval.round
+        : (last.rounds.at(-1)?.round ?? 0),
     };
     return updateTurn({ ...document, run }, turnIndex, () => ({ ...rest, status: 'processing' }));
   }
