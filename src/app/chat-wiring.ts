@@ -468,7 +468,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     approvals,
     approvalView,
     destroy: () => {
-      current?.session.stop();
+      // A running turn stops; a card waiting for the person stays in the document for the next visit.
+      if (current?.session.busy) current.session.stop();
       current?.session.dispose();
       for (const teardown of current?.teardown ?? []) teardown();
       window.removeEventListener('pagehide', flushOnHide);
