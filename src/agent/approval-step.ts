@@ -72,7 +72,7 @@ async function apply(
     return;
   }
   if (decision.kind !== 'deny') {
-    // Whatever the gate shows, a call whose masked SQL reads differently from the SQL it runs never runs.
+    // Whatever the card showed, a call whose masked SQL reads differently from the SQL it runs never runs.
     const args = decision.kind === 'approve' ? item.call.arguments : decision.arguments;
     const mismatch = sqlDisplayMismatch(args, redactArguments(args));
     if (mismatch !== undefined) {

@@ -87,7 +87,7 @@ export interface ChatModel {
 /** Agent status, shown by the UI and persisted with the turn. */
 export type AgentStatus = 'idle' | 'processing' | 'tool_loop' | 'failed';
 
-/** What the approval gate is asked to decide. Arguments are already redacted for display. */
+/** What the approval card shows the person to decide. Arguments are already redacted for display. */
 export interface ToolProposal {
   runId: string;
   round: number;

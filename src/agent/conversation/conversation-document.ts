@@ -105,7 +105,7 @@ export interface LiveRun {
   turnIndex: number;
   /** Run round → turn round. */
   rounds: Record<number, number>;
-  /** Where events of a resumed run land before its first round starts (restored calls). */
+  /** Where events of a resumed run land before its first round starts (the calls of a decided approval). */
   restoredRound: number;
   /** Set while a failed model call waits to be tried again; cleared by the run's next event. */
   retry?: ScheduledRetry;
