@@ -48,10 +48,10 @@ async function timeTurn(
     model: createScriptedModel(steps),
     registry,
     systemPrompt: 'You are Mapwright.',
-    history: past,
   });
   const started = performance.now();
-  const result = await agent.send('Go').result;
+  const state = { history: past, status: 'idle' as const };
+  const result = await agent.send({ state, commit: () => {} }, 'Go').result;
   const elapsed = performance.now() - started;
   if (result.outcome !== 'completed')
     throw new Error(`The benchmark turn ended with ${result.outcome}: ${result.error?.message}`);

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent } from '../src/agent/agent';
 import { createScriptedModel } from '../src/testing/scripted-model';
 import { ToolRegistry } from '../src/tools/tool-registry';
-import type { Message, ModelRequest } from '../src/agent/types';
+import type { AgentState, Message, ModelRequest } from '../src/agent/types';
 import type { Tool } from '../src/tools/tool';
 
 const SQL = `SELECT state, count(*) AS quakes, max(mag) AS strongest FROM earthquakes
@@ -68,10 +68,10 @@ export async function measure(
     model,
     registry: tools(),
     systemPrompt: `You are Mapwright. ${'Guidance about the datasets and tools. '.repeat(80)}`,
-    history: history(turns),
     ...(contextTokens ? { limits: { contextTokens } } : {}),
   });
-  const handle = agent.send('And in 2024?');
+  let state: AgentState = { history: history(turns), status: 'idle' };
+  const handle = agent.send({ state, commit: (next) => (state = next) }, 'And in 2024?');
   for await (const _event of handle.events) {
     // drain
   }
@@ -79,7 +79,7 @@ export async function measure(
   const request = requests[0]!;
   const started = performance.now();
   const repeats = 20;
-  for (let index = 0; index < repeats; index += 1) agent.turnMessages();
+  for (let index = 0; index < repeats; index += 1) agent.turnMessages(state);
   const fitMicroseconds = ((performance.now() - started) / repeats) * 1000;
   return {
     bytes: JSON.stringify(request.messages).length + JSON.stringify(request.tools ?? []).length,

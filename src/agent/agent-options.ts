@@ -4,7 +4,7 @@ import { resolveRetryOptions, type RetryOptions } from './retry-policy';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ContextWindowPolicy } from './context-window';
 import type { SessionApprovals } from './session-approvals';
-import type { AgentSnapshot, ApprovalGate, ChatModel, Message } from './types';
+import type { ChatModel } from './types';
 
 /** Limits of one turn. */
 export interface AgentLimits {
@@ -32,14 +32,8 @@ export interface AgentOptions {
   model: ChatModel;
   /** The tools; an empty registry when absent. */
   registry?: ToolRegistry;
-  /** Decides MCP calls that need approval; without one such calls return an error result. */
-  approvalGate?: ApprovalGate;
   /** Sent first in every round; keep it byte-stable (no dates) so providers can cache it. */
   systemPrompt?: string;
-  /** The conversation so far (ignored when `snapshot` is given). */
-  history?: Message[];
-  /** A persisted state to continue from (see `Agent.snapshot()`). */
-  snapshot?: AgentSnapshot;
   limits?: AgentLimits;
   retry?: RetryOptions;
   /** Shared session approvals; a fresh set when absent. */
@@ -49,9 +43,7 @@ export interface AgentOptions {
    * what a call that needs approval will do. Sent only, never stored. Default false.
    */
   approvalReminder?: boolean;
-  /** Called with a snapshot after every step, so storage can write it. */
-  onStateChange?: (snapshot: AgentSnapshot) => void;
-  /** Receives diagnostics (a listener that threw, a gate that misbehaved). Silent by default. */
+  /** Receives diagnostics (a listener that threw, decisions that did not match). Silent by default. */
   onWarning?: (message: string) => void;
   /** Clock in milliseconds; injectable for tests. */
   now?: () => number;

@@ -3,7 +3,7 @@ import { ConfigurationError } from './errors';
 import type { AgentSnapshot, AgentStatus, Message } from './types';
 
 const STATUSES: readonly AgentStatus[] = ['idle', 'processing', 'tool_loop', 'failed'];
-const PHASES = ['model', 'tool-calls', 'checkpoint'];
+const PHASES = ['model', 'tool-calls', 'approval', 'checkpoint'];
 
 /** Checks a stored snapshot; throws ConfigurationError naming the first problem. */
 export function parseAgentSnapshot(value: unknown): AgentSnapshot {

@@ -1,7 +1,8 @@
-// The Agent: the persisted conversation and the entry points. The loop itself lives in turn-runner.ts.
+// The Agent: configuration (model, tools, limits) and the entry points of a run. It keeps no
+// conversation: each run starts from the state it is given and hands every step back through `commit`.
+// The loop itself lives in turn-runner.ts.
 import { ToolRegistry } from '../tools/tool-registry';
 import { resolveSettings, type AgentOptions, type AgentSettings } from './agent-options';
-import { parseAgentSnapshot } from './agent-snapshot';
 import { ConversationState } from './conversation-state';
 import { ConfigurationError } from './errors';
 import { EventChannel } from './event-channel';
@@ -11,12 +12,11 @@ import { SessionApprovals } from './session-approvals';
 import { runTurn, type RunStart } from './turn-runner';
 import type {
   AgentEvent,
-  AgentSnapshot,
-  AgentStatus,
-  ApprovalGate,
+  AgentState,
+  ApprovalAnswer,
   ChatModel,
   Message,
-  PendingTurn,
+  RunInput,
   TurnHandle,
 } from './types';
 
@@ -29,7 +29,7 @@ interface ActiveRun {
 
 let runCounter = 0;
 
-/** A conversation with a model that calls tools. One turn runs at a time. */
+/** Runs turns of a conversation with a model that calls tools. One run at a time. */
 export class Agent {
   /** The tools the model may call. */
   readonly registry: ToolRegistry;
@@ -37,9 +37,7 @@ export class Agent {
   readonly sessionApprovals: SessionApprovals;
   private prompt: string;
   private model: ChatModel;
-  private readonly approvalGate: ApprovalGate | undefined;
   private readonly settings: AgentSettings;
-  private readonly state: ConversationState;
   private readonly listeners = new Set<(event: AgentEvent) => void>();
   private readonly warn: (message: string) => void;
   private readonly createRunId: () => string;
@@ -50,35 +48,12 @@ export class Agent {
     this.registry =
       options.registry ??
       new ToolRegistry({ ...(options.onWarning ? { onWarning: options.onWarning } : {}) });
-    this.approvalGate = options.approvalGate;
     this.sessionApprovals = options.sessionApprovals ?? new SessionApprovals();
     this.prompt = options.systemPrompt ?? '';
     this.settings = resolveSettings(options);
     this.warn = options.onWarning ?? (() => {});
     this.createRunId =
       options.createRunId ?? (() => `run-${Date.now().toString(36)}-${(runCounter += 1)}`);
-    const restored = options.snapshot ? parseAgentSnapshot(options.snapshot) : undefined;
-    this.state = new ConversationState(
-      restored ?? { history: options.history ?? [], status: 'idle' },
-      this.warn,
-    );
-    if (restored && restored.status !== 'failed') this.state.status = 'idle';
-    if (this.state.pendingTurn?.phase !== 'tool-calls') {
-      // Calls left without a result by a closed page, outside a resumable turn, are marked cancelled.
-      this.state.history = repairHistory(
-        this.state.history,
-        'the page was closed before it finished',
-      );
-    }
-    if (options.onStateChange) this.state.onCommit(options.onStateChange);
-  }
-
-  /** An Agent that continues from a snapshot written by `onStateChange` (after a reload). */
-  static fromSnapshot(
-    snapshot: unknown,
-    options: Omit<AgentOptions, 'snapshot' | 'history'>,
-  ): Agent {
-    return new Agent({ ...options, snapshot: parseAgentSnapshot(snapshot) });
   }
 
   /** Sent first in every round. */
@@ -86,76 +61,80 @@ export class Agent {
     return this.prompt;
   }
 
-  /** Uses another model from the next turn on (a running turn keeps its own); the history stays. */
+  /** Uses another model from the next run on (a running one keeps its own). */
   setModel(model: ChatModel): void {
     this.model = model;
   }
 
-  /** Uses another system prompt from the next turn on (after an upload, a new credential). */
+  /** Uses another system prompt from the next run on (after an upload, a new credential). */
   setSystemPrompt(prompt: string): void {
     this.prompt = prompt;
   }
 
-  /** The persisted conversation (never mutate it). */
-  get history(): readonly Message[] {
-    return this.state.history;
-  }
-
-  /** `idle`, `processing`, `tool_loop` or `failed`. */
-  get status(): AgentStatus {
-    return this.state.status;
-  }
-
-  /** The unfinished turn `resume()` would continue, if any. */
-  get pendingTurn(): PendingTurn | undefined {
-    return this.state.pendingTurn;
-  }
-
-  /** True while a turn runs. */
+  /** True while a run is active (never while an interruption waits for the person). */
   get running(): boolean {
     return this.active !== undefined;
   }
 
-  /** The messages the next round would send: system prompt, then the context window of the history. */
-  turnMessages(): Message[] {
-    return turnMessages(
-      this.contextFor(
-        {
-          runId: 'preview',
-          controller: new AbortController(),
-          stopController: new AbortController(),
-          cause: undefined,
-        },
-        0,
-      ),
-    );
+  /** The messages the next round would send over `state`: system prompt, then its context window. */
+  turnMessages(state: AgentState): Message[] {
+    const preview: ActiveRun = {
+      runId: 'preview',
+      controller: new AbortController(),
+      stopController: new AbortController(),
+      cause: undefined,
+    };
+    return turnMessages(this.contextFor(preview, { state, commit: () => {} }, 0, 0));
   }
 
-  /** Starts a turn with the person's message. Throws ConfigurationError while another turn runs. */
-  send(text: string): TurnHandle {
+  /**
+   * Starts a turn with the person's message over `input.state`. Calls left waiting (an unanswered card,
+   * calls a closed page left) are marked cancelled first. Throws ConfigurationError while a run is active.
+   */
+  send(input: RunInput, text: string): TurnHandle {
     this.assertIdle('send a message');
-    if (this.state.pendingTurn?.phase === 'tool-calls') {
-      this.state.history = repairHistory(
-        this.state.history,
-        'the person sent a new message instead',
-      );
-    }
-    this.state.pendingTurn = undefined;
-    return this.start({ kind: 'send', text });
+    const phase = input.state.pendingTurn?.phase;
+    const { pendingTurn: _pending, ...rest } = input.state;
+    const history =
+      phase === 'tool-calls' || phase === 'approval'
+        ? repairHistory(rest.history, 'the person sent a new message instead')
+        : rest.history;
+    return this.start({ ...input, state: { ...rest, history } }, { kind: 'send', text }, 0);
   }
 
-  /** Continues the pending turn: after a checkpoint, a failure, or a reload mid-turn. */
-  resume(): TurnHandle {
+  /**
+   * Continues the pending turn of `input.state`: after a checkpoint, a failure, or a reload. A turn that
+   * waits for the person goes on only with their `answer` (the interruption and its decisions), with
+   * the time and rounds the turn had left when it stopped to ask.
+   */
+  resume(input: RunInput, answer?: ApprovalAnswer): TurnHandle {
     this.assertIdle('resume');
-    if (!this.state.pendingTurn) {
+    const pending = input.state.pendingTurn;
+    if (!pending) {
       throw new ConfigurationError(
         'There is no unfinished turn to resume. Send a message instead.',
       );
     }
-    return this.start({ kind: 'resume' });
+    if (answer) {
+      return this.start(input, { kind: 'decided', answer }, answer.interruption.elapsedMs);
+    }
+    if (pending.phase === 'approval') {
+      throw new ConfigurationError(
+        'This turn waits for the person’s decision on its tool calls. Resume it with their answer.',
+      );
+    }
+    // Calls a closed page left running never run again without a fresh approval: they are cancelled.
+    const state: AgentState =
+      pending.phase === 'tool-calls'
+        ? {
+            ...input.state,
+            history: repairHistory(input.state.history, 'the page was closed before it finished'),
+          }
+        : input.state;
+    return this.start({ ...input, state }, { kind: 'resume' }, 0);
   }
 
-  /** Stops the running turn: the model stream and every running tool call. Does nothing when idle. */
+  /** Stops the active run: the model stream and every running tool call. Does nothing when idle. */
   abort(): void {
     const active = this.active;
     if (!active || active.cause) return;
@@ -163,30 +142,10 @@ export class Agent {
     active.stopController.abort('stopped by the user');
   }
 
-  /** Calls `listener` with every event of every turn; returns an unsubscribe function. */
+  /** Calls `listener` with every event of every run; returns an unsubscribe function. */
   subscribe(listener: (event: AgentEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  /** Calls `listener` with a snapshot after every step, so storage can write it. */
-  onStateChange(listener: (snapshot: AgentSnapshot) => void): () => void {
-    return this.state.onCommit(listener);
-  }
-
-  /** The persisted state as plain JSON. */
-  snapshot(): AgentSnapshot {
-    return this.state.snapshot();
-  }
-
-  /** Starts a new conversation (optionally from `history`). Throws while a turn runs. */
-  reset(history: Message[] = []): void {
-    this.assertIdle('start a new conversation');
-    this.state.history = [...history];
-    this.state.pendingTurn = undefined;
-    this.state.error = undefined;
-    this.state.status = 'idle';
-    this.state.commit();
   }
 
   private assertIdle(action: string): void {
@@ -197,7 +156,7 @@ export class Agent {
     }
   }
 
-  private start(start: RunStart): TurnHandle {
+  private start(input: RunInput, start: RunStart, elapsedBefore: number): TurnHandle {
     const runId = this.createRunId();
     const stopController = new AbortController();
     const controller = new AbortController();
@@ -208,17 +167,25 @@ export class Agent {
       { once: true },
     );
     const deadlineSeconds = Math.round(this.settings.deadlineMs / 1000);
+    // The turn's time limit counts only the time its runs took, never a wait for the person.
+    const remainingMs = Math.max(0, this.settings.deadlineMs - elapsedBefore);
     const timer = setTimeout(() => {
       if (active.cause) return;
       active.cause = 'deadline';
       controller.abort(`the turn's time limit of ${deadlineSeconds} s was reached`);
-    }, this.settings.deadlineMs);
+    }, remainingMs);
     this.active = active;
     const channel = new EventChannel<AgentEvent>();
-    const run = this.contextFor(active, this.settings.now() + this.settings.deadlineMs, (event) => {
-      channel.push(event);
-      this.publish(event);
-    });
+    const run = this.contextFor(
+      active,
+      input,
+      this.settings.now() + remainingMs,
+      elapsedBefore,
+      (event) => {
+        channel.push(event);
+        this.publish(event);
+      },
+    );
     const result = runTurn(run, start).finally(() => {
       clearTimeout(timer);
       if (this.active === active) this.active = undefined;
@@ -229,7 +196,9 @@ export class Agent {
 
   private contextFor(
     active: ActiveRun,
+    input: RunInput,
     deadlineAt: number,
+    elapsedBefore: number,
     emit: (event: AgentEvent) => void = () => {},
   ): RunContext {
     return {
@@ -237,13 +206,14 @@ export class Agent {
       settings: this.settings,
       model: this.model,
       registry: this.registry,
-      approvalGate: this.approvalGate,
       sessionApprovals: this.sessionApprovals,
-      state: this.state,
+      state: new ConversationState(input.state, input.commit, this.warn),
       systemPrompt: this.prompt,
       signal: active.controller.signal,
       stopSignal: active.stopController.signal,
       deadlineAt,
+      startedAt: this.settings.now(),
+      elapsedBefore,
       stopCause: () => active.cause,
       round: 0,
       emit,

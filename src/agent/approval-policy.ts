@@ -4,12 +4,10 @@ import type { RunContext } from './run-context';
 import type { ToolCall } from './types';
 
 /** True when the person must approve `call` before it runs. */
-export function needsApproval(run: RunContext, call: ToolCall, restored: boolean): boolean {
+export function needsApproval(run: RunContext, call: ToolCall): boolean {
   const tool = run.registry.get(call.name);
   // Unknown tools and invalid arguments become error results at once: nothing to approve.
   if (!tool || tool.origin.kind === 'local' || run.registry.check(call)) return false;
-  // A call restored after a reload never runs without a fresh approval.
-  if (restored) return true;
   if (run.sessionApprovals.isAllowed(tool.name, toolIdentity(tool))) return false;
   // Decided once, where the tool was registered (the hub): nothing here second-guesses it.
   return tool.approval !== 'auto';

@@ -1,104 +1,63 @@
-// Calls that need the person's approval go to the ApprovalGate in one proposal; each decision then
-// runs the call, runs it with edited arguments (validated again by the registry), or declines it.
-import { raceAbort } from './abort-race';
-import { callModifiesData, describeToolCalls } from './describe-tool-calls';
-import { errorMessage } from './errors';
-import { redactArguments, redactSecrets } from './redact';
+// Calls that need the person's approval become one proposal, stored as the run's interruption; each
+// decision, given later, runs the call, runs it with edited arguments (validated again by the registry),
+// or declines it.
+import { unansweredCalls } from './history-repair';
+import { proposeCalls } from './propose-calls';
+import { redactArguments } from './redact';
 import { sqlDisplayMismatch } from './sql-display-check';
 import { finishToolCall, runToolCall, type RoundCall } from './tool-call-runner';
 import { toolLabels } from './tool-labels';
 import type { ResultRecorder } from './result-recorder';
 import type { RunContext } from './run-context';
-import type { ApprovalDecision, ToolProposal } from './types';
+import type { ApprovalAnswer, ApprovalDecision, ToolProposal } from './types';
 
-/** Builds the proposal the approval card shows. */
+/** Builds the proposal the approval card shows, with the names the registry has for each tool. */
 export function buildProposal(
   run: RunContext,
   asked: RoundCall[],
   reasoning: string | undefined,
   modelText?: string,
 ): ToolProposal {
-  const said = modelText?.trim();
-  return {
-    runId: run.runId,
-    round: run.round,
-    calls: asked.map(({ call, callIndex }) => {
-      const tool = run.registry.get(call.name);
-      const displayArguments = redactArguments(call.arguments);
-      const mismatch = sqlDisplayMismatch(call.arguments, displayArguments);
-      return {
-        callIndex,
-        call,
-        displayArguments,
-        ...(mismatch === undefined ? {} : { displayMismatch: mismatch }),
-        ...(tool?.origin.kind === 'mcp' ? { serverId: tool.origin.serverId } : {}),
-        ...toolLabels(tool),
-        description: redactSecrets(describeToolCalls([call])),
-        modifiesData: callModifiesData(call),
-      };
-    }),
-    ...(reasoning ? { reasoning } : {}),
-    ...(said ? { modelText: redactSecrets(said) } : {}),
-    description: redactSecrets(describeToolCalls(asked.map(({ call }) => call))),
-  };
+  const sources = asked.map(({ call, callIndex }) => {
+    const tool = run.registry.get(call.name);
+    const serverId = tool?.origin.kind === 'mcp' ? tool.origin.serverId : undefined;
+    return {
+      callIndex,
+      call,
+      labels: { ...(serverId === undefined ? {} : { serverId }), ...toolLabels(tool) },
+    };
+  });
+  return proposeCalls({ runId: run.runId, round: run.round }, sources, reasoning, modelText);
 }
 
-/** Asks the gate about `asked`, then runs, edits or declines each call. Never throws. */
-export async function askThenRun(
+/**
+ * Applies the person's decisions on an interruption: runs, runs edited, or declines each proposed call
+ * that still has no result. Never throws.
+ */
+export async function applyDecisions(
   run: RunContext,
   recorder: ResultRecorder,
-  asked: RoundCall[],
-  reasoning: string | undefined,
-  modelText?: string,
+  answer: ApprovalAnswer,
 ): Promise<void> {
-  const gate = run.approvalGate;
-  if (!gate) {
-    for (const item of asked) {
-      const content =
-        'This call needs the person’s approval, but no approval gate is configured. ' +
-        'Configure an ApprovalGate, or set this server’s approval policy to "auto".';
-      finishToolCall(run, recorder, item, { content, isError: true }, 'error');
-    }
-    return;
+  const { proposal } = answer.interruption;
+  const { decisions } = answer;
+  if (decisions.length !== proposal.calls.length) {
+    run.warn(`${decisions.length} decisions were given for ${proposal.calls.length} calls.`);
   }
-  const proposal = buildProposal(run, asked, reasoning, modelText);
-  if (run.state.pendingTurn) {
-    run.state.pendingTurn = {
-      ...run.state.pendingTurn,
-      awaitingApproval: asked.map(({ call }) => call.id),
-    };
-    run.state.commit();
-  }
-  run.emit({ type: 'tool-proposal', runId: run.runId, round: run.round, proposal });
-  let decisions: ApprovalDecision[];
-  try {
-    decisions = await raceAbort(gate.decide(proposal, run.signal), run.signal);
-  } catch (error) {
-    const cancelled = run.signal.aborted;
-    if (!cancelled) run.warn(`The approval gate failed: ${errorMessage(error)}`);
-    for (const item of asked) {
-      const content = cancelled
-        ? `Tool call cancelled before it was approved (${String(run.signal.reason)}).`
-        : `The approval could not be obtained: ${redactSecrets(errorMessage(error))}. Try the call again.`;
-      finishToolCall(
-        run,
-        recorder,
-        item,
-        { content, isError: true },
-        cancelled ? 'cancelled' : 'error',
-      );
-    }
-    return;
-  } finally {
-    if (run.state.pendingTurn?.awaitingApproval) {
-      const { awaitingApproval: _done, ...rest } = run.state.pendingTurn;
-      run.state.pendingTurn = rest;
-    }
-  }
-  if (decisions.length !== asked.length) {
-    run.warn(`The approval gate returned ${decisions.length} decisions for ${asked.length} calls.`);
-  }
-  await Promise.all(asked.map((item, index) => apply(run, recorder, item, decisions[index])));
+  // Only calls still waiting: a call that has a result (it ran before a reload) never runs twice.
+  const waiting = new Set(unansweredCalls(run.state.history).calls.map(({ call }) => call.id));
+  await Promise.all(
+    proposal.calls.map((proposed, index) =>
+      waiting.has(proposed.call.id)
+        ? apply(
+            run,
+            recorder,
+            { callIndex: proposed.callIndex, call: proposed.call },
+            decisions[index],
+          )
+        : Promise.resolve(),
+    ),
+  );
 }
 
 async function apply(
@@ -113,7 +72,7 @@ async function apply(
     return;
   }
   if (decision.kind !== 'deny') {
-    // Whatever the gate shows, a call whose masked SQL reads differently from the SQL it runs never runs.
+    // Whatever the card showed, a call whose masked SQL reads differently from the SQL it runs never runs.
     const args = decision.kind === 'approve' ? item.call.arguments : decision.arguments;
     const mismatch = sqlDisplayMismatch(args, redactArguments(args));
     if (mismatch !== undefined) {

@@ -1,22 +1,23 @@
-// The agent's persisted state. Messages are never mutated once stored, so a snapshot is a cheap copy.
-import type { AgentErrorInfo, AgentSnapshot, AgentStatus, Message, PendingTurn } from './types';
+// One run's working copy of the agent's state. The run builds it from the state it was given and hands
+// every step back through `commit`; nothing here outlives the run (the document owns the state).
+import type { AgentErrorInfo, AgentState, AgentStatus, Message, PendingTurn } from './types';
 
-/** History, status and pending turn, with a notification after every step. */
+/** History, status and pending turn of one run, handed back after every step. */
 export class ConversationState {
   history: Message[];
   status: AgentStatus;
   pendingTurn: PendingTurn | undefined;
   error: AgentErrorInfo | undefined;
-  private readonly listeners = new Set<(snapshot: AgentSnapshot) => void>();
 
   constructor(
-    snapshot: Omit<AgentSnapshot, 'version'>,
+    state: AgentState,
+    private readonly write: (state: AgentState) => void,
     private readonly warn: (message: string) => void,
   ) {
-    this.history = [...snapshot.history];
-    this.status = snapshot.status;
-    this.pendingTurn = snapshot.pendingTurn;
-    this.error = snapshot.error;
+    this.history = [...state.history];
+    this.status = state.status;
+    this.pendingTurn = state.pendingTurn;
+    this.error = state.error;
   }
 
   /** Stores a message at the end of the history. */
@@ -24,10 +25,9 @@ export class ConversationState {
     this.history.push(message);
   }
 
-  /** Plain JSON of the current state. */
-  snapshot(): AgentSnapshot {
+  /** Plain JSON of the current state (messages are never mutated once stored, so a copy is cheap). */
+  snapshot(): AgentState {
     return {
-      version: 1,
       history: [...this.history],
       status: this.status,
       ...(this.pendingTurn ? { pendingTurn: { ...this.pendingTurn } } : {}),
@@ -35,24 +35,14 @@ export class ConversationState {
     };
   }
 
-  /** Tells storage that a step finished. */
+  /** Hands the step to the document. */
   commit(): void {
-    if (this.listeners.size === 0) return;
-    const snapshot = this.snapshot();
-    for (const listener of this.listeners) {
-      try {
-        listener(snapshot);
-      } catch (error) {
-        this.warn(
-          `A state listener failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+    try {
+      this.write(this.snapshot());
+    } catch (error) {
+      this.warn(
+        `Writing the state failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-  }
-
-  /** Calls `listener` with a snapshot after every step; returns an unsubscribe function. */
-  onCommit(listener: (snapshot: AgentSnapshot) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 }

@@ -5,7 +5,7 @@ import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentSettings } from './agent-options';
 import type { ConversationState } from './conversation-state';
 import type { SessionApprovals } from './session-approvals';
-import type { AgentEvent, AgentStatus, ApprovalGate, ChatModel, Message } from './types';
+import type { AgentEvent, AgentStatus, ChatModel, Message } from './types';
 
 /** Why the run's signal was aborted. */
 export type StopCause = 'stop' | 'deadline';
@@ -16,7 +16,6 @@ export interface RunContext {
   readonly settings: AgentSettings;
   readonly model: ChatModel;
   readonly registry: ToolRegistry;
-  readonly approvalGate: ApprovalGate | undefined;
   readonly sessionApprovals: SessionApprovals;
   readonly state: ConversationState;
   readonly systemPrompt: string;
@@ -26,6 +25,10 @@ export interface RunContext {
   readonly stopSignal: AbortSignal;
   /** When the run's wall-clock deadline falls (settings.now() time). */
   readonly deadlineAt: number;
+  /** When this run started (settings.now() time). */
+  readonly startedAt: number;
+  /** Wall-clock time the turn used in earlier runs (before it stopped to ask the person). */
+  readonly elapsedBefore: number;
   /** Why `signal` was aborted, once it was. */
   stopCause(): StopCause | undefined;
   /** Index of the current round (0 for the first). */

@@ -1,34 +1,22 @@
 // One round's tool calls, in parallel: automatic ones start at once (those sharing a queue, such as the
-// map tools, one after another in call order) while the rest await approval.
+// map tools, one after another in call order); the rest are handed back to ask the person.
 import { needsApproval } from './approval-policy';
-import { askThenRun } from './approval-step';
 import { ResultRecorder } from './result-recorder';
 import { runToolCall, type RoundCall } from './tool-call-runner';
 import type { RunContext } from './run-context';
 
-/** Options of one round's execution. */
-export interface ExecuteOptions {
-  /** Calls restored after a reload: MCP calls are proposed again, whatever the session allows. */
-  restored: boolean;
-  /** The model's reasoning for this round, shown on the approval card. */
-  reasoning?: string;
-  /** The text the model wrote with the calls, shown on the approval card as the model's words. */
-  modelText?: string;
-}
-
-/** Runs every call and stores each result as it finishes, in call order; returns when every call has a result. */
-export async function executeToolCalls(
-  run: RunContext,
-  calls: RoundCall[],
-  options: ExecuteOptions,
-): Promise<void> {
+/**
+ * Runs every call that needs no approval and stores each result as it finishes, in call order; returns,
+ * once those have results, the calls that wait for the person.
+ */
+export async function executeToolCalls(run: RunContext, calls: RoundCall[]): Promise<RoundCall[]> {
   const recorder = new ResultRecorder(run);
   const work: Promise<void>[] = [];
   const asked: RoundCall[] = [];
   // Tools that share a queue (the map tools) run in call order; the rest start at once.
   const queues = new Map<string, Promise<void>>();
   for (const item of calls) {
-    if (needsApproval(run, item.call, options.restored)) {
+    if (needsApproval(run, item.call)) {
       asked.push(item);
       continue;
     }
@@ -46,7 +34,6 @@ export async function executeToolCalls(
     queues.set(queue, next);
     work.push(next);
   }
-  if (asked.length > 0)
-    work.push(askThenRun(run, recorder, asked, options.reasoning, options.modelText));
   await Promise.all(work);
+  return asked;
 }

@@ -1,10 +1,11 @@
-// The ways a turn ends: an answer, a stop, a failure, or a checkpoint at a limit. Each leaves the
-// history consistent (every call has a result) and writes the state.
+// The ways a run ends: an answer, a stop, a failure, a checkpoint at a limit, or an interruption that
+// waits for the person. Each but the interruption leaves the history consistent (every call has a
+// result); each writes the state.
 import { errorMessage, toErrorInfo, type AgentError } from './errors';
 import { repairHistory } from './history-repair';
 import { callModel, newDraft } from './model-call';
 import { setStatus, turnMessages, type RunContext } from './run-context';
-import type { FinishReason, TurnResult, Usage } from './types';
+import type { FinishReason, Interruption, ToolProposal, TurnResult, Usage } from './types';
 
 /** Usage summed over a run's model calls. */
 export interface RunTotals {
@@ -56,6 +57,41 @@ export function completeTurn(
     outcome: 'completed',
   });
   return result(run, totals, { outcome: 'completed', finishReason, text });
+}
+
+/**
+ * Calls wait for the person: the run ends here and nothing stays open. The proposal and the budget used
+ * so far are handed back as data (the event and the result), to be stored and resumed from.
+ */
+export function interruptTurn(
+  run: RunContext,
+  totals: RunTotals,
+  proposal: ToolProposal,
+): TurnResult {
+  const now = run.settings.now();
+  const interruption: Interruption = {
+    proposal,
+    askedAt: now,
+    elapsedMs: run.elapsedBefore + Math.max(0, now - run.startedAt),
+    rounds: totals.rounds,
+  };
+  run.state.pendingTurn = { runId: run.runId, phase: 'approval', round: totals.rounds };
+  run.state.commit();
+  run.emit({ type: 'tool-proposal', runId: run.runId, round: run.round, interruption });
+  run.emit({
+    type: 'turn-end',
+    runId: run.runId,
+    round: run.round,
+    finishReason: 'tool-calls',
+    text: '',
+    outcome: 'interrupted',
+  });
+  return result(run, totals, {
+    outcome: 'interrupted',
+    finishReason: 'tool-calls',
+    text: '',
+    interruption,
+  });
 }
 
 /** The person stopped the turn. */

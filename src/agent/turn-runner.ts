@@ -1,8 +1,10 @@
 // The round loop of one run. Each round's outcome is data (answer, tool round, interruption); the
 // endings live in turn-ending.ts, tool execution in tool-execution.ts, the model call in model-call.ts.
+import { applyDecisions, buildProposal } from './approval-step';
 import { InternalError, ModelBehaviorError, toModelError } from './errors';
-import { unansweredCalls } from './history-repair';
+import { repairHistory } from './history-repair';
 import { callModel, newDraft, type RoundDraft } from './model-call';
+import { ResultRecorder } from './result-recorder';
 import { fittedTurnMessages, setStatus, type RunContext } from './run-context';
 import { executeToolCalls } from './tool-execution';
 import {
@@ -10,20 +12,27 @@ import {
   checkpointTurn,
   completeTurn,
   failTurn,
+  interruptTurn,
   stopTurn,
   type RunTotals,
 } from './turn-ending';
-import type { AssistantMessage, TurnResult } from './types';
+import type { ApprovalAnswer, AssistantMessage, TurnResult } from './types';
 
-/** How a run starts: a new user message, or going on with the pending turn. */
-export type RunStart = { kind: 'send'; text: string } | { kind: 'resume' };
+/**
+ * How a run starts: a new user message, going on with the pending turn, or going on after the person
+ * answered an interruption (the same path whether the page stayed open or was reloaded).
+ */
+export type RunStart =
+  { kind: 'send'; text: string } | { kind: 'resume' } | { kind: 'decided'; answer: ApprovalAnswer };
 
 /** The user message shown for a resumed turn, stored so the model sees why it goes on. */
 export const CONTINUE_MESSAGE = 'Continue.';
 
 /** Runs the loop until an answer, a stop, a failure or a checkpoint. Never rejects. */
 export async function runTurn(run: RunContext, start: RunStart): Promise<TurnResult> {
-  const totals: RunTotals = { rounds: 0, usage: undefined };
+  // Waiting for the person does not count against the turn: its rounds go on from where it stopped.
+  const rounds = start.kind === 'decided' ? start.answer.interruption.rounds : 0;
+  const totals: RunTotals = { rounds, usage: undefined };
   try {
     return await loop(run, start, totals);
   } catch (error) {
@@ -45,19 +54,17 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     type: 'turn-start',
     runId: run.runId,
     userMessage: start.kind === 'send' ? start.text : CONTINUE_MESSAGE,
-    ...(start.kind === 'resume' ? { resumed: true } : { historyIndex: state.history.length }),
+    ...(start.kind === 'send' ? { historyIndex: state.history.length } : { resumed: true }),
   });
   if (start.kind === 'send') {
     state.append({ role: 'user', content: start.text });
-  } else if (pending?.phase === 'tool-calls') {
-    const { calls, reasoning, modelText } = unansweredCalls(state.history);
-    state.pendingTurn = { ...pending, runId: run.runId };
+  } else if (start.kind === 'decided') {
+    state.pendingTurn = { runId: run.runId, phase: 'tool-calls', round: totals.rounds };
     setStatus(run, 'tool_loop');
-    await executeToolCalls(run, calls, {
-      restored: true,
-      ...(reasoning ? { reasoning } : {}),
-      ...(modelText ? { modelText } : {}),
-    });
+    await applyDecisions(run, new ResultRecorder(run), start.answer);
+    // A call of the round that the answer did not cover never runs without a decision.
+    state.history = repairHistory(state.history, 'no decision was given for it');
+    run.emit({ type: 'round-end', runId: run.runId, round: run.round });
     if (run.signal.aborted) return interrupted(run, totals, '');
   } else if (state.history.at(-1)?.role === 'assistant' || pending?.phase === 'checkpoint') {
     state.append({ role: 'user', content: CONTINUE_MESSAGE });
@@ -108,13 +115,15 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     state.pendingTurn = { runId: run.runId, phase: 'tool-calls', round: totals.rounds };
     setStatus(run, 'tool_loop');
     const calls = draft.toolCalls.map((call, callIndex) => ({ call, callIndex }));
-    await executeToolCalls(run, calls, {
-      restored: false,
-      ...(draft.reasoning ? { reasoning: draft.reasoning } : {}),
-      ...(draft.text ? { modelText: draft.text } : {}),
-    });
+    const asked = await executeToolCalls(run, calls);
+    if (run.signal.aborted) {
+      run.emit({ type: 'round-end', runId: run.runId, round: run.round });
+      return interrupted(run, totals, '');
+    }
+    if (asked.length > 0) {
+      return interruptTurn(run, totals, buildProposal(run, asked, draft.reasoning, draft.text));
+    }
     run.emit({ type: 'round-end', runId: run.runId, round: run.round });
-    if (run.signal.aborted) return interrupted(run, totals, '');
   }
 }
 

@@ -87,7 +87,7 @@ export interface ChatModel {
 /** Agent status, shown by the UI and persisted with the turn. */
 export type AgentStatus = 'idle' | 'processing' | 'tool_loop' | 'failed';
 
-/** What the approval gate is asked to decide. Arguments are already redacted for display. */
+/** What the approval card shows the person to decide. Arguments are already redacted for display. */
 export interface ToolProposal {
   runId: string;
   round: number;
@@ -123,10 +123,25 @@ export type ApprovalDecision =
   | { kind: 'approve-edited'; arguments: Record<string, unknown> }
   | { kind: 'deny'; reason?: string };
 
-/** Decides proposals: the UI in the app, a scripted gate in tests. */
-export interface ApprovalGate {
-  /** Resolves with one decision per call, in the proposal's call order. */
-  decide(proposal: ToolProposal, signal: AbortSignal): Promise<ApprovalDecision[]>;
+/**
+ * A run that stopped to ask the person: the proposal the card shows and the run's budget used so far.
+ * Plain JSON, stored in the conversation document; no run is active while it waits, and the clock that
+ * limits a turn does not count the wait.
+ */
+export interface Interruption {
+  proposal: ToolProposal;
+  /** When the run stopped to ask (epoch milliseconds), so the card can say how long it has waited. */
+  askedAt: number;
+  /** Wall-clock time the turn had used before it stopped to ask (its runs added up). */
+  elapsedMs: number;
+  /** Model rounds the turn had used before it stopped to ask. */
+  rounds: number;
+}
+
+/** The person's decisions on an interruption, one per proposed call in the proposal's order. */
+export interface ApprovalAnswer {
+  interruption: Interruption;
+  decisions: ApprovalDecision[];
 }
 
 /** Everything the UI needs to follow a turn. Each event carries its run id. */
@@ -143,7 +158,13 @@ export type AgentEvent =
   | { type: 'round-start'; runId: string; round: number }
   | { type: 'text-delta'; runId: string; round: number; text: string }
   | { type: 'reasoning-delta'; runId: string; round: number; text: string }
-  | { type: 'tool-proposal'; runId: string; round: number; proposal: ToolProposal }
+  | {
+      /** Calls need the person's decision: the run ends with outcome `interrupted` right after. */
+      type: 'tool-proposal';
+      runId: string;
+      round: number;
+      interruption: Interruption;
+    }
   | {
       type: 'tool-call-start';
       runId: string;
@@ -239,8 +260,11 @@ export interface ModelErrorFields {
   blockedByPolicy?: boolean;
 }
 
-/** How a turn ended. */
-export type TurnOutcome = 'completed' | 'checkpoint' | 'aborted' | 'failed';
+/**
+ * How a run ended. `interrupted`: calls wait for the person's decision (the turn goes on once they
+ * decide).
+ */
+export type TurnOutcome = 'completed' | 'checkpoint' | 'aborted' | 'failed' | 'interrupted';
 
 /** What `TurnHandle.result` settles with (it never rejects: failures are `outcome: 'failed'`). */
 export interface TurnResult {
@@ -249,10 +273,12 @@ export interface TurnResult {
   finishReason: FinishReason;
   /** The answer, the progress summary at a checkpoint, or the partial text of a stopped turn. */
   text: string;
-  /** Model rounds used by this run. */
+  /** Model rounds used by the turn so far (a run resumed after an approval counts the rounds before). */
   rounds: number;
   /** Set when `outcome` is `failed`. */
   error?: AgentErrorInfo;
+  /** Set when `outcome` is `interrupted`: what to store and show until the person decides. */
+  interruption?: Interruption;
   usage?: Usage;
 }
 
@@ -269,24 +295,36 @@ export interface PendingTurn {
   runId: string;
   /**
    * `model`: the next step is a model call (the turn failed or the page closed mid-stream);
-   * `tool-calls`: the last assistant message has calls without results;
+   * `tool-calls`: the last assistant message has calls without results (they are running);
+   * `approval`: calls wait for the person's decision (the interruption is stored beside this state);
    * `checkpoint`: a limit was reached and the person may continue.
    */
-  phase: 'model' | 'tool-calls' | 'checkpoint';
+  phase: 'model' | 'tool-calls' | 'approval' | 'checkpoint';
   /** Rounds used by the run so far. */
   round: number;
   /** For a checkpoint, the limit that was reached. */
   limit?: 'rounds' | 'deadline';
-  /** For `tool-calls`, ids of calls waiting for the person's decision when the state was written. */
-  awaitingApproval?: string[];
 }
 
-/** The agent's persisted state: plain JSON, written after every step and restored after a reload. */
-export interface AgentSnapshot {
-  version: 1;
+/** What the model reads and where the turn stands: plain JSON, the agent's part of the document. */
+export interface AgentState {
   history: Message[];
   status: AgentStatus;
   pendingTurn?: PendingTurn;
   /** The last failure, when `status` is `failed`. */
   error?: AgentErrorInfo;
+}
+
+/** The agent's state as a release before the conversation document stored it on its own. */
+export interface AgentSnapshot extends AgentState {
+  version: 1;
+}
+
+/**
+ * What one run starts from and where it writes: the Agent keeps none of it between runs. `commit` is
+ * called with the next state after every step (the chat dispatches it into the document).
+ */
+export interface RunInput {
+  state: AgentState;
+  commit(state: AgentState): void;
 }

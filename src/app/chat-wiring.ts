@@ -1,8 +1,7 @@
-// Wires the chat: the model from the settings, the Agent with the registry and the card-backed approval
-// gate, IndexedDB persistence, and the chat panel in the #chat element.
+// Wires the chat: the model from the settings, the Agent with the registry, IndexedDB persistence, the
+// chat panel in the #chat element and the approval card that shows a conversation's waiting calls.
 import { Agent } from '../agent/agent';
 import { toolIdentity } from '../agent/approval-policy';
-import { agentSnapshotOf } from '../agent/conversation/conversation-document';
 import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
 import { contextBudgetFor } from '../providers/context-budget';
@@ -25,7 +24,6 @@ import { isQuotaError } from '../storage/quota-error';
 import { readThemeChoice, saveThemeChoice } from '../storage/theme-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
 import { ApprovalControls } from '../ui/approval-controls';
-import { CardApprovalGate } from '../ui/approval-gate-view';
 import { ChatPanel } from '../ui/chat-panel';
 import { ChatSession } from '../ui/chat-session';
 import { CredentialsSection } from '../ui/credentials-section';
@@ -33,6 +31,7 @@ import { button } from '../ui/dom';
 import { acceptFileDrops } from '../ui/file-drop';
 import { firstRunView } from '../ui/first-run-view';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
+import { PendingApprovalView } from '../ui/pending-approval-view';
 import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { ConversationList } from './conversation-list';
@@ -49,7 +48,6 @@ import { settledWithin } from './settled-within';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { JsonValue } from '../agent/conversation/conversation-document';
-import type { AgentSnapshot } from '../agent/types';
 import type { AppConfig } from '../config/app-config';
 import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
@@ -91,7 +89,8 @@ export interface MountedChat {
   panel: ChatPanel;
   session(): ChatSession;
   approvals: SessionApprovals;
-  gate: CardApprovalGate;
+  /** The approval card of the conversation on screen. */
+  approvalView: PendingApprovalView;
   /** Imports a conversation's JSON export and opens it (a file dropped on the map is handed here). */
   importConversation(file: File): Promise<void>;
   destroy(): void;
@@ -171,7 +170,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       mcpSection = new McpSettingsSection(hub);
     }
   });
-  const gate = new CardApprovalGate({
+  const approvalView = new PendingApprovalView({
     slot: panel.approvalSlot,
     preflightFor: (serverId) =>
       serverId === 'embedded' && engine ? createEnginePreflight(engine) : undefined,
@@ -181,24 +180,19 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       approvals.allow(name, tool ? toolIdentity(tool) : undefined);
     },
     onOpenChange: (open) => panel.setAwaitingApproval(open),
-    editsFor: () => conversation()?.document.pendingApproval?.edits,
-    onEdit: (callId, editedArguments) =>
-      conversation()?.dispatch({ type: 'approval-edited', callId, arguments: editedArguments }),
   });
-  // Tools of MCP servers must be registered before a restored call is proposed again, or it would
-  // come back as "unknown tool": wait for the data side, the hub's discovery and the person's servers.
+  // Tools of MCP servers must be registered before a decided call runs, or it would come back as
+  // "unknown tool" after a reload: wait for the data side, the hub's discovery and the person's servers.
   const toolsReady = async (): Promise<void> => {
     await options.data;
     await hub?.ready();
   };
-  const createAgent = (snapshot: AgentSnapshot): Agent =>
+  const createAgent = (): Agent =>
     new Agent({
       model: createChosenModel(settings, modelFetch),
       registry,
-      approvalGate: gate,
       sessionApprovals: approvals,
       systemPrompt: promptOf(),
-      snapshot,
       approvalReminder: config.explainCalls.reminder,
       limits: {
         maxRounds: config.limits.maxRounds,
@@ -276,11 +270,12 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   };
   /** The agent (from the document's history) and the session that drive `conversation` in this tab. */
   const startSession = (conversation: Conversation): { agent: Agent; session: ChatSession } => {
-    const agent = createAgent(agentSnapshotOf(conversation.document));
+    const agent = createAgent();
     const session = new ChatSession({
       conversation,
       agent,
       beforeSend,
+      toolsReady,
       onWaiting: (detail) => panel.setWaiting(detail),
     });
     return { agent, session };
@@ -319,7 +314,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       );
     }
     const { agent, session } = startSession(opened.conversation);
-    const teardown = [panel.show(opened.conversation)];
+    const teardown = [
+      panel.show(opened.conversation),
+      // The person's decision on a waiting card runs in the tab that writes the conversation.
+      approvalView.show(opened.conversation, (decisions) =>
+        startTurn((session) => session.decide(decisions)),
+      ),
+    ];
     const map = options.map;
     if (map) {
       teardown.push(
@@ -369,8 +370,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     await list.refresh(true);
     // The map is the conversation's: its result layers (drawn from the rows just put back), filters,
     // styles, visibility and view; a new conversation gets the publisher's map. Restored after the
-    // conversation shows (a layer joined onto one still loading can take seconds), before a restored
-    // turn resumes.
+    // conversation shows (a layer joined onto one still loading can take seconds).
     const savedMap = opened.conversation.document.map as ConversationMapState | undefined;
     if (options.map && (!initial || savedMap !== undefined)) {
       const map = options.map;
@@ -388,8 +388,6 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         });
       await mapRestores;
     }
-    if (current?.conversation !== opened.conversation || !opened.resumeCalls) return;
-    startTurn((restored) => void restored.restore(toolsReady, true));
   };
   /** Said once per run of failed writes, not on every change that fails again. */
   let writeFailing = false;
@@ -453,10 +451,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       return current.session;
     },
     approvals,
-    gate,
+    approvalView,
     importConversation: (file) => list.importFile(file),
     destroy: () => {
-      current?.session.stop();
+      // A running turn stops; a card waiting for the person stays in the document for the next visit.
+      if (current?.session.busy) current.session.stop();
       current?.session.dispose();
       for (const teardown of current?.teardown ?? []) teardown();
       window.removeEventListener('pagehide', flushOnHide);

@@ -21,7 +21,6 @@ export const MERGED_ELSEWHERE =
 /** The chat session as the tabs see it. */
 export interface TabSession {
   readonly busy: boolean;
-  readonly restoring: boolean;
 }
 
 /** What ConversationTabs needs. */
@@ -68,10 +67,7 @@ export class ConversationTabs {
       }),
       // "Ready" is shown only once the finished turn is stored: a tab closed after it loses nothing.
       conversation.subscribe((_document, action) => {
-        const ended =
-          action.type === 'run-settled' ||
-          action.type === 'send-failed' ||
-          action.type === 'restore-cancelled';
+        const ended = action.type === 'run-settled' || action.type === 'send-failed';
         if (ended && !this.saving) void this.showSaving();
       }),
     );
@@ -100,7 +96,7 @@ export class ConversationTabs {
   /** Stop pressed in a tab where the shown turn runs in another tab: says where to stop it. */
   stop(): boolean {
     const { conversation, session } = this.options;
-    if (session().busy || session().restoring || !conversation.document.run) return false;
+    if (session().busy || !conversation.document.run) return false;
     this.options.notify(BUSY_ELSEWHERE);
     return true;
   }
@@ -126,7 +122,7 @@ export class ConversationTabs {
   private async catchUp(always = false): Promise<void> {
     const { writer, store, conversation } = this.options;
     const session = this.options.session();
-    if (session.busy || session.restoring || writer.holdsTurnChanges) return;
+    if (session.busy || writer.holdsTurnChanges) return;
     if (!always && this.wanted <= writer.revision) return;
     const stored = await store.loadWithRevision(conversation.document.id);
     if (stored && writer.adopt(stored)) this.stale = true;
@@ -141,7 +137,7 @@ export class ConversationTabs {
   private watchOtherTurn(): void {
     const { conversation, lock } = this.options;
     const session = this.options.session();
-    if (this.watching || !conversation.document.run || session.busy || session.restoring) return;
+    if (this.watching || !conversation.document.run || session.busy) return;
     this.watching = true;
     void lock
       .whenFree(conversation.document.id)
@@ -150,7 +146,7 @@ export class ConversationTabs {
         this.watching = false;
         const current = this.options.session();
         const document = conversation.document;
-        if (this.disposed || !document.run || current.busy || current.restoring) return;
+        if (this.disposed || !document.run || current.busy) return;
         const reopened = reopenConversation(document, Date.now()).document;
         conversation.dispatch({ type: 'synced', document: reopened });
         this.stale = true;
@@ -158,7 +154,7 @@ export class ConversationTabs {
   }
 
   private turnEnded(): Promise<void> {
-    const idle = (): boolean => !this.options.session().busy && !this.options.session().restoring;
+    const idle = (): boolean => !this.options.session().busy;
     if (idle()) return Promise.resolve();
     return new Promise((resolve) => {
       const unsubscribe = this.options.conversation.subscribe(() => {

@@ -23,8 +23,6 @@ export interface OpenedConversation {
   conversation: Conversation;
   /** Writes it to storage; absent without storage. */
   writer?: ConversationWriter;
-  /** True when the page closed under tool calls, which resuming re-runs or proposes again. */
-  resumeCalls: boolean;
   /** Set when the stored conversation could not be read at all: a blank one opened in its place. */
   unreadable?: { id: string; reason: string };
 }
@@ -71,9 +69,8 @@ export async function openConversation(options: {
   // Nothing is stored for a new conversation until its first question (the writer skips blanks).
   const base = stored ?? createConversationDocument(crypto.randomUUID(), now());
   performance.mark('mapwright:conversation-read');
-  const { document, resumeCalls } = options.liveElsewhere
-    ? { document: base, resumeCalls: false }
-    : reopenConversation(base, now());
+  // A conversation live in another tab is shown as that tab stored it: that tab settles its own run.
+  const document = options.liveElsewhere ? base : reopenConversation(base, now()).document;
   if (!options.keepResults) resultStore.clear();
   if (store) {
     for (const result of await store.loadResults(document.id).catch(() => [])) {
@@ -82,10 +79,10 @@ export async function openConversation(options: {
   }
   performance.mark('mapwright:conversation-results-read');
   const conversation = new Conversation(document, now);
-  if (!store) return { conversation, resumeCalls };
+  if (!store) return { conversation };
   const writer = new ConversationWriter(store, conversation, options.onWriteError);
   writer.revision = revision;
-  if (options.liveElsewhere) return { conversation, writer, resumeCalls };
+  if (options.liveElsewhere) return { conversation, writer };
   // A stashed, recovered or migrated document is stored at once, so a second reload agrees; one that
   // opened as it was stored is not written again.
   const changed =
@@ -95,7 +92,7 @@ export async function openConversation(options: {
     document.agent !== base.agent ||
     (stored !== undefined && id !== undefined && !(await store.hasDocument(id)));
   if (changed) void writer.saveNow();
-  return { conversation, writer, resumeCalls, ...(unreadable ? { unreadable } : {}) };
+  return { conversation, writer, ...(unreadable ? { unreadable } : {}) };
 }
 
 /**

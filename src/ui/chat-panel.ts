@@ -2,6 +2,7 @@
 import {
   isTurnActive,
   turnText,
+  waitingApproval,
   type ConversationDocument,
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
@@ -199,12 +200,14 @@ export class ChatPanel {
     this.log.dataset.long = String(document.turns.length > longConversationTurns);
     const live = document.run ? document.turns[document.run.turnIndex] : undefined;
     const failed = document.turns.at(-1)?.status === 'failed';
+    // A turn waiting for the person runs nothing, yet it is not over: Stop ends it, sending waits.
+    const asking = waitingApproval(document) !== undefined;
     const status: AgentStatus =
-      live && isTurnActive(live) ? live.status : failed ? 'failed' : 'idle';
+      live && isTurnActive(live) ? live.status : asking ? 'tool_loop' : failed ? 'failed' : 'idle';
     if (this.waiting === undefined) this.applyStatus(status);
     this.placeViews();
     this.status.showRetry(live && isTurnActive(live) ? document.run?.retry : undefined);
-    const ended = previous?.run !== undefined && document.run === undefined;
+    const ended = previous?.run !== undefined && document.run === undefined && !asking;
     if (ended) this.announceEnd(document.turns[previous.run?.turnIndex ?? -1]);
   }
 
@@ -282,7 +285,7 @@ export class ChatPanel {
     );
   }
 
-  /** An approval card opened or closed: the status line says the chat waits for the person. */
+  /** The approval card opened or closed: the status line says the chat waits for the person. */
   setAwaitingApproval(awaiting: boolean): void {
     this.status.setAwaitingApproval(awaiting);
   }

@@ -1,18 +1,23 @@
-// Drives one conversation: sends questions to the agent, feeds its events and state into the
-// conversation document, and resumes a turn that a reload cut off. It renders nothing: the chat panel
-// subscribes to the conversation.
+// Drives one conversation: starts the agent's runs over the conversation document and feeds their
+// events and state back into it. The document is the only owner of the conversation: each run starts
+// from it, and a card waiting for the person is part of it, never an open promise, so a decision goes
+// on by the same path whether the page stayed open or was reloaded. It renders nothing: the chat panel
+// and the approval view subscribe to the conversation.
+import { waitingApproval } from '../agent/conversation/conversation-document';
 import type { Conversation } from '../agent/conversation/conversation';
-import type { AgentSnapshot, Message, TurnHandle, TurnResult } from '../agent/types';
+import type {
+  ApprovalAnswer,
+  ApprovalDecision,
+  RunInput,
+  TurnHandle,
+  TurnResult,
+} from '../agent/types';
 
 /** The part of the Agent the chat uses. */
 export interface AgentLike {
-  send(text: string): TurnHandle;
+  send(input: RunInput, text: string): TurnHandle;
+  resume(input: RunInput, answer?: ApprovalAnswer): TurnHandle;
   abort(): void;
-  resume(): TurnHandle;
-  snapshot(): AgentSnapshot;
-  /** Replaces the history (after turns were dropped); the agent goes idle with nothing pending. */
-  reset(history: Message[]): void;
-  onStateChange(listener: (snapshot: AgentSnapshot) => void): () => void;
 }
 
 /** What a ChatSession needs. */
@@ -21,24 +26,23 @@ export interface ChatSessionOptions {
   agent: AgentLike;
   /** Makes the agent usable (e.g. opens settings when no model is configured); false blocks sending. */
   beforeSend?: () => boolean;
-  /** Says why the chat waits (reconnecting before a restored turn resumes); undefined when it stops. */
+  /** Settles once the tools a decision may run are registered (MCP servers reconnected after a reload). */
+  toolsReady?: () => Promise<unknown>;
+  /** Says why the chat waits (reconnecting before a decided call runs); undefined when it stops. */
   onWaiting?: (detail: string | undefined) => void;
   now?: () => number;
 }
 
-/** One conversation and its agent. */
+/** One conversation and the runs of its agent. */
 export class ChatSession {
-  /** True while the chat waits before resuming a restored turn (sending is blocked meanwhile). */
-  restoring = false;
   private running = false;
-  private readonly unsubscribe: () => void;
+  /** Set while a decision waits for the tools to be ready, before its run starts. */
+  private deciding = false;
+  private disposed = false;
   private readonly now: () => number;
 
   constructor(private readonly options: ChatSessionOptions) {
     this.now = options.now ?? Date.now;
-    this.unsubscribe = options.agent.onStateChange((state) =>
-      options.conversation.dispatch({ type: 'agent-state', state }),
-    );
   }
 
   /** The conversation this session writes. */
@@ -51,119 +55,151 @@ export class ChatSession {
     return this.options.agent;
   }
 
-  /** True while a turn runs. */
+  /** True while a run is active (or about to start after a decision); never while a card waits. */
   get busy(): boolean {
-    return this.running;
+    return this.running || this.deciding;
   }
 
-  /** Sends a question as a new turn. */
+  /** Sends a question as a new turn (not while a card waits: the person decides, or stops, first). */
   send(text: string): void {
-    if (this.running || this.restoring) return;
+    if (this.busy || waitingApproval(this.conversation.document)) return;
     if (this.options.beforeSend && !this.options.beforeSend()) return;
     this.start(text);
   }
 
   /**
    * Asks turn `turnIndex`'s question again in its place (`text` replaces it when given): that turn and
-   * every later one are dropped from the conversation and from the agent's history first, so the model
-   * sees the conversation as it stood before the question. Does nothing while a turn runs.
+   * every later one are dropped from the conversation (its turns and the agent's history, one cut in
+   * one document) first, so the model sees the conversation as it stood before the question.
    */
   resend(turnIndex: number, text?: string): void {
-    if (this.running || this.restoring) return;
+    if (this.busy || waitingApproval(this.conversation.document)) return;
     const { conversation } = this.options;
     const turn = conversation.document.turns[turnIndex];
     const question = (text ?? turn?.userText ?? '').trim();
     if (!turn || !question) return;
     if (this.options.beforeSend && !this.options.beforeSend()) return;
     conversation.dispatch({ type: 'truncated', turnIndex });
-    // The document cut the history; the agent (which owns it while turns run) takes the same cut.
-    this.options.agent.reset([...conversation.document.agent.history]);
     this.start(question);
+  }
+
+  /**
+   * The person decided on the waiting card: the decisions are stored in the document, then the turn
+   * resumes from it, with the time and rounds it had left when it stopped to ask.
+   */
+  decide(decisions: ApprovalDecision[]): void {
+    if (this.busy || !waitingApproval(this.conversation.document)) return;
+    this.conversation.dispatch({ type: 'approval-decided', decisions });
+    void this.resumeWhenReady();
+  }
+
+  /** Stops the running turn (the partial answer stays), or a turn that waits for the person. */
+  stop(): void {
+    if (this.running) {
+      this.options.agent.abort();
+      return;
+    }
+    if (!this.conversation.document.pendingApproval) return;
+    if (this.deciding) {
+      this.deciding = false;
+      this.options.onWaiting?.(undefined);
+    }
+    this.conversation.dispatch({ type: 'approval-stopped', at: this.now() });
+  }
+
+  /** Stops following the conversation: it is no longer on screen. A waiting card stays in it. */
+  dispose(): void {
+    this.disposed = true;
+    this.deciding = false;
+  }
+
+  /** Retries a failed turn: continues it when the agent kept it pending, else asks the question again. */
+  retry(turnIndex: number): void {
+    if (this.busy) return;
+    const document = this.conversation.document;
+    const turn = document.turns[turnIndex];
+    if (!turn) return;
+    if (document.agent.pendingTurn && turnIndex === document.turns.length - 1) this.resume();
+    else this.send(turn.userText);
+  }
+
+  /** Continues the last turn where the agent kept it pending (a limit, or a reload mid-turn). */
+  continueTurn(turnIndex: number): void {
+    const document = this.conversation.document;
+    if (this.busy || turnIndex !== document.turns.length - 1) return;
+    if (!document.agent.pendingTurn || waitingApproval(document)) return;
+    this.resume();
+  }
+
+  /** What a run starts from: the document's agent state, and the document as where it writes. */
+  private input(): RunInput {
+    const { conversation } = this.options;
+    return {
+      state: conversation.document.agent,
+      commit: (state) => conversation.dispatch({ type: 'agent-state', state }),
+    };
   }
 
   private start(text: string): void {
     let handle: TurnHandle;
     try {
-      handle = this.options.agent.send(text);
+      handle = this.options.agent.send(this.input(), text);
     } catch (error) {
-      this.options.conversation.dispatch({
-        type: 'send-failed',
-        text,
-        error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
-        at: this.now(),
-      });
+      this.failed(text, error);
       return;
     }
     void this.follow(handle);
   }
 
-  /** Stops the running turn (the partial answer stays), or a restored turn still waiting to resume. */
-  stop(): void {
-    if (this.running) {
-      this.options.agent.abort();
-    } else if (this.restoring) {
-      this.restoring = false;
-      this.options.conversation.dispatch({ type: 'restore-cancelled', at: this.now() });
-      this.options.onWaiting?.(undefined);
-    }
-  }
-
-  /** Stops following the agent: the conversation is no longer on screen. */
-  dispose(): void {
-    this.restoring = false;
-    this.unsubscribe();
-  }
-
-  /**
-   * After a reload: resumes a turn the page closed under while it waited on tool calls (local calls
-   * re-run; MCP calls are proposed again, never run without a fresh approval). First waits for
-   * `toolsReady` (MCP servers reconnected), saying why; sending is blocked meanwhile.
-   */
-  async restore(toolsReady: () => Promise<unknown>, resumeCalls: boolean): Promise<void> {
-    if (!resumeCalls) return;
-    this.restoring = true;
-    this.options.conversation.dispatch({ type: 'restore-waiting' });
-    this.options.onWaiting?.('Reconnecting to the data servers to resume the turn…');
-    await toolsReady().catch(() => undefined);
-    if (!this.restoring) return;
-    this.restoring = false;
-    this.options.onWaiting?.(undefined);
-    this.resume();
-  }
-
-  /** Retries a failed turn: continues it when the agent kept it pending, else asks the question again. */
-  retry(turnIndex: number): void {
-    if (this.running) return;
-    const turns = this.options.conversation.document.turns;
-    const turn = turns[turnIndex];
-    if (!turn) return;
-    const pending = this.options.agent.snapshot().pendingTurn;
-    if (pending && turnIndex === turns.length - 1) this.resume();
-    else this.send(turn.userText);
-  }
-
-  /** Continues the last turn where the agent kept it pending (a limit, or a reload mid-stream). */
-  continueTurn(turnIndex: number): void {
-    const turns = this.options.conversation.document.turns;
-    if (this.running || this.restoring || turnIndex !== turns.length - 1) return;
-    if (!this.options.agent.snapshot().pendingTurn) return;
+  // After a reload the MCP servers reconnect before their tools are registered: a decided call run
+  // earlier would come back as "unknown tool". The wait is said only when it is not over at once.
+  private async resumeWhenReady(): Promise<void> {
+    this.deciding = true;
+    let ready = false;
+    const tools = (this.options.toolsReady?.() ?? Promise.resolve()).then(
+      () => (ready = true),
+      () => (ready = true),
+    );
+    await Promise.resolve();
+    const said = !ready;
+    if (said) this.options.onWaiting?.('Reconnecting to the data servers to go on with the turn…');
+    await tools;
+    if (!this.deciding || this.disposed) return;
+    this.deciding = false;
+    if (said) this.options.onWaiting?.(undefined);
     this.resume();
   }
 
   private resume(): void {
+    const pending = this.conversation.document.pendingApproval;
+    const answer: ApprovalAnswer | undefined = pending?.decisions
+      ? {
+          interruption: {
+            proposal: pending.proposal,
+            askedAt: pending.askedAt,
+            elapsedMs: pending.elapsedMs,
+            rounds: pending.rounds,
+          },
+          decisions: pending.decisions,
+        }
+      : undefined;
     let handle: TurnHandle;
     try {
-      handle = this.options.agent.resume();
+      handle = this.options.agent.resume(this.input(), answer);
     } catch (error) {
-      this.options.conversation.dispatch({
-        type: 'send-failed',
-        text: 'Continue',
-        error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
-        at: this.now(),
-      });
+      this.failed('Continue', error);
       return;
     }
     void this.follow(handle);
+  }
+
+  private failed(text: string, error: unknown): void {
+    this.conversation.dispatch({
+      type: 'send-failed',
+      text,
+      error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
+      at: this.now(),
+    });
   }
 
   private async follow(handle: TurnHandle): Promise<void> {

@@ -21,13 +21,13 @@ describe('session allowance of a tool', () => {
     if (!allowed) throw new Error('query is not registered');
     approvals.allow('query', toolIdentity(allowed));
     const run = runOver(registry, approvals);
-    expect(needsApproval(run, call, false)).toBe(false);
+    expect(needsApproval(run, call)).toBe(false);
 
     // The embedded server goes away; a remote server's `query` is now exposed as `query`.
     registry.removeServer('embedded');
     registry.setServerTools('remote', [mcpTool('remote', 'query', undefined, sqlSchema)]);
     expect(registry.get('query')?.origin).toMatchObject({ serverId: 'remote' });
-    expect(needsApproval(run, call, false)).toBe(true);
+    expect(needsApproval(run, call)).toBe(true);
     expect(approvals.list()).toEqual(['query']);
   });
 });

@@ -1,13 +1,20 @@
 // Fake tools, gates and options shared by the loop tests.
 import { Agent } from '../../src/agent/agent';
+import { EventChannel } from '../../src/agent/event-channel';
+import { stopWaitingTurn } from '../../src/agent/stop-waiting-turn';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import type { AgentOptions } from '../../src/agent/agent-options';
 import type { RetryOptions } from '../../src/agent/retry-policy';
 import type {
   AgentEvent,
+  AgentState,
+  ApprovalAnswer,
   ApprovalDecision,
-  ApprovalGate,
   ChatModel,
+  Interruption,
+  Message,
+  PendingTurn,
+  RunInput,
   ToolProposal,
   TurnHandle,
   TurnResult,
@@ -62,6 +69,12 @@ export const sqlSchema: JsonSchema = {
   additionalProperties: false,
 };
 
+/** Decides proposals in tests, as the person does on the card. */
+export interface ApprovalGate {
+  /** Resolves with one decision per call, in the proposal's call order; rejects when `signal` aborts. */
+  decide(proposal: ToolProposal, signal: AbortSignal): Promise<ApprovalDecision[]>;
+}
+
 /** A gate that answers with `decide` and remembers the proposals. */
 export function scriptedGate(
   decide: (
@@ -99,12 +112,129 @@ export function instantRetry(overrides: RetryOptions = {}): RetryOptions & { sle
   };
 }
 
+/** What `createAgent` takes besides the Agent's own options. */
+export interface HarnessOptions extends Partial<AgentOptions> {
+  /** Answers each interruption, so a turn runs to its end as the person on the card would let it. */
+  approvalGate?: ApprovalGate;
+  /** The state to start from (a stored document's agent part). */
+  state?: AgentState;
+  /** The conversation so far (ignored when `state` is given). */
+  history?: Message[];
+  /** Called with every state a run commits, as the conversation document takes it. */
+  onState?: (state: AgentState) => void;
+}
+
+/**
+ * An Agent and the state it runs over, kept between runs as the conversation document keeps it in the
+ * app. With a gate, an interruption is answered and the turn resumed, so one handle spans the turn.
+ */
+export class AgentHarness {
+  state: AgentState;
+  /** The interruption waiting for the gate, if any. */
+  waiting: Interruption | undefined;
+  private gateController: AbortController | undefined;
+
+  constructor(
+    readonly agent: Agent,
+    private readonly options: HarnessOptions = {},
+  ) {
+    this.state = options.state ?? { history: options.history ?? [], status: 'idle' };
+  }
+
+  /** The history the next run starts from. */
+  get history(): readonly Message[] {
+    return this.state.history;
+  }
+
+  /** The stored status. */
+  get status(): AgentState['status'] {
+    return this.state.status;
+  }
+
+  /** The stored pending turn. */
+  get pendingTurn(): PendingTurn | undefined {
+    return this.state.pendingTurn;
+  }
+
+  /** A plain JSON copy of the state, as storage would write it. */
+  snapshot(): AgentState {
+    return structuredClone(this.state);
+  }
+
+  /** The messages the next round would send. */
+  turnMessages(): Message[] {
+    return this.agent.turnMessages(this.state);
+  }
+
+  /** Starts a turn with the person's message. */
+  send(text: string): TurnHandle {
+    return this.drive(this.agent.send(this.input(), text));
+  }
+
+  /** Continues the pending turn (with the person's answer to an interruption, when given). */
+  resume(answer?: ApprovalAnswer): TurnHandle {
+    return this.drive(this.agent.resume(this.input(), answer));
+  }
+
+  /** Stops the active run, or the turn waiting for the gate. */
+  abort(): void {
+    this.agent.abort();
+    this.gateController?.abort('stopped by the user');
+  }
+
+  /** Every event of every run. */
+  subscribe(listener: (event: AgentEvent) => void): () => void {
+    return this.agent.subscribe(listener);
+  }
+
+  private input(): RunInput {
+    return {
+      state: this.state,
+      commit: (state) => {
+        this.state = state;
+        this.options.onState?.(state);
+      },
+    };
+  }
+
+  private drive(first: TurnHandle): TurnHandle {
+    const channel = new EventChannel<AgentEvent>();
+    const gate = this.options.approvalGate;
+    const result = (async (): Promise<TurnResult> => {
+      let handle = first;
+      for (;;) {
+        for await (const event of handle.events) channel.push(event);
+        const settled = await handle.result;
+        const interruption = settled.interruption;
+        if (settled.outcome !== 'interrupted' || !interruption || !gate) return settled;
+        this.waiting = interruption;
+        const controller = new AbortController();
+        this.gateController = controller;
+        let decisions: ApprovalDecision[];
+        try {
+          decisions = await gate.decide(interruption.proposal, controller.signal);
+        } catch {
+          // Stopped while the card waited: the state ends as the chat's Stop leaves it.
+          this.state = stopWaitingTurn(this.state);
+          this.options.onState?.(this.state);
+          return { ...settled, outcome: 'aborted', finishReason: 'other' };
+        } finally {
+          this.waiting = undefined;
+          this.gateController = undefined;
+        }
+        handle = this.agent.resume(this.input(), { interruption, decisions });
+      }
+    })().finally(() => channel.close());
+    return { runId: first.runId, events: channel, result };
+  }
+}
+
 /** An agent over `model` with the given tools, instant retries and silent warnings. */
 export function createAgent(
   model: ChatModel,
   tools: Tool[] = [],
-  options: Partial<AgentOptions> = {},
-): Agent {
+  options: HarnessOptions = {},
+): AgentHarness {
   const registry = options.registry ?? new ToolRegistry();
   for (const tool of tools) {
     if (tool.origin.kind === 'local') registry.register(tool);
@@ -115,13 +245,23 @@ export function createAgent(
       byServer.set(tool.origin.serverId, [...(byServer.get(tool.origin.serverId) ?? []), tool]);
   }
   for (const [serverId, serverTools] of byServer) registry.setServerTools(serverId, serverTools);
-  return new Agent({
-    model,
-    registry,
-    systemPrompt: 'You are Mapwright.',
-    retry: instantRetry(),
-    ...options,
-  });
+  const {
+    approvalGate: _gate,
+    state: _state,
+    history: _history,
+    onState: _onState,
+    ...agent
+  } = options;
+  return new AgentHarness(
+    new Agent({
+      model,
+      systemPrompt: 'You are Mapwright.',
+      retry: instantRetry(),
+      ...agent,
+      registry,
+    }),
+    options,
+  );
 }
 
 /** Reads a turn's events to the end, with its result. */

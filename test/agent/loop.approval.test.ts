@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SessionApprovals } from '../../src/agent/session-approvals';
 import { createScriptedModel } from '../../src/testing/scripted-model';
-import { createAgent, finish, localTool, mcpTool, ofType, scriptedGate, sqlSchema } from './fakes';
+import {
+  createAgent,
+  delay,
+  finish,
+  localTool,
+  mcpTool,
+  ofType,
+  scriptedGate,
+  sqlSchema,
+} from './fakes';
 
 const querySql = { name: 'query', arguments: { sql: 'SELECT count(*) FROM quakes' } };
 
@@ -200,17 +209,53 @@ describe('approvals of MCP tool calls', () => {
     expect(remote.calls).toHaveLength(1);
   });
 
-  it('does not run an MCP call when no approval gate is configured', async () => {
+  it('stops to ask instead of running an MCP call when nobody answers: nothing runs, nothing waits open', async () => {
     const query = mcpTool('duckdb', 'query', () => ({ content: 'rows' }), sqlSchema);
+    const model = createScriptedModel([{ toolCalls: [querySql] }]);
+    const agent = createAgent(model, [query]);
+    const { events, result } = await finish(agent.send('go'));
+    expect(result.outcome).toBe('interrupted');
+    expect(result.interruption?.proposal.calls.map((call) => call.call.name)).toEqual(['query']);
+    expect(ofType(events, 'turn-end').at(-1)?.outcome).toBe('interrupted');
+    expect(query.calls).toEqual([]);
+    expect(agent.agent.running).toBe(false);
+    model.assertAllUsed();
+  });
+
+  it('does not count the wait for the person against the turn’s time limit', async () => {
+    const query = mcpTool('duckdb', 'query', () => ({ content: '42' }), sqlSchema);
+    // The person takes three times the turn's whole time limit to decide.
+    const gate = scriptedGate(async () => {
+      await delay(600);
+      return [{ kind: 'approve' }];
+    });
+    const model = createScriptedModel([{ toolCalls: [querySql] }, { text: '42 quakes.' }]);
+    const agent = createAgent(model, [query], {
+      approvalGate: gate,
+      limits: { deadlineMs: 200 },
+    });
+    const { result } = await finish(agent.send('How many?'));
+    expect(result).toMatchObject({ outcome: 'completed', text: '42 quakes.' });
+    expect(query.calls).toHaveLength(1);
+    model.assertAllUsed();
+  });
+
+  it('counts the rounds before the wait: the turn goes on with the rounds it had left', async () => {
+    const query = mcpTool('duckdb', 'query', () => ({ content: '42' }), sqlSchema);
+    const step = localTool('step');
+    const gate = scriptedGate(() => [{ kind: 'approve' }]);
     const model = createScriptedModel([
       { toolCalls: [querySql] },
-      {
-        expect: (request) => expect(request.messages.at(-1)?.content).toContain('no approval gate'),
-        text: 'ok',
-      },
+      { toolCalls: [{ name: 'step', arguments: {} }] },
+      { text: 'Progress so far.' },
     ]);
-    await finish(createAgent(model, [query]).send('go'));
-    expect(query.calls).toEqual([]);
+    const agent = createAgent(model, [query, step], {
+      approvalGate: gate,
+      limits: { maxRounds: 2 },
+    });
+    const { result } = await finish(agent.send('go'));
+    expect(result).toMatchObject({ outcome: 'checkpoint', rounds: 2 });
+    expect(agent.pendingTurn).toMatchObject({ phase: 'checkpoint', limit: 'rounds' });
     model.assertAllUsed();
   });
 });

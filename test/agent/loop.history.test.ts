@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent';
 import { createScriptedModel } from '../../src/testing/scripted-model';
-import { ToolRegistry } from '../../src/tools/tool-registry';
 import { createAgent, delay, finish, localTool } from './fakes';
-import type { AgentSnapshot, Message } from '../../src/agent/types';
+import type { AgentState, Message } from '../../src/agent/types';
 
 /** True when no two messages in a row have the same role among user and assistant. */
 function alternates(messages: readonly Message[]): boolean {
@@ -62,7 +60,7 @@ describe('history kept usable across failures and reloads', () => {
   });
 
   it('stores a finished result at once even while an earlier call still runs, in call order', async () => {
-    const written: AgentSnapshot[] = [];
+    const written: AgentState[] = [];
     const model = createScriptedModel([
       {
         toolCalls: [
@@ -76,36 +74,34 @@ describe('history kept usable across failures and reloads', () => {
     );
     const fast = localTool('fast', () => ({ content: 'fast ok' }));
     const agent = createAgent(model, [slow, fast], {
-      onStateChange: (snapshot) => written.push(structuredClone(snapshot)),
+      onState: (state) => written.push(structuredClone(state)),
     });
     const handle = agent.send('go');
     await delay(40);
-    const saved = written.at(-1) as AgentSnapshot; // the page closes here
+    const saved = written.at(-1) as AgentState; // the page closes here
     agent.abort();
     await handle.result;
 
     expect(saved.pendingTurn?.phase).toBe('tool-calls');
     expect(saved.history.at(-1)).toMatchObject({ role: 'tool', content: 'fast ok' });
 
-    // After the reload only the unfinished call runs again, and the results are in call order.
-    const registry = new ToolRegistry();
+    // Continued after the reload, nothing runs again without the person: the unfinished call is
+    // cancelled, the finished one kept, and the model reads them in call order.
     const slowAgain = localTool('slow', () => ({ content: 'slow ok' }));
     const fastAgain = localTool('fast', () => ({ content: 'fast again' }));
-    registry.register(slowAgain);
-    registry.register(fastAgain);
     const next = createScriptedModel([{ text: 'Both done.' }]);
-    const restored = Agent.fromSnapshot(saved, { model: next, registry });
+    const restored = createAgent(next, [slowAgain, fastAgain], { state: saved });
     await finish(restored.resume());
-    expect(slowAgain.calls).toHaveLength(1);
+    expect(slowAgain.calls).toHaveLength(0);
     expect(fastAgain.calls).toHaveLength(0);
     expect(
       restored.history.filter((message) => message.role === 'tool').map((m) => m.content),
-    ).toEqual(['slow ok', 'fast ok']);
+    ).toEqual(['Tool call cancelled: the page was closed before it finished.', 'fast ok']);
     next.assertAllUsed();
   });
 
   it('keeps call order when a reloaded turn is abandoned after a later call had finished', async () => {
-    const written: AgentSnapshot[] = [];
+    const written: AgentState[] = [];
     const model = createScriptedModel([
       {
         toolCalls: [
@@ -118,16 +114,16 @@ describe('history kept usable across failures and reloads', () => {
       delay(5_000, context.signal).then(() => ({ content: 'late' })),
     );
     const agent = createAgent(model, [slow, localTool('fast')], {
-      onStateChange: (snapshot) => written.push(structuredClone(snapshot)),
+      onState: (state) => written.push(structuredClone(state)),
     });
     const handle = agent.send('go');
     await delay(40);
-    const saved = written.at(-1) as AgentSnapshot;
+    const saved = written.at(-1) as AgentState;
     agent.abort();
     await handle.result;
 
     const next = createScriptedModel([{ text: 'Sure.' }]);
-    const restored = new Agent({ model: next, snapshot: saved });
+    const restored = createAgent(next, [], { state: saved });
     await finish(restored.send('Never mind'));
     const results = restored.history.flatMap((message) =>
       message.role === 'tool' ? [`${message.name}: ${message.content}`] : [],

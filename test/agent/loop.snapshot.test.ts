@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent';
+import { parseAgentSnapshot } from '../../src/agent/agent-snapshot';
 import { createScriptedModel } from '../../src/testing/scripted-model';
-import { ToolRegistry } from '../../src/tools/tool-registry';
-import { createAgent, delay, finish, localTool, mcpTool, pendingGate, scriptedGate } from './fakes';
-import type { AgentSnapshot } from '../../src/agent/types';
+import { createAgent, finish, localTool, mcpTool } from './fakes';
+import type { AgentState, Interruption } from '../../src/agent/types';
 
-/** Runs a turn until it waits for approval, then returns the last snapshot written (as storage would). */
-async function snapshotWhileAwaitingApproval(): Promise<AgentSnapshot> {
+/** Runs a turn until it stops to ask, and returns what storage holds then (as JSON text read back). */
+async function storedWhileWaiting(): Promise<{ state: AgentState; interruption: Interruption }> {
   const written: string[] = [];
   const model = createScriptedModel([
     {
+      reasoning: 'Zoom, then count.',
       toolCalls: [
         { name: 'zoom_to', arguments: { place: 'Chile' } },
         { name: 'query', arguments: { sql: 'SELECT 1' } },
@@ -18,63 +18,41 @@ async function snapshotWhileAwaitingApproval(): Promise<AgentSnapshot> {
   ]);
   const agent = createAgent(
     model,
-    [
-      localTool('zoom_to', (_args, context) =>
-        delay(5_000, context.signal).then(() => ({ content: 'zoomed' })),
-      ),
-      mcpTool('duckdb', 'query'),
-    ],
-    {
-      approvalGate: pendingGate,
-      onStateChange: (snapshot) => written.push(JSON.stringify(snapshot)),
-    },
+    [localTool('zoom_to', () => ({ content: 'zoomed' })), mcpTool('duckdb', 'query')],
+    { onState: (state) => written.push(JSON.stringify(state)) },
   );
-  const handle = agent.send('Show Chile and count');
-  await delay(30);
-  const saved = written.at(-1);
-  agent.abort(); // the page closes: nothing after this point is written
-  await handle.result;
-  return JSON.parse(saved ?? 'null') as AgentSnapshot;
+  const { result } = await finish(agent.send('Show Chile and count'));
+  expect(result.outcome).toBe('interrupted');
+  expect(agent.agent.running).toBe(false);
+  return {
+    state: JSON.parse(written.at(-1) ?? 'null') as AgentState,
+    interruption: JSON.parse(JSON.stringify(result.interruption)) as Interruption,
+  };
 }
 
-describe('snapshot and restore', () => {
-  it('writes plain JSON after every step, with the calls waiting for approval', async () => {
-    const snapshot = await snapshotWhileAwaitingApproval();
-    expect(snapshot.version).toBe(1);
-    expect(snapshot.status).toBe('tool_loop');
-    expect(snapshot.pendingTurn).toMatchObject({
-      phase: 'tool-calls',
-      awaitingApproval: ['call_0_1'],
-    });
-    expect(snapshot.history.map((message) => message.role)).toEqual(['user', 'assistant']);
+describe('a turn that waits for the person, as data', () => {
+  it('ends the run with the interruption: automatic calls done, the proposal and the budget stored', async () => {
+    const { state, interruption } = await storedWhileWaiting();
+    expect(state.status).toBe('tool_loop');
+    expect(state.pendingTurn).toMatchObject({ phase: 'approval', round: 1 });
+    expect(state.history.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(interruption.proposal.calls.map((call) => call.call.name)).toEqual(['query']);
+    expect(interruption.proposal.reasoning).toBe('Zoom, then count.');
+    expect(interruption.rounds).toBe(1);
+    expect(interruption.elapsedMs).toBeGreaterThanOrEqual(0);
   });
 
-  it('after a reload re-runs local calls and proposes MCP calls again before running them', async () => {
-    const snapshot = await snapshotWhileAwaitingApproval();
+  it('resumes from the stored state and the answer alone, as after a reload, running nothing twice', async () => {
+    const { state, interruption } = await storedWhileWaiting();
     const zoom = localTool('zoom_to', () => ({ content: 'zoomed' }));
-    // Even a tool the person trusts does not run a restored call without a fresh approval.
-    const query = {
-      ...mcpTool('duckdb', 'query', () => ({ content: '1 row' })),
-      approval: 'auto' as const,
-    };
-    const registry = new ToolRegistry();
-    registry.register(zoom);
-    registry.setServerTools('duckdb', [query]);
-    const gate = scriptedGate(() => [{ kind: 'approve' }]);
+    const query = mcpTool('duckdb', 'query', () => ({ content: '1 row' }));
     const model = createScriptedModel([{ text: 'Chile has 1 row.' }]);
-    const agent = Agent.fromSnapshot(snapshot, {
-      model,
-      registry,
-      approvalGate: gate,
-    });
-    expect(agent.status).toBe('idle');
-    expect(agent.pendingTurn?.phase).toBe('tool-calls');
-
-    const { result } = await finish(agent.resume());
-    expect(result).toMatchObject({ outcome: 'completed', text: 'Chile has 1 row.' });
-    expect(gate.proposals).toHaveLength(1);
-    expect(gate.proposals[0]?.calls.map((call) => call.call.name)).toEqual(['query']);
-    expect(zoom.calls).toEqual([{ place: 'Chile' }]);
+    const agent = createAgent(model, [zoom, query], { state });
+    const { result } = await finish(
+      agent.resume({ interruption, decisions: [{ kind: 'approve' }] }),
+    );
+    expect(result).toMatchObject({ outcome: 'completed', text: 'Chile has 1 row.', rounds: 2 });
+    expect(zoom.calls).toEqual([]);
     expect(query.calls).toEqual([{ sql: 'SELECT 1' }]);
     expect(agent.history.map((message) => message.role)).toEqual([
       'user',
@@ -83,19 +61,40 @@ describe('snapshot and restore', () => {
       'tool',
       'assistant',
     ]);
+    expect(agent.pendingTurn).toBeUndefined();
     model.assertAllUsed();
   });
 
-  it('marks unanswered calls cancelled when the person sends a new message instead of resuming', async () => {
-    const snapshot = await snapshotWhileAwaitingApproval();
+  it('never runs a call twice when the answer comes again for a call that already has a result', async () => {
+    const { state, interruption } = await storedWhileWaiting();
+    const query = mcpTool('duckdb', 'query', () => ({ content: '1 row' }));
+    const model = createScriptedModel([{ text: 'Done.' }, { text: 'Done again.' }]);
+    const agent = createAgent(model, [query], { state });
+    await finish(agent.resume({ interruption, decisions: [{ kind: 'approve' }] }));
+    const again = createAgent(model, [query], {
+      state: { ...agent.snapshot(), pendingTurn: { runId: 'r', phase: 'tool-calls', round: 1 } },
+    });
+    await finish(again.resume({ interruption, decisions: [{ kind: 'approve' }] }));
+    expect(query.calls).toHaveLength(1);
+  });
+
+  it('refuses to go on with a waiting turn without the person’s answer', async () => {
+    const { state } = await storedWhileWaiting();
+    const agent = createAgent(createScriptedModel([]), [], { state });
+    expect(() => agent.resume()).toThrow(/waits for the person’s decision/);
+  });
+
+  it('marks the waiting calls cancelled when the person sends a new message instead', async () => {
+    const { state } = await storedWhileWaiting();
     const model = createScriptedModel([{ text: 'Sure.' }]);
-    const agent = new Agent({ model, snapshot });
+    const agent = createAgent(model, [], { state });
     await finish(agent.send('Never mind'));
     const tools = agent.history.filter((message) => message.role === 'tool');
-    expect(tools).toHaveLength(2);
-    expect(tools.every((message) => message.isError && message.content.includes('cancelled'))).toBe(
-      true,
-    );
+    expect(tools.map((message) => message.content)).toEqual([
+      'zoomed',
+      'Tool call cancelled: the person sent a new message instead.',
+    ]);
+    expect(agent.pendingTurn).toBeUndefined();
   });
 
   it('restores a checkpoint that Continue resumes', async () => {
@@ -105,21 +104,20 @@ describe('snapshot and restore', () => {
     ]);
     const first = createAgent(model, [localTool('step')], { limits: { maxRounds: 1 } });
     await finish(first.send('go'));
-    const saved = JSON.parse(JSON.stringify(first.snapshot())) as AgentSnapshot;
+    const saved = JSON.parse(JSON.stringify(first.snapshot())) as AgentState;
 
     const next = createScriptedModel([{ text: 'Done.' }]);
-    const restored = createAgent(next, [localTool('step')], { snapshot: saved });
+    const restored = createAgent(next, [localTool('step')], { state: saved });
     expect(restored.pendingTurn?.phase).toBe('checkpoint');
     const { result } = await finish(restored.resume());
     expect(result.text).toBe('Done.');
     next.assertAllUsed();
   });
 
-  it('refuses a malformed snapshot with a ConfigurationError', () => {
-    const model = createScriptedModel([]);
-    expect(() => Agent.fromSnapshot({ version: 7 }, { model })).toThrow(/cannot be restored/);
+  it('refuses a malformed stored state with a ConfigurationError', () => {
+    expect(() => parseAgentSnapshot({ version: 7 })).toThrow(/cannot be restored/);
     expect(() =>
-      Agent.fromSnapshot({ version: 1, history: [{ role: 'robot' }], status: 'idle' }, { model }),
+      parseAgentSnapshot({ version: 1, history: [{ role: 'robot' }], status: 'idle' }),
     ).toThrow(/message 0/);
   });
 

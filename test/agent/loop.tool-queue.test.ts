@@ -8,6 +8,7 @@ import { createScriptedModel } from '../../src/testing/scripted-model';
 import { createMapTools } from '../../src/tools/map/create-map-tools';
 import { ResultStore } from '../../src/tools/result-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
+import { AgentHarness } from './fakes';
 import type { NewLayer } from '../../src/tools/map/map-port';
 import type { Tool } from '../../src/tools/tool';
 
@@ -61,7 +62,7 @@ describe('tools in one round', () => {
       },
       { text: 'Drawn and shown.' },
     ]);
-    const agent = new Agent({ model, registry });
+    const agent = new AgentHarness(new Agent({ model, registry }));
     const result = await agent.send('Show the northernmost airports').result;
     expect(result.outcome).toBe('completed');
     const toolMessages = agent.history.filter((message) => message.role === 'tool');
@@ -94,7 +95,7 @@ describe('tools in one round', () => {
       },
       { text: 'done' },
     ]);
-    await new Agent({ model, registry }).send('go').result;
+    await new AgentHarness(new Agent({ model, registry })).send('go').result;
     expect(Math.abs((started[1] ?? 0) - (started[0] ?? 0))).toBeLessThan(50);
   });
 });

@@ -22,6 +22,8 @@ export interface ChatPageOptions {
   viewport?: { width: number; height: number };
   /** Write the entries only when the page has none yet, so what the page saves survives a reload. */
   seedOnce?: boolean;
+  /** Runs before the app loads (e.g. `page.clock.install()`, so the app's clock can be moved). */
+  beforeLoad?: (page: Page) => Promise<void>;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function openChat(
 ): Promise<ContractPage> {
   const opened = await openPage(browser, options.viewport);
   await prepareChatPage(opened.page, options);
+  await options.beforeLoad?.(opened.page);
   await opened.page.goto(appUrl);
   if (options.waitForChat !== false) await waitForChat(opened.page);
   return {
@@ -65,6 +68,7 @@ export async function openChatTab(
   const page = await opened.context.newPage();
   page.on('pageerror', (error) => opened.pageErrors.push(String(error.stack ?? error.message)));
   await prepareChatPage(page, options);
+  await options.beforeLoad?.(page);
   await page.goto(appUrl);
   if (options.waitForChat !== false) await waitForChat(page);
   return page;

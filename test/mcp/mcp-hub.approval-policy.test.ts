@@ -8,7 +8,6 @@ import { Agent } from '../../src/agent/agent';
 import { McpHub, type McpHubOptions, type McpServerConfig } from '../../src/mcp';
 import { createScriptedModel } from '../../src/testing/scripted-model';
 import { ToolRegistry } from '../../src/tools/tool-registry';
-import type { ApprovalGate, ToolProposal } from '../../src/agent/types';
 
 function server(): Server {
   const made = new Server({ name: 'policy', version: '1.0.0' }, { capabilities: { tools: {} } });
@@ -73,21 +72,18 @@ describe('the approval policy of an MCP tool', () => {
 
   it('is what the agent follows: with defaultPolicy auto a query runs without a card', async () => {
     const { registry, hub } = await hubWith({}, { defaultPolicy: 'auto' });
-    const proposals: ToolProposal[] = [];
-    const gate: ApprovalGate = {
-      decide: async (proposal) => {
-        proposals.push(proposal);
-        return proposal.calls.map(() => ({ kind: 'approve' as const }));
-      },
-    };
     const model = createScriptedModel([
       { toolCalls: [{ name: 'query', arguments: {} }] },
       { text: 'done' },
     ]);
-    const agent = new Agent({ model, registry, approvalGate: gate });
-    const result = await agent.send('go').result;
+    const agent = new Agent({ model, registry });
+    // Without a card to answer, a call that needed the person would end the run interrupted.
+    const result = await agent.send(
+      { state: { history: [], status: 'idle' }, commit: () => {} },
+      'go',
+    ).result;
     expect(result.outcome).toBe('completed');
-    expect(proposals).toEqual([]);
+    expect(result.interruption).toBeUndefined();
     await hub.close();
   });
 });

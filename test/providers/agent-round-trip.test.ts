@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Agent } from '../../src/agent/agent';
 import { createOpenAICompatibleModel } from '../../src/providers/openai-compatible/openai-compatible-model';
 import { ToolRegistry } from '../../src/tools/tool-registry';
+import { AgentHarness } from '../agent/fakes';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import type { AgentEvent } from '../../src/agent/types';
 import type { Tool } from '../../src/tools/tool';
@@ -35,10 +36,14 @@ function countQuakesTool(calls: Record<string, unknown>[]): Tool {
   };
 }
 
-function agentFor(url: string, calls: Record<string, unknown>[], delays: number[] = []): Agent {
+function agentFor(
+  url: string,
+  calls: Record<string, unknown>[],
+  delays: number[] = [],
+): AgentHarness {
   const registry = new ToolRegistry();
   registry.register(countQuakesTool(calls));
-  return new Agent({
+  const agent = new Agent({
     model: createOpenAICompatibleModel({ model: 'fake-model', baseUrl: url, apiKey: 'sk-fake' }),
     registry,
     systemPrompt: 'You answer questions about earthquakes.',
@@ -48,6 +53,7 @@ function agentFor(url: string, calls: Record<string, unknown>[], delays: number[
       },
     },
   });
+  return new AgentHarness(agent);
 }
 
 describe('Agent with the OpenAI-compatible adapter against the fake LLM over HTTP', () => {

@@ -7,6 +7,7 @@ import {
   type AnthropicModelOptions,
 } from '../../src/providers/anthropic/anthropic-model';
 import { ToolRegistry } from '../../src/tools/tool-registry';
+import { AgentHarness } from '../agent/fakes';
 import { anthropicRequestViolations } from './provider-request-rules';
 import { collect, fixture, mapTools, replayFetch, replaySequence } from './replay-fetch';
 import type { Message } from '../../src/agent/types';
@@ -29,16 +30,18 @@ function agentWith(options: Partial<AnthropicModelOptions>) {
     origin: { kind: 'local' },
     execute: async () => ({ content: '1 row: Hualien 6.1' }),
   });
-  const agent = new Agent({
-    model: createAnthropicModel({
-      model: 'claude-sonnet-4-5',
-      apiKey: 'sk-ant-test',
-      fetch: replay.fetch,
-      ...options,
+  const agent = new AgentHarness(
+    new Agent({
+      model: createAnthropicModel({
+        model: 'claude-sonnet-4-5',
+        apiKey: 'sk-ant-test',
+        fetch: replay.fetch,
+        ...options,
+      }),
+      registry,
+      systemPrompt: 'You answer questions about earthquakes.',
     }),
-    registry,
-    systemPrompt: 'You answer questions about earthquakes.',
-  });
+  );
   return { agent, requests: replay.requests };
 }
 

@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '../../src/agent/agent';
 import { createAnthropicModel } from '../../src/providers/anthropic/anthropic-model';
 import { createOpenAICompatibleModel } from '../../src/providers/openai-compatible/openai-compatible-model';
+import { AgentHarness } from '../agent/fakes';
 import { fixture, replayFetch } from './replay-fetch';
 import type { AssistantMessage, ChatModel } from '../../src/agent/types';
 
 async function ask(model: ChatModel) {
-  const agent = new Agent({ model, systemPrompt: 'You answer questions about earthquakes.' });
+  const agent = new AgentHarness(
+    new Agent({ model, systemPrompt: 'You answer questions about earthquakes.' }),
+  );
   const result = await agent.send('Explain how to jam the seismic sensors.').result;
   return { result, last: agent.snapshot().history.at(-1) as AssistantMessage };
 }

@@ -121,8 +121,8 @@ describe('conversations stored by the previous release (version 1)', () => {
     await writeV1(name, fixture);
     const { store } = await openStore(name);
     const stored = (await store.load(fixture.summary.id)) as ConversationDocument;
-    const { document, resumeCalls } = reopenConversation(stored, 1);
-    expect(resumeCalls).toBe(false);
+    const { document } = reopenConversation(stored, 1);
+    expect(document.pendingApproval).toBeUndefined();
     expect(document.turns[0]).toMatchObject({
       interrupted: true,
       interruptedBy: 'reload',
@@ -135,13 +135,19 @@ describe('conversations stored by the previous release (version 1)', () => {
     });
   });
 
-  it('a migrated turn waiting for approval reopens with its calls to propose again', async () => {
+  it('a migrated turn waiting for approval reopens with its card: the call proposed again', async () => {
     const fixture = readFixture<V1Fixture>('v1-awaiting-approval.json');
     const name = `v1-wait-${(databaseCount += 1)}`;
     await writeV1(name, fixture);
     const { store } = await openStore(name);
     const stored = (await store.load(fixture.summary.id)) as ConversationDocument;
-    expect(reopenConversation(stored, 1).resumeCalls).toBe(true);
+    const { document } = reopenConversation(stored, 1);
+    expect(document.pendingApproval?.proposal.calls.map((call) => call.call)).toEqual([
+      { id: 'call_0_0', name: 'query', arguments: { sql_query: 'SELECT count(*) FROM airports' } },
+    ]);
+    expect(document.pendingApproval?.proposal.calls[0]?.serverId).toBe('embedded');
+    expect(document.agent.pendingTurn?.phase).toBe('approval');
+    expect(document.turns[0]?.rounds[0]?.calls[0]?.state).toBe('pending');
   });
 });
 

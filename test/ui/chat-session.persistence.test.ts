@@ -1,19 +1,18 @@
 // @vitest-environment jsdom
 // The chat with IndexedDB (fake-indexeddb): every step is written as it happens, and a "reload" (a new
 // panel, session and agent built from what was stored) brings back the conversation, a turn cut off
-// mid-stream (partial text kept, marked interrupted) and a turn cut off mid-call (proposed again).
+// mid-stream (partial text kept, marked interrupted) and a turn cut off mid-call (its card shown again).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent } from '../../src/agent/agent';
-import { agentSnapshotOf } from '../../src/agent/conversation/conversation-document';
 import { openConversation } from '../../src/app/open-conversation';
 import { ConversationStore } from '../../src/storage/conversation-store';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/scripted-model';
 import { ResultStore } from '../../src/tools/result-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
-import { CardApprovalGate } from '../../src/ui/approval-gate-view';
 import { ChatPanel } from '../../src/ui/chat-panel';
 import { ChatSession } from '../../src/ui/chat-session';
+import { PendingApprovalView } from '../../src/ui/pending-approval-view';
 import type { AgentState } from '../../src/agent/conversation/conversation-document';
 import type { ConversationWriter } from '../../src/storage/conversation-writer';
 import type { Tool } from '../../src/tools/tool';
@@ -56,6 +55,8 @@ async function openChat(options: {
   steps: ScriptedStep[];
   tools?: Tool[];
   conversationId?: string;
+  /** Settles when the MCP servers are back (at once by default). */
+  toolsReady?: () => Promise<unknown>;
 }) {
   const store = await ConversationStore.open(options.database);
   const registry = new ToolRegistry();
@@ -75,25 +76,24 @@ async function openChat(options: {
     continueTurn: (turn) => holder.session?.continueTurn(turn),
   });
   document.body.append(panel.root);
-  const gate = new CardApprovalGate({ slot: panel.approvalSlot });
-  const model = createScriptedModel(options.steps);
-  const agent = new Agent({
-    model,
-    registry,
-    approvalGate: gate,
-    snapshot: agentSnapshotOf(opened.conversation.document),
+  const gate = new PendingApprovalView({
+    slot: panel.approvalSlot,
+    onOpenChange: (open) => panel.setAwaitingApproval(open),
   });
+  const model = createScriptedModel(options.steps);
+  const agent = new Agent({ model, registry });
   const session = new ChatSession({
     conversation: opened.conversation,
     agent,
+    ...(options.toolsReady ? { toolsReady: options.toolsReady } : {}),
     onWaiting: (detail) => panel.setWaiting(detail),
   });
   panel.show(opened.conversation);
-  const restore = (toolsReady: () => Promise<unknown> = async () => undefined) =>
-    session.restore(toolsReady, opened.resumeCalls);
+  const hideCard = gate.show(opened.conversation, (decisions) => session.decide(decisions));
   holder.session = session;
   cleanups.push(() => {
     session.stop();
+    hideCard();
     panel.root.remove();
     store.close();
   });
@@ -106,7 +106,6 @@ async function openChat(options: {
     model,
     writer,
     agent,
-    restore,
     conversation: opened.conversation,
   };
 }
@@ -151,8 +150,9 @@ describe('the chat with IndexedDB', () => {
       role: 'assistant',
       toolCalls: [{ name: 'fit_bounds' }],
     });
-    const { version: _version, ...agentState } = chat.agent.snapshot();
-    expect((await chat.store.load(chat.conversationId))!.agent).toEqual(agentState);
+    expect((await chat.store.load(chat.conversationId))!.agent).toEqual(
+      chat.conversation.document.agent,
+    );
     const [stored] = (await chat.store.load(chat.conversationId))!.turns;
     expect(stored?.status).toBe('idle');
     expect(stored?.rounds.map((round) => round.text)).toEqual([
@@ -185,7 +185,6 @@ describe('the chat with IndexedDB', () => {
     });
     expect(shown(second.panel)).toContain('Capital of France?');
     expect(shown(second.panel)).toContain('Paris is the capital.');
-    await second.restore();
     second.session.send('How many live there?');
     await vi.waitFor(() => expect(shown(second.panel)).toContain('About two million people.'));
     second.model.assertAllUsed();
@@ -222,7 +221,6 @@ describe('the chat with IndexedDB', () => {
         },
       ],
     });
-    await second.restore();
     expect(second.session.busy).toBe(false);
     expect(shown(second.panel)).toContain('The strongest earthquake');
     expect(shown(second.panel)).toMatch(/Interrupted: the page was reloaded.*partial/);
@@ -285,7 +283,6 @@ describe('the chat with IndexedDB', () => {
       conversationId: first.conversationId,
       steps: [{ text: 'answer, finished.' }],
     });
-    await second.restore();
     second.panel.flush();
     second.panel.root.querySelector<HTMLButtonElement>('.mw-continue')!.click();
     await vi.waitFor(() => expect(shown(second.panel)).toContain('answer, finished.'));
@@ -298,7 +295,7 @@ describe('the chat with IndexedDB', () => {
     second.model.assertAllUsed();
   });
 
-  it('a turn cut off while an MCP call ran proposes the call again and runs it only once approved', async () => {
+  it('a turn cut off while an approved MCP call ran shows its card again and runs it only once approved', async () => {
     const database = `chat-persist-${(databaseCount += 1)}`;
     const before = slowQuery();
     const first = await openChat({
@@ -316,10 +313,12 @@ describe('the chat with IndexedDB', () => {
     first.panel.root.remove(); // the page goes away while the query runs
 
     const after = slowQuery();
+    let releaseTools: () => void = () => undefined;
     const second = await openChat({
       database,
       conversationId: first.conversationId,
       tools: [after.tool],
+      toolsReady: () => new Promise<void>((resolve) => (releaseTools = resolve)),
       steps: [
         {
           expect: (request) => {
@@ -330,22 +329,20 @@ describe('the chat with IndexedDB', () => {
         },
       ],
     });
-    let releaseTools: () => void = () => undefined;
-    const restoring = second.restore(
-      () => new Promise<void>((resolve) => (releaseTools = resolve)),
-    );
-    // Until the servers are back, the turn waits; nothing runs and nothing can be sent.
-    second.panel.flush();
-    expect(second.panel.root.textContent).toContain('Reconnecting to the data servers');
-    expect(second.panel.root.querySelector('.mw-call')?.getAttribute('data-state')).toBe('pending');
-    releaseTools();
-    await restoring;
-    await vi.waitFor(() => expect(second.gate.openCard).toBeDefined());
+    // The card is back at once, from the document; nothing runs until the person approves again.
     expect(second.gate.openCard!.calls[0]!.sql).toBe('SELECT count(*) FROM t');
+    second.panel.flush();
+    expect(second.panel.root.querySelector('.mw-call')?.getAttribute('data-state')).toBe('pending');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(after.executions).toEqual([]);
-    expect(second.panel.root.querySelector('.mw-call')?.getAttribute('data-state')).toBe('pending');
     second.gate.openCard!.calls[0]!.approve();
+    // Until the servers are back, the approved call waits, saying why; nothing can be sent.
+    await vi.waitFor(() =>
+      expect(second.panel.root.textContent).toContain('Reconnecting to the data servers'),
+    );
+    expect(second.session.busy).toBe(true);
+    expect(after.executions).toEqual([]);
+    releaseTools();
     await vi.waitFor(() => expect(after.executions).toHaveLength(1));
     after.release();
     await vi.waitFor(() => expect(shown(second.panel)).toContain('There are 42 rows.'));

@@ -28,10 +28,11 @@ const questions = (messages: { role: string; content: unknown }[]) =>
 
 describe('asking a question again', () => {
   it('regenerate: the same question is asked once more, in place of the old answer', async () => {
-    const { model, agent, conversation, session, settled } = setup([
+    const { model, conversation, session, settled } = setup([
       { text: 'Alaska has 300.' },
       { text: 'Texas has 400.' },
       { text: 'Texas has 390 public airports.' },
+      { text: 'Hawaii has 30.' },
     ]);
     session.send('Airports in Alaska?');
     await settled();
@@ -46,8 +47,15 @@ describe('asking a question again', () => {
       'Alaska has 300.',
       'Texas has 390 public airports.',
     ]);
-    expect(agent.history.filter((message) => message.role === 'assistant')).toHaveLength(2);
-    expect(conversation.document.agent.history).toEqual(agent.history);
+    // One history, in the document: the next question reads it as the screen shows it.
+    expect(
+      conversation.document.agent.history.filter((message) => message.role === 'assistant'),
+    ).toHaveLength(2);
+    session.send('And Hawaii?');
+    await settled();
+    const next = model.requests.at(-1)!.messages;
+    expect(JSON.stringify(next)).not.toContain('Texas has 400');
+    expect(questions(next)).toEqual(['Airports in Alaska?', 'And in Texas?', 'And Hawaii?']);
   });
 
   it('edit and resend: the edited question replaces the turn and every later one', async () => {

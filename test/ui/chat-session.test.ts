@@ -6,9 +6,9 @@ import { Conversation } from '../../src/agent/conversation/conversation';
 import { createConversationDocument } from '../../src/agent/conversation/conversation-document';
 import { createScriptedModel } from '../../src/testing/scripted-model';
 import { ToolRegistry } from '../../src/tools/tool-registry';
-import { CardApprovalGate } from '../../src/ui/approval-gate-view';
 import { ChatPanel } from '../../src/ui/chat-panel';
 import { ChatSession } from '../../src/ui/chat-session';
+import { PendingApprovalView } from '../../src/ui/pending-approval-view';
 import type { ScriptedStep } from '../../src/testing/scripted-model';
 import type { Tool } from '../../src/tools/tool';
 
@@ -51,13 +51,17 @@ function setup(steps: ScriptedStep[]) {
     continueTurn: (turn) => holder.session?.continueTurn(turn),
   });
   document.body.append(panel.root);
-  const gate = new CardApprovalGate({ slot: panel.approvalSlot });
-  const agent = new Agent({ model, registry, approvalGate: gate });
+  const gate = new PendingApprovalView({
+    slot: panel.approvalSlot,
+    onOpenChange: (open) => panel.setAwaitingApproval(open),
+  });
+  const agent = new Agent({ model, registry });
   const conversation = new Conversation(createConversationDocument('test', 0));
   panel.show(conversation);
   const session = new ChatSession({ conversation, agent });
+  gate.show(conversation, (decisions) => session.decide(decisions));
   holder.session = session;
-  return { panel, session, model, seen, gate };
+  return { panel, session, model, seen, gate, conversation };
 }
 
 const text = (panel: ChatPanel) => {
@@ -113,6 +117,34 @@ describe('the chat with the agent', () => {
     expect(seen).toEqual([]);
     expect(text(panel)).toContain('Understood, I will not query flights.');
     expect(panel.root.querySelector('.mw-call')?.getAttribute('data-state')).toBe('declined');
+    model.assertAllUsed();
+  });
+
+  it('stop while the card waits: no run is left, the call is cancelled, and the chat takes the next question', async () => {
+    const { panel, session, model, seen, gate, conversation } = setup([
+      { toolCalls: [{ name: 'query', arguments: { sql_query: 'SELECT * FROM flights' } }] },
+      { text: 'Something else, then.' },
+    ]);
+    session.send('Show flights');
+    await vi.waitFor(() => expect(gate.openCard).toBeDefined());
+    // Nothing runs while the person reads the card, yet the chat says it waits for them.
+    await vi.waitFor(() => expect(session.busy).toBe(false));
+    expect(gate.openCard).toBeDefined();
+    expect(panel.root.querySelector('.mw-status-text')?.textContent).toBe(
+      'Waiting for your approval',
+    );
+    panel.root.querySelector<HTMLButtonElement>('.mw-stop')!.click();
+    expect(gate.openCard).toBeUndefined();
+    expect(conversation.document.pendingApproval).toBeUndefined();
+    expect(conversation.document.agent.history.at(-1)).toMatchObject({
+      role: 'tool',
+      content: 'Tool call cancelled: stopped by the user.',
+    });
+    panel.flush();
+    expect(panel.root.querySelector('.mw-call')?.getAttribute('data-state')).toBe('cancelled');
+    session.send('Something else');
+    await vi.waitFor(() => expect(text(panel)).toContain('Something else, then.'));
+    expect(seen).toEqual([]);
     model.assertAllUsed();
   });
 

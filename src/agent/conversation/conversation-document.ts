@@ -4,15 +4,17 @@
 import type { ChartSpec } from '../../tools/chart/chart-spec';
 import type { ToolResultData } from '../../tools/tool';
 import type {
-  AgentErrorInfo,
-  AgentSnapshot,
+  AgentState,
   AgentStatus,
+  ApprovalDecision,
+  AgentErrorInfo,
   FinishReason,
-  Message,
-  PendingTurn,
+  Interruption,
   ToolCallStatus,
   TurnOutcome,
 } from '../types';
+
+export type { AgentState } from '../types';
 
 /** The version `reduceConversation` writes; older documents are migrated on load. */
 export const CONVERSATION_VERSION = 2;
@@ -87,14 +89,20 @@ export interface TurnRecord {
   unreadable?: boolean;
 }
 
-/** Calls waiting for the person's decision, with the arguments they edited on the card so far. */
-export interface PendingApproval {
+/**
+ * The turn's interruption: calls waiting for the person (the card is a view of this), the arguments they
+ * edited on the card so far, and, once they decided, their decisions until every call has a result. No
+ * run is active while it waits; the run that applies the decisions resumes from here, after a reload too.
+ */
+export interface PendingApproval extends Interruption {
   turnIndex: number;
   round: number;
-  /** Ids of the calls still undecided. */
+  /** Ids of the proposed calls still without a result. */
   callIds: string[];
   /** Edited arguments by call id (the SQL typed into the card), kept across a reload. */
   edits: Record<string, Record<string, unknown>>;
+  /** The person's decisions, in the proposal's call order, once given (the card then closes). */
+  decisions?: ApprovalDecision[];
 }
 
 /** The live run and where its rounds land in the turn (a resumed run counts its rounds from 0 again). */
@@ -103,7 +111,7 @@ export interface LiveRun {
   turnIndex: number;
   /** Run round → turn round. */
   rounds: Record<number, number>;
-  /** Where events of a resumed run land before its first round starts (restored calls). */
+  /** Where events of a resumed run land before its first round starts (the calls of a decided approval). */
   restoredRound: number;
   /** Set while a failed model call waits to be tried again; cleared by the run's next event. */
   retry?: ScheduledRetry;
@@ -117,14 +125,6 @@ export interface ScheduledRetry {
   attempts: number;
   /** When it is tried again (epoch milliseconds). */
   resumesAt: number;
-}
-
-/** The agent's persisted state (its snapshot without the version). */
-export interface AgentState {
-  history: Message[];
-  status: AgentStatus;
-  pendingTurn?: PendingTurn;
-  error?: AgentErrorInfo;
 }
 
 /** Plain JSON, as stored. */
@@ -171,9 +171,10 @@ export function createConversationDocument(id: string, now: number): Conversatio
   };
 }
 
-/** The agent's snapshot held by a document (what `Agent` is built from). */
-export function agentSnapshotOf(document: ConversationDocument): AgentSnapshot {
-  return { version: 1, ...document.agent };
+/** The interruption waiting for the person's decision, if the card is open (not yet decided). */
+export function waitingApproval(document: ConversationDocument): PendingApproval | undefined {
+  const pending = document.pendingApproval;
+  return pending && !pending.decisions ? pending : undefined;
 }
 
 /** The whole answer text of a turn (every round's text, in order). */

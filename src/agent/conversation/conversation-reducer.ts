@@ -3,6 +3,7 @@
 // person's edits on a card and the map's changes are actions too. Inputs are never mutated, so a view
 // can keep the snapshot it rendered and compare by identity.
 import { redactSecrets } from '../redact';
+import { stopWaitingTurn } from '../stop-waiting-turn';
 import {
   CONVERSATION_VERSION,
   SUMMARY_LIMIT,
@@ -19,17 +20,23 @@ import { titleFromQuestion } from './conversation-title';
 import { truncateConversation } from './truncate-conversation';
 import type { ChartSpec } from '../../tools/chart/chart-spec';
 import type { ToolResultData } from '../../tools/tool';
-import type { AgentErrorInfo, AgentEvent, AgentSnapshot, TurnResult } from '../types';
+import type {
+  AgentErrorInfo,
+  AgentEvent,
+  AgentState,
+  ApprovalDecision,
+  TurnResult,
+} from '../types';
 
 /** Everything that can change a conversation. */
 export type ConversationAction =
   | { type: 'agent-event'; event: AgentEvent; at: number }
-  | { type: 'agent-state'; state: AgentSnapshot }
+  | { type: 'agent-state'; state: AgentState }
   | { type: 'run-settled'; runId: string; result: TurnResult; at: number }
   | { type: 'send-failed'; text: string; error: AgentErrorInfo; at: number }
   | { type: 'approval-edited'; callId: string; arguments: Record<string, unknown> }
-  | { type: 'restore-waiting' }
-  | { type: 'restore-cancelled'; at: number }
+  | { type: 'approval-decided'; decisions: ApprovalDecision[] }
+  | { type: 'approval-stopped'; at: number }
   | { type: 'map-changed'; map: JsonValue | undefined }
   | { type: 'result-kept'; resultId: string }
   | { type: 'result-charted'; resultId: string; chart: ChartSpec }
@@ -84,17 +91,29 @@ export function reduceConversation(
         },
       };
     }
-    case 'restore-waiting':
-      // Calls the page closed under are not running: they will be proposed again (or re-run, if local).
-      return updateLastTurn(document, (turn) => markCalls(turn, 'running', 'pending'));
-    case 'restore-cancelled':
-      return updateLastTurn({ ...document, run: undefined }, (turn) => ({
-        ...markCalls(markCalls(turn, 'pending', 'cancelled'), 'running', 'cancelled'),
+    case 'approval-decided': {
+      const pending = document.pendingApproval;
+      if (!pending || pending.decisions || document.run) return document;
+      return { ...document, pendingApproval: { ...pending, decisions: action.decisions } };
+    }
+    case 'approval-stopped': {
+      // The person stopped a turn that waited for them (or for its tools, once they decided): no run is
+      // active, so the document ends it.
+      const pending = document.pendingApproval;
+      if (!pending || document.run) return document;
+      const stopped = withoutKey(
+        { ...document, agent: stopWaitingTurn(document.agent) },
+        'pendingApproval',
+      );
+      return updateTurn(stopped, pending.turnIndex, (turn) => ({
+        ...settleCalls(turn, 'cancelled'),
         status: 'idle',
+        outcome: 'aborted',
         interrupted: true,
         interruptedBy: 'stop',
         endedAt: turn.endedAt ?? action.at,
       }));
+    }
     case 'map-changed':
       return action.map === undefined
         ? withoutKey(document, 'map')
@@ -150,18 +169,18 @@ function applyEvent(
         reasoning: round.reasoning + event.text,
       }));
     case 'tool-proposal': {
+      const { interruption } = event;
       const turnRound = placeRound(run, event.round);
       const previous = document.pendingApproval;
-      const callIds = event.proposal.calls.map((proposed) => proposed.call.id);
-      // Edits made before a reload belong to the same calls when they are proposed again.
+      const callIds = interruption.proposal.calls.map((proposed) => proposed.call.id);
+      // Edits made before the run stopped belong to the same calls when they are proposed again.
       const edits = Object.fromEntries(
         Object.entries(previous?.edits ?? {}).filter(([callId]) => callIds.includes(callId)),
       );
       const updated = updateRound(document, run, event.round, (round) => {
         let next = round;
-        for (const proposed of event.proposal.calls) {
+        for (const proposed of interruption.proposal.calls) {
           next = withCall(next, proposed.callIndex, proposed.call.name, (call) => {
-            // A call proposed again after a reload waits for the person, whatever it showed before.
             const { startedAt: _startedAt, ...rest } = call;
             return {
               ...rest,
@@ -178,25 +197,28 @@ function applyEvent(
       });
       return {
         ...updated,
-        pendingApproval: { turnIndex: run.turnIndex, round: turnRound, callIds, edits },
+        pendingApproval: {
+          ...interruption,
+          turnIndex: run.turnIndex,
+          round: turnRound,
+          callIds,
+          edits,
+        },
       };
     }
     case 'tool-call-start':
-      return decided(
-        updateRound(document, run, event.round, (round) =>
-          withCall(round, event.callIndex, event.call.name, (call) => ({
-            ...call,
-            callId: event.call.id,
-            state: 'running',
-            startedAt: at,
-            displayArguments: event.displayArguments,
-            ...(event.serverId !== undefined ? { serverId: event.serverId } : {}),
-            ...(event.toolTitle !== undefined ? { toolTitle: event.toolTitle } : {}),
-            ...(event.serverTitle !== undefined ? { serverTitle: event.serverTitle } : {}),
-            ...(event.ranWithoutAsking ? { ranWithoutAsking: true } : {}),
-          })),
-        ),
-        event.call.id,
+      return updateRound(document, run, event.round, (round) =>
+        withCall(round, event.callIndex, event.call.name, (call) => ({
+          ...call,
+          callId: event.call.id,
+          state: 'running',
+          startedAt: at,
+          displayArguments: event.displayArguments,
+          ...(event.serverId !== undefined ? { serverId: event.serverId } : {}),
+          ...(event.toolTitle !== undefined ? { toolTitle: event.toolTitle } : {}),
+          ...(event.serverTitle !== undefined ? { serverTitle: event.serverTitle } : {}),
+          ...(event.ranWithoutAsking ? { ranWithoutAsking: true } : {}),
+        })),
       );
     case 'tool-call-end': {
       const resultId = resultIdOf(event.result.data);
@@ -233,6 +255,8 @@ function applyEvent(
         contextTrimmed: { droppedTurns: event.droppedTurns, budgetTokens: event.budgetTokens },
       }));
     case 'turn-end':
+      // The run stopped to ask the person: the turn and its pending calls wait with the card.
+      if (event.outcome === 'interrupted') return document;
       return updateTurn({ ...withoutKey(document, 'pendingApproval') }, run.turnIndex, (turn) => ({
         ...settleCalls(turn, 'cancelled'),
         status: 'idle',
@@ -276,7 +300,10 @@ function startRun(
       runId: event.runId,
       turnIndex,
       rounds: {},
-      restoredRound: last.rounds.at(-1)?.round ?? 0,
+      // A run that applies the person's decisions writes its calls where the card proposed them.
+      restoredRound: document.pendingApproval?.decisions
+        ? document.pendingApproval.round
+        : (last.rounds.at(-1)?.round ?? 0),
     };
     return updateTurn({ ...document, run }, turnIndex, () => ({ ...rest, status: 'processing' }));
   }
@@ -307,6 +334,8 @@ function settleRun(
 ): ConversationDocument {
   const run = document.run;
   if (!run || run.runId !== runId) return document;
+  // An interruption leaves the turn as it is: it goes on once the person decides.
+  if (result.outcome === 'interrupted') return withoutKey(document, 'run');
   const settled = updateTurn(withoutKey(document, 'run'), run.turnIndex, (turn) => {
     const next: TurnRecord = { ...turn };
     if (result.outcome === 'aborted') {
@@ -323,10 +352,17 @@ function settleRun(
   return withoutKey(settled, 'pendingApproval');
 }
 
-/** A new question ends any pending turn (the agent drops it), so its Continue goes away. */
+/**
+ * A new question ends any pending turn (the agent drops it), so its Continue goes away, and calls it
+ * left waiting for the person are cancelled.
+ */
 function endPendingTurn(turns: TurnRecord[]): TurnRecord[] {
   const last = turns.at(-1);
-  if (!last?.resumable) return turns;
+  if (!last) return turns;
+  if (isTurnActive(last)) {
+    return [...turns.slice(0, -1), { ...settleCalls(last, 'cancelled'), status: 'idle' }];
+  }
+  if (!last.resumable) return turns;
   return [...turns.slice(0, -1), { ...last, resumable: false }];
 }
 
@@ -373,13 +409,6 @@ function updateTurn(
   const turns = [...document.turns];
   turns[turnIndex] = next;
   return { ...document, turns };
-}
-
-function updateLastTurn(
-  document: ConversationDocument,
-  change: (turn: TurnRecord) => TurnRecord,
-): ConversationDocument {
-  return updateTurn(document, document.turns.length - 1, change);
 }
 
 function withRound(
@@ -465,7 +494,8 @@ export function settleCalls(turn: TurnRecord, state: CallState): TurnRecord {
   return markCalls(markCalls(turn, 'pending', state), 'running', state);
 }
 
-function markCalls(turn: TurnRecord, from: CallState, to: CallState): TurnRecord {
+/** Moves every call in state `from` to state `to`. */
+export function markCalls(turn: TurnRecord, from: CallState, to: CallState): TurnRecord {
   return updateCalls(
     turn,
     (call) => call.state === from,

@@ -47,7 +47,7 @@ const FINISH_REASONS: readonly FinishReason[] = [
   'other',
 ];
 const OUTCOMES = ['completed', 'checkpoint', 'aborted', 'failed'];
-const PHASES = ['model', 'tool-calls', 'checkpoint'];
+const PHASES = ['model', 'tool-calls', 'approval', 'checkpoint'];
 
 const isRecord = (value: unknown): value is Loose =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -284,16 +284,68 @@ function isLiveRun(value: unknown): value is LiveRun {
   );
 }
 
-function isPendingApproval(value: unknown): value is PendingApproval {
+function isProposedCall(value: unknown): boolean {
   return (
+    isRecord(value) &&
+    isNumber(value.callIndex) &&
+    isRecord(value.call) &&
+    isString(value.call.id) &&
+    isString(value.call.name) &&
+    isRecord(value.call.arguments) &&
+    isRecord(value.displayArguments) &&
+    isString(value.description)
+  );
+}
+
+function isProposal(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    isString(value.runId) &&
+    isNumber(value.round) &&
+    isString(value.description) &&
+    Array.isArray(value.calls) &&
+    value.calls.every(isProposedCall)
+  );
+}
+
+/**
+ * A waiting card: its calls and edits, and the interruption the card shows. An interruption that does
+ * not fit (or a card stored by an older release, which kept only the call ids) is left out, and
+ * reopening builds it again from the history (reopen-conversation.ts).
+ */
+function checkPendingApproval(value: unknown): PendingApproval | undefined {
+  const fits =
     isRecord(value) &&
     isNumber(value.turnIndex) &&
     isNumber(value.round) &&
     Array.isArray(value.callIds) &&
     value.callIds.every(isString) &&
     isRecord(value.edits) &&
-    Object.values(value.edits).every(isRecord)
-  );
+    Object.values(value.edits).every(isRecord);
+  if (!fits) return undefined;
+  const interruption =
+    isProposal(value.proposal) &&
+    isNumber(value.askedAt) &&
+    isNumber(value.elapsedMs) &&
+    isNumber(value.rounds);
+  const {
+    proposal: _proposal,
+    askedAt: _askedAt,
+    elapsedMs: _elapsed,
+    rounds: _rounds,
+    ...rest
+  } = value;
+  const decisions = Array.isArray(value.decisions) && value.decisions.every(isRecord);
+  const { decisions: _decisions, ...kept } = interruption ? value : rest;
+  return {
+    ...kept,
+    ...(decisions ? { decisions: value.decisions } : {}),
+  } as unknown as PendingApproval;
+}
+
+function pendingApprovalOf(value: unknown): { pendingApproval?: PendingApproval } {
+  const pendingApproval = checkPendingApproval(value);
+  return pendingApproval ? { pendingApproval } : {};
 }
 
 /** Checks a stored document of the current version; never throws. */
@@ -321,7 +373,7 @@ export function validateConversation(value: unknown, now = Date.now()): Validate
     turns,
     agent: checkAgentState(copy.agent),
     ...(isLiveRun(copy.run) ? { run: copy.run } : {}),
-    ...(isPendingApproval(copy.pendingApproval) ? { pendingApproval: copy.pendingApproval } : {}),
+    ...pendingApprovalOf(copy.pendingApproval),
     ...(isRecord(copy.map) ? { map: copy.map as ConversationDocument['map'] } : {}),
     resultIds: Array.isArray(copy.resultIds) ? copy.resultIds.filter(isString) : [],
   };

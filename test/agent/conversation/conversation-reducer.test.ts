@@ -10,7 +10,7 @@ import {
   type ConversationAction,
 } from '../../../src/agent/conversation/conversation-reducer';
 import { toToolResult } from '../../../src/mcp/mcp-result';
-import type { AgentEvent, ToolProposal } from '../../../src/agent/types';
+import type { AgentEvent, Interruption, ToolProposal } from '../../../src/agent/types';
 import type { TableResultData } from '../../../src/tools/tool';
 
 const runId = 'run-1';
@@ -40,6 +40,11 @@ const table: TableResultData = {
   rows: [{ a: 1 }],
   totalRows: 1,
 };
+
+/** The interruption of a run that stopped to ask about `proposal`. */
+function asking(proposal: ToolProposal): Interruption {
+  return { proposal, askedAt: 50, elapsedMs: 1_200, rounds: 1 };
+}
 
 function proposal(callIds: string[]): ToolProposal {
   return {
@@ -83,7 +88,7 @@ describe('the conversation reducer follows the agent', () => {
         type: 'tool-proposal',
         runId,
         round: 0,
-        proposal: {
+        interruption: asking({
           runId,
           round: 0,
           description: 'Reads 1',
@@ -97,7 +102,7 @@ describe('the conversation reducer follows the agent', () => {
               modifiesData: false,
             },
           ],
-        },
+        }),
       },
     ]);
     expect(turn.rounds[0]?.calls[0]?.state).toBe('pending');
@@ -298,38 +303,96 @@ describe('the conversation reducer owns the whole conversation', () => {
     ]);
   });
 
-  it('keeps a pending approval with the edited arguments until the call is decided', () => {
+  it('keeps a pending approval with the edited arguments and the decisions until each call has a result', () => {
+    const asked = asking(proposal(['a', 'b']));
     let document = reduceAll(createConversationDocument('c', 0), [
       event({ type: 'turn-start', runId, userMessage: question }),
       event({ type: 'round-start', runId, round: 0 }),
-      event({ type: 'tool-proposal', runId, round: 0, proposal: proposal(['a', 'b']) }),
+      event({ type: 'tool-proposal', runId, round: 0, interruption: asked }),
       { type: 'approval-edited', callId: 'a', arguments: { sql_query: 'SELECT 2' } },
       { type: 'approval-edited', callId: 'unknown', arguments: { sql_query: 'DROP' } },
     ]);
     expect(document.pendingApproval).toEqual({
+      ...asked,
       turnIndex: 0,
       round: 0,
       callIds: ['a', 'b'],
       edits: { a: { sql_query: 'SELECT 2' } },
     });
-    // Proposed again after a reload: the edit stays with its call.
-    document = reduceConversation(
-      document,
-      event({ type: 'tool-proposal', runId, round: 0, proposal: proposal(['a', 'b']) }),
-    );
-    expect(document.pendingApproval?.edits).toEqual({ a: { sql_query: 'SELECT 2' } });
-    const call = proposal(['a'])!.calls[0]!.call;
-    document = reduceConversation(
-      document,
-      event({ type: 'tool-call-start', runId, round: 0, callIndex: 0, call, displayArguments: {} }),
-    );
-    expect(document.pendingApproval?.callIds).toEqual(['b']);
-    document = reduceConversation(
-      document,
+    // The run ends to ask: the turn and the card wait, and no run is left in the document.
+    document = reduceAll(document, [
       event({
         type: 'turn-end',
         runId,
         round: 0,
+        finishReason: 'tool-calls',
+        text: '',
+        outcome: 'interrupted',
+      }),
+      {
+        type: 'run-settled',
+        runId,
+        result: {
+          runId,
+          outcome: 'interrupted',
+          finishReason: 'tool-calls',
+          text: '',
+          rounds: 1,
+          interruption: asked,
+        },
+        at: 120,
+      },
+    ]);
+    expect(document.run).toBeUndefined();
+    expect(document.turns[0]?.status).toBe('processing');
+    expect(document.turns[0]?.rounds[0]?.calls.map((call) => call.state)).toEqual([
+      'pending',
+      'pending',
+    ]);
+    expect(document.pendingApproval?.callIds).toEqual(['a', 'b']);
+    const decisions = [{ kind: 'approve' as const }, { kind: 'deny' as const }];
+    document = reduceConversation(document, { type: 'approval-decided', decisions });
+    expect(document.pendingApproval?.decisions).toEqual(decisions);
+    // Deciding twice changes nothing: the first answer is the one the run applies.
+    expect(reduceConversation(document, { type: 'approval-decided', decisions: [] })).toBe(
+      document,
+    );
+    const resumed = 'run-2';
+    const call = proposal(['a'])!.calls[0]!.call;
+    document = reduceAll(document, [
+      event({ type: 'turn-start', runId: resumed, userMessage: 'Continue.', resumed: true }),
+      event({
+        type: 'tool-call-start',
+        runId: resumed,
+        round: 1,
+        callIndex: 0,
+        call,
+        displayArguments: {},
+      }),
+    ]);
+    // A running call still belongs to the approval: a reload now asks about it again.
+    expect(document.pendingApproval?.callIds).toEqual(['a', 'b']);
+    document = reduceConversation(
+      document,
+      event({
+        type: 'tool-call-end',
+        runId: resumed,
+        round: 1,
+        callIndex: 0,
+        call,
+        result: { content: 'ok' },
+        status: 'success',
+        durationMs: 1,
+      }),
+    );
+    expect(document.pendingApproval?.callIds).toEqual(['b']);
+    expect(document.turns[0]?.rounds[0]?.calls[0]?.state).toBe('success');
+    document = reduceConversation(
+      document,
+      event({
+        type: 'turn-end',
+        runId: resumed,
+        round: 1,
         finishReason: 'stop',
         text: '',
         outcome: 'aborted',
@@ -338,11 +401,69 @@ describe('the conversation reducer owns the whole conversation', () => {
     expect(document.pendingApproval).toBeUndefined();
   });
 
+  it('ends a waiting turn when the person stops it: calls cancelled in the timeline and the history', () => {
+    const asked = asking(proposal(['a']));
+    const document = reduceAll(createConversationDocument('c', 0), [
+      event({ type: 'turn-start', runId, userMessage: question }),
+      event({ type: 'round-start', runId, round: 0 }),
+      {
+        type: 'agent-state',
+        state: {
+          history: [
+            { role: 'user', content: question },
+            { role: 'assistant', content: '', toolCalls: [asked.proposal.calls[0]!.call] },
+          ],
+          status: 'tool_loop',
+          pendingTurn: { runId, phase: 'approval', round: 1 },
+        },
+      },
+      event({ type: 'tool-proposal', runId, round: 0, interruption: asked }),
+      event({
+        type: 'turn-end',
+        runId,
+        round: 0,
+        finishReason: 'tool-calls',
+        text: '',
+        outcome: 'interrupted',
+      }),
+      {
+        type: 'run-settled',
+        runId,
+        result: { runId, outcome: 'interrupted', finishReason: 'tool-calls', text: '', rounds: 1 },
+        at: 120,
+      },
+      { type: 'approval-stopped', at: 130 },
+    ]);
+    expect(document.pendingApproval).toBeUndefined();
+    expect(document.turns[0]).toMatchObject({
+      status: 'idle',
+      outcome: 'aborted',
+      interrupted: true,
+      interruptedBy: 'stop',
+      endedAt: 130,
+    });
+    expect(document.turns[0]?.rounds[0]?.calls[0]?.state).toBe('cancelled');
+    expect(document.agent).toEqual({
+      history: [
+        { role: 'user', content: question },
+        { role: 'assistant', content: '', toolCalls: [asked.proposal.calls[0]!.call] },
+        {
+          role: 'tool',
+          toolCallId: 'a',
+          name: 'query',
+          content: 'Tool call cancelled: stopped by the user.',
+          isError: true,
+        },
+      ],
+      status: 'idle',
+    });
+  });
+
   it('holds the agent state, the map and the results it keeps', () => {
     const document = reduceAll(createConversationDocument('c', 0), [
       {
         type: 'agent-state',
-        state: { version: 1, history: [{ role: 'user', content: 'Hi' }], status: 'idle' },
+        state: { history: [{ role: 'user', content: 'Hi' }], status: 'idle' },
       },
       { type: 'map-changed', map: { version: 1, layers: [] } },
       { type: 'result-kept', resultId: 'r1' },

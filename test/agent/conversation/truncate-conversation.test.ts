@@ -50,7 +50,7 @@ function turn(document: ConversationDocument, index: number, question: string, r
     { type: 'result-kept', resultId },
     event({ type: 'round-start', runId, round: 1 }),
     event({ type: 'text-delta', runId, round: 1, text: `Answer ${index}` }),
-    { type: 'agent-state', state: { version: 1, history, status: 'idle' } },
+    { type: 'agent-state', state: { history, status: 'idle' } },
     event({
       type: 'turn-end',
       runId,
@@ -100,10 +100,19 @@ describe('truncating a conversation', () => {
   it('drops a pending approval and whatever the agent kept pending', () => {
     const document: ConversationDocument = {
       ...threeTurns(),
-      pendingApproval: { turnIndex: 2, round: 0, callIds: ['x'], edits: {} },
+      pendingApproval: {
+        turnIndex: 2,
+        round: 0,
+        callIds: ['x'],
+        edits: {},
+        proposal: { runId: 'run-2', round: 0, calls: [], description: '' },
+        askedAt: 0,
+        elapsedMs: 0,
+        rounds: 1,
+      },
       agent: {
         ...threeTurns().agent,
-        pendingTurn: { runId: 'run-2', phase: 'checkpoint', round: 2 },
+        pendingTurn: { runId: 'run-2', phase: 'approval', round: 2 },
       },
     };
     const cut = reduceConversation(document, { type: 'truncated', turnIndex: 2 });

@@ -156,3 +156,52 @@ describe('stored documents validated on load', () => {
     );
   });
 });
+
+describe('a waiting card in a stored document', () => {
+  const proposal = {
+    runId: 'run-1',
+    round: 0,
+    description: 'Runs a query on the airports table.',
+    calls: [
+      {
+        callIndex: 0,
+        call: { id: 'call-1', name: 'query', arguments: { sql_query: 'SELECT 1' } },
+        displayArguments: { sql_query: 'SELECT 1' },
+        description: 'Runs a query.',
+        modifiesData: false,
+      },
+    ],
+  };
+  const waiting = {
+    turnIndex: 0,
+    round: 0,
+    callIds: ['call-1'],
+    edits: { 'call-1': { sql_query: 'SELECT 2' } },
+    proposal,
+    askedAt: 1000,
+    elapsedMs: 2500,
+    rounds: 1,
+  };
+
+  it('keeps the interruption whole, with the edits, the time used and the pending phase', () => {
+    const value = stored();
+    value.pendingApproval = waiting;
+    value.agent = {
+      ...(value.agent as Loose),
+      pendingTurn: { runId: 'run-1', phase: 'approval', round: 1 },
+    };
+    const validated = validateConversation(value);
+    expect(validated.readable && validated.document.pendingApproval).toEqual(waiting);
+    expect(validated.readable && validated.document.agent.pendingTurn?.phase).toBe('approval');
+  });
+
+  it('drops a proposal that does not fit but keeps the call ids, for reopening to rebuild the card', () => {
+    const value = stored();
+    value.pendingApproval = { ...waiting, proposal: { calls: 'not a list' } };
+    const validated = validateConversation(value);
+    const pending = validated.readable ? validated.document.pendingApproval : undefined;
+    expect(pending?.callIds).toEqual(['call-1']);
+    expect(pending?.edits).toEqual(waiting.edits);
+    expect(pending && 'proposal' in pending).toBe(false);
+  });
+});
