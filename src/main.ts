@@ -1,8 +1,31 @@
 // Browser entry: applies the saved theme before anything draws, then finds the shell and mounts the app.
 import './app/apply-saved-theme';
-import { mountApp } from './app/mount-app';
+import { mountApp, type MountedApp } from './app/mount-app';
 import './styles/tokens.css';
 import './styles/app.css';
 
+declare global {
+  interface Window {
+    /**
+     * The app page's mount: `destroy()` releases everything the app holds, `remount()` mounts it
+     * again in the same shell (tests mount and destroy it many times in one page).
+     */
+    mapwrightPage?: { destroy(): void; remount(): Promise<void> };
+  }
+}
+
 const root = document.getElementById('app');
-if (root) void mountApp(root, { configUrl: './app-config.json' });
+if (root) {
+  const shell = root.cloneNode(true) as HTMLElement;
+  let mounted: Promise<MountedApp> = mountApp(root, { configUrl: './app-config.json' });
+  window.mapwrightPage = {
+    destroy: () => void mounted.then((app) => app.destroy()),
+    remount: async () => {
+      (await mounted).destroy();
+      // The shell's own areas (#map, #chat) come back as the page first had them.
+      root.replaceChildren(...[...shell.childNodes].map((node) => node.cloneNode(true)));
+      mounted = mountApp(root, { configUrl: './app-config.json' });
+      await mounted;
+    },
+  };
+}

@@ -61,6 +61,8 @@ export interface StartDataOptions {
 export interface StartedData {
   engine: LazyDataEngine;
   hub: McpHub;
+  /** Stops listening for sign-ins, closes every server's connection and the engine (its worker goes). */
+  close(): Promise<void>;
 }
 
 /**
@@ -95,7 +97,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
     ...(options.oauth ? { oauth: options.oauth } : {}),
   });
   if (options.onStatus) hub.onStatus(options.onStatus);
-  if (options.oauth) listenForSignIns(hub);
+  const stopSignIns = options.oauth ? listenForSignIns(hub) : () => undefined;
   hub.addServer(
     {
       name: 'Bundled data',
@@ -130,5 +132,10 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
   }
   void hub.connectAll();
   await hub.connect(EMBEDDED_SERVER_ID);
-  return { engine, hub };
+  const close = async (): Promise<void> => {
+    stopSignIns();
+    await hub.close().catch(() => undefined);
+    await engine.close().catch(() => undefined);
+  };
+  return { engine, hub, close };
 }

@@ -57,6 +57,15 @@ export interface MountedApp {
 
 /** Mounts Mapwright into an element that holds the `#map` and `#chat` areas. */
 export async function mountApp(element: HTMLElement, options: MountOptions): Promise<MountedApp> {
+  // Everything the app starts is released by `destroy`: what it started already, and what starts later
+  // (the data side and the chat load after the map has drawn) as soon as it arrives.
+  let destroyed = false;
+  const teardown: (() => void)[] = [];
+  const timer = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const id = setTimeout(resolve, ms);
+      teardown.push(() => clearTimeout(id));
+    });
   element.dataset.configUrl = options.configUrl;
   const mapContainer = element.querySelector<HTMLElement>('#map') ?? element;
   const chatElement = element.querySelector<HTMLElement>('#chat');
@@ -159,10 +168,11 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   // DuckDB and the MCP SDK load once the map has drawn (two cores are easily saturated).
   const mapDrawn = Promise.race([
     controller ? controller.firstIdle : Promise.resolve(),
-    new Promise<void>((resolve) => setTimeout(resolve, 10_000)),
+    timer(10_000),
   ]);
   handle.data = mapDrawn
     .then(() => {
+      if (destroyed) throw new Error('the app was closed');
       performance.mark('mapwright:data-start');
       return import('./data-wiring');
     })
@@ -188,11 +198,13 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       }),
     )
     .then((started: StartedData) => {
+      if (destroyed) void started.close();
       handle.engine = started.engine;
       handle.hub = started.hub;
       return started;
     })
     .catch((error: unknown) => {
+      if (destroyed) return undefined;
       banner.add(
         `The data engine could not start (${error instanceof Error ? error.message : String(error)}); map tools still work.`,
       );
@@ -214,9 +226,11 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         UploadStore.open(),
       )),
   });
-  reportLostUploads(
-    (message) => banner.add(message, 'upload'),
-    (table) => catalog.get(table)?.title ?? table,
+  teardown.push(
+    reportLostUploads(
+      (message) => banner.add(message, 'upload'),
+      (table) => catalog.get(table)?.title ?? table,
+    ),
   );
   // "Add data" and the layer panel share one column over the map, so neither covers the other.
   const overlay = document.createElement('div');
@@ -224,7 +238,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   mapContainer.append(overlay);
   if (controller) {
     // Results and uploads can be removed from the panel; the publisher's layers only hidden.
-    mountLayerPanel(overlay, controller, {
+    const removePanel = mountLayerPanel(overlay, controller, {
       canRemoveLayer: (layerId) => isResultLayerId(layerId) || uploads.canRemoveLayer(layerId),
       removeLayer: async (layerId) => {
         if (isResultLayerId(layerId)) controller.removeLayer(layerId);
@@ -232,6 +246,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       },
       onChange: (listener) => uploads.onChange(listener),
     });
+    teardown.push(removePanel);
   }
   // Kept uploads come back once the map has drawn, beside the chat's start: neither waits for them.
   handle.uploadsRestored = mapDrawn
@@ -267,12 +282,12 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   // measured faster for both than loading it alongside the map on two cores (docs/performance.md), but
   // never later than `chatWaitCapMs` after the map started, so a slow map cannot hold the chat back.
   if (chatElement) {
-    const chatStart = Promise.race([
-      mapDrawn,
-      new Promise<void>((resolve) => setTimeout(resolve, chatWaitCapMs)),
-    ]);
+    const chatStart = Promise.race([mapDrawn, timer(chatWaitCapMs)]);
     void Promise.all([chatStart, promptLoaded])
-      .then(() => import('./chat-wiring'))
+      .then(() => {
+        if (destroyed) throw new Error('the app was closed');
+        return import('./chat-wiring');
+      })
       .then(({ mountChat }) =>
         mountChat({
           element: chatElement,
@@ -288,11 +303,14 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         }),
       )
       .then((chat) => {
+        if (destroyed) return chat.destroy();
+        teardown.push(() => chat.destroy());
         importConversation = (file) => chat.importConversation(file);
         performance.mark('mapwright:chat-ready');
         chatElement.removeAttribute('aria-busy');
       })
       .catch((error: unknown) => {
+        if (destroyed) return;
         const message = `The chat could not start (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`;
         chatElement.querySelector('.chat-placeholder p')?.replaceChildren(message);
         banner.add(message);
@@ -303,9 +321,17 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   return {
     handle,
     destroy: () => {
+      if (destroyed) return;
+      destroyed = true;
+      for (const release of teardown.splice(0).reverse()) release();
       controller?.destroy();
-      void handle.data.then((started) => started?.hub.close());
+      void handle.data.then((started) => started?.close());
+      void uploadStore?.then((store) => store.close?.()).catch(() => undefined);
+      if (window.mapwright === handle) delete window.mapwright;
+      delete element.dataset.ready;
+      delete element.dataset.mapIdle;
       element.replaceChildren();
     },
   };
 }
+

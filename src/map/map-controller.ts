@@ -16,6 +16,7 @@ import { layerSource, type LayerTiles } from './layer-source';
 import { legendFromPaint } from './legend';
 import { cameraOf, jumpCamera, roundCoordinate } from './map-camera';
 import { attachTooltips } from './map-tooltip';
+import { releaseMapWorkers } from './open-maplibre-map';
 import { openMaplibreMap, type OpenMapOptions } from './open-maplibre-map';
 import { watchPageColorScheme } from './page-color-scheme';
 import { reportSourceErrors } from './report-source-errors';
@@ -493,5 +494,6 @@ export class MapController implements MapPort, RestoreTarget {
     this.listeners.clear();
     this.stateChanges.clear();
     this.map.remove();
+    releaseMapWorkers();
   }
 }

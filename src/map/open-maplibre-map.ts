@@ -18,6 +18,14 @@ export function prewarmMapWorkers(): void {
   maplibregl.prewarm();
 }
 
+/**
+ * Lets the workers `prewarmMapWorkers` started go once a map is removed: MapLibre ends them when no
+ * other map of the page still uses them (another app mounted beside this one keeps them).
+ */
+export function releaseMapWorkers(): void {
+  maplibregl.clearPrewarmedResources();
+}
+
 /** What opening the map needs. */
 export interface OpenMapOptions {
   config: AppConfig;

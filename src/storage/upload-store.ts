@@ -25,6 +25,8 @@ export interface UploadStorage {
   put(upload: StoredUpload): Promise<void>;
   /** Forgets the upload of `table`; unknown tables are ignored. */
   delete(table: string): Promise<void>;
+  /** Lets the database go (the app was closed); stores with nothing to let go leave it out. */
+  close?(): void;
 }
 
 interface UploadDatabase extends DBSchema {
