@@ -334,4 +334,3 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     },
   };
 }
-
