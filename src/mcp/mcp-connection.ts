@@ -130,6 +130,8 @@ export class McpConnection {
   /** Closes the connection; a connection attempt under way gives up. */
   async disconnect(): Promise<void> {
     this.generation += 1;
+    // A reconnection under way gives up at its next step; Enable must not wait for it.
+    this.connecting = undefined;
     const opened = this.opened;
     this.opened = undefined;
     this.tools = [];

@@ -129,6 +129,40 @@ describe('a third-party MCP server that dies', () => {
     expect(statuses.map((event) => event.status)).not.toContain('error');
   }, 40_000);
 
+  it('Disable while it reconnects stops trying; Enable connects at once', async () => {
+    const { registry, statuses } = await connect('streamable-http', {
+      attempts: 100,
+      baseDelayMs: 20_000,
+      maxDelayMs: 20_000,
+    });
+    const port = Number(new URL(everything!.url).port);
+    everything!.child.kill('SIGKILL');
+    await until(() => hub!.servers()[0]?.status === 'reconnecting');
+    // The first attempt failed; the next is 20 s away when the person switches the server off.
+    await until(() => /Nothing answers/.test(hub!.servers()[0]?.lastError ?? ''));
+    await hub!.disconnect('everything');
+    everything = await spawnLoopbackServer(
+      everythingScript,
+      ['streamableHttp'],
+      /listening on port/i,
+      port,
+    );
+    expect(hub!.servers()[0]?.status).toBe('disconnected');
+    const switchedOff = await registry.execute(
+      { id: 'off', name: 'echo', arguments: { message: 'hello?' } },
+      { signal },
+    );
+    expect(switchedOff.content).toBe(
+      'everything is switched off in Settings (MCP servers); ask the person to enable it.',
+    );
+    statuses.length = 0;
+    const started = Date.now();
+    await hub!.connect('everything');
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(hub!.servers()[0]?.status).toBe('connected');
+    expect(statuses.map((event) => event.status)).toEqual(['connecting', 'connected']);
+  }, 40_000);
+
   it('Reconnect after the hub gave up connects at once', async () => {
     const { registry } = await connect('streamable-http', {
       attempts: 1,
