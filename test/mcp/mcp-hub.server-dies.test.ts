@@ -2,10 +2,14 @@
 // call's timeout while the server still shows "connected"; the hub reconnects on its own (status
 // "reconnecting"), a call meanwhile is told the server is not reachable (not "unknown tool"), and a
 // server that restarts is connected again with nobody pressing anything.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub, type McpStatusEvent } from '../../src/mcp';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { spawnLoopbackServer, type SpawnedServer } from './spawn-loopback-server';
+import { startMcpServerScript } from './start-mcp-server-script';
 import type { RetryPolicy } from '../../src/mcp/mcp-connection';
 
 const everythingScript = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
@@ -128,6 +132,42 @@ describe('a third-party MCP server that dies', () => {
     expect(echo.content).toContain('back again');
     expect(statuses.map((event) => event.status)).not.toContain('error');
   }, 40_000);
+
+  it("the project's Node SQL server (npm run mcp-server), restarted on its port, is connected again with no clicks", async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'mapwright-heal-'));
+    const table = join(directory, 'places.csv');
+    await writeFile(table, 'name,population\nLyon,522000\nNantes,320000\n');
+    let sql = await startMcpServerScript(['--data', table]);
+    try {
+      const registry = new ToolRegistry();
+      hub = new McpHub({
+        registry,
+        retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 },
+        reconnect: { attempts: 100, baseDelayMs: 200, maxDelayMs: 400 },
+      });
+      hub.addServer({ id: 'sql', url: sql.url, transport: 'streamable-http' });
+      await hub.connect('sql');
+      const count = () =>
+        registry.execute(
+          { id: 'q', name: 'query', arguments: { sql_query: 'SELECT count(*) AS n FROM places' } },
+          { signal },
+        );
+      expect((await count()).isError).toBeFalsy();
+      sql.child.kill('SIGKILL');
+      await until(() => hub!.servers()[0]?.status === 'reconnecting');
+      expect((await count()).content).toMatch(/^sql is not reachable right now: /);
+      sql = await startMcpServerScript(['--data', table, '--port', new URL(sql.url).port]);
+      await until(() => hub!.servers()[0]?.status === 'connected', 30_000);
+      const again = await count();
+      expect(again.isError).toBeFalsy();
+      expect(again.content).toContain('2');
+    } finally {
+      await hub?.close();
+      hub = undefined;
+      await sql.stop();
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('Disable while it reconnects stops trying; Enable connects at once', async () => {
     const { registry, statuses } = await connect('streamable-http', {
