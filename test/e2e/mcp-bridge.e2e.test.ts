@@ -237,7 +237,7 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
     });
     await row.locator('.mw-badge[data-status="reconnecting"]').waitFor({ timeout: 10_000 });
     expect(await row.locator('.mw-note', { hasText: 'Last error:' }).textContent()).toMatch(
-      /[Tt]he bridged server http:\/\/127\.0\.0\.1:\d+\/mcp (stopped answering|does not answer) \(the connection was refused\)/,
+      /[Tt]he bridged server http:\/\/127\.0\.0\.1:\d+\/mcp (stopped answering|does not answer) \(the connection was (refused|reset)\)/,
     );
     expect(await row.getByRole('button', { name: 'Reconnect server everything' }).count()).toBe(1);
 

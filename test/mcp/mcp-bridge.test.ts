@@ -156,7 +156,7 @@ describe('the MCP bridge', () => {
       expect(Date.now() - killedAt).toBeLessThan(1000);
       expect(failed.isError).toBe(true);
       expect(failed.content).toMatch(
-        /^bridged is not reachable right now: the bridged server http:\/\/127\.0\.0\.1:\d+\/(mcp|sse) stopped answering \(the connection was refused\)\. Mapwright is reconnecting/,
+        /^bridged is not reachable right now: the bridged server http:\/\/127\.0\.0\.1:\d+\/(mcp|sse) stopped answering \(the connection was (refused|reset)\)\. Mapwright is reconnecting/,
       );
       expect(failed.content).not.toMatch(/MCP error|-32\d\d\d/);
       // The page is told the server is down: it reconnects, and says why meanwhile.
