@@ -330,11 +330,15 @@ export class McpConnection {
     try {
       await opened.client.ping({ timeout: 3000 });
     } catch (error) {
+      // A browser says only "Failed to fetch", which adds nothing to "closed the connection".
+      const detail =
+        networkFailureReason(error) ??
+        (isNetworkFailure(error) ? undefined : withoutMcpErrorCode(errorMessage(error)));
       this.lose(
         opened,
         httpStatusOf(error) === 404
           ? 'the server restarted and forgot the session'
-          : `the server closed the connection (${networkFailureReason(error) ?? withoutMcpErrorCode(errorMessage(error))})`,
+          : `the server closed the connection${detail ? ` (${detail})` : ''}`,
       );
     } finally {
       if (this.checking === opened) this.checking = undefined;
