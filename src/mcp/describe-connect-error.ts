@@ -53,8 +53,8 @@ export function describeConnectError(
     if (reason || reachability === 'silent') {
       return {
         message:
-          `Nothing answers at ${where}${reason ? ` (${reason})` : ''}. ` +
-          'Check that the server is running, and its URL and port.',
+          `Cannot reach ${where}: ${reason ?? 'nothing answers there'}, so the server is down or ` +
+          'the address is wrong. Check that it is running, and its URL and port.',
         retryable: true,
       };
     }

@@ -159,7 +159,7 @@ describe('settings and export in the browser', () => {
     // on CORS (no bridge command: a bridge would not help).
     const lastError = await row.locator('.mw-note', { hasText: 'Last error:' }).textContent();
     expect(lastError).toMatch(
-      /^Last error: Nothing answers at http:\/\/127\.0\.0\.1:\d+\/mcp\. Check that the server is running, and its URL and port\.$/,
+      /^Last error: Cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp: nothing answers there, so the server is down or the address is wrong\. Check that it is running, and its URL and port\.$/,
     );
     expect(lastError).not.toContain('CORS');
     expect(await row.locator('.mw-bridge-advice').count()).toBe(0);

@@ -97,7 +97,7 @@ describe('a third-party MCP server killed during a call, in the browser', () => 
     });
     await row.locator('.mw-badge[data-status="reconnecting"]').waitFor({ timeout: 10_000 });
     expect(await row.locator('.mw-note', { hasText: 'Last error:' }).textContent()).toMatch(
-      /^Last error: (The server closed the connection|Nothing answers at http:\/\/127\.0\.0\.1:\d+\/mcp)/,
+      /^Last error: (The server closed the connection|Cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp)/,
     );
     expect(await row.getByRole('button', { name: 'Reconnect server everything' }).count()).toBe(1);
 

@@ -57,7 +57,7 @@ describe('a failed MCP connection is described for the person', () => {
       cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
     });
     expect(describeConnectError(refused, url)).toEqual({
-      message: `Nothing answers at ${url} (the connection was refused). Check that the server is running, and its URL and port.`,
+      message: `Cannot reach ${url}: the connection was refused, so the server is down or the address is wrong. Check that it is running, and its URL and port.`,
       retryable: true,
     });
   });
@@ -65,7 +65,10 @@ describe('a failed MCP connection is described for the person', () => {
   it('in a browser, the probe tells a down server, a server without CORS and the page policy apart', () => {
     const failed = new TypeError('Failed to fetch');
     const down = describeConnectError(failed, url, {}, 'silent');
-    expect(down.message).toMatch(/^Nothing answers at .*Check that the server is running/);
+    expect(down.message).toBe(
+      `Cannot reach ${url}: nothing answers there, so the server is down or the address is wrong. ` +
+        'Check that it is running, and its URL and port.',
+    );
     expect(down.message).not.toContain('CORS');
     expect(down.bridgeCommand).toBeUndefined();
     const noCors = describeConnectError(failed, url, {}, 'answers');

@@ -86,7 +86,7 @@ describe('a third-party MCP server that dies', () => {
       const last = statuses.at(-1);
       expect(last?.status).toBe('error');
       expect(last?.error).toMatch(
-        /Nothing answers at http:\/\/127\.0\.0\.1:\d+\/(mcp|sse) \(the connection was refused\)/,
+        /Cannot reach http:\/\/127\.0\.0\.1:\d+\/(mcp|sse): the connection was refused, so the server is down/,
       );
       // Its tools are gone, but a model that calls one is told why, and what the person can do.
       const late = await registry.execute(
@@ -94,7 +94,7 @@ describe('a third-party MCP server that dies', () => {
         { signal },
       );
       expect(late.content).toMatch(
-        /^everything is not reachable right now: nothing answers at .*Press Reconnect in Settings/i,
+        /^everything is not reachable right now: cannot reach .*Press Reconnect in Settings/i,
       );
       expect(late.content).not.toContain('Unknown tool');
     },
@@ -179,7 +179,7 @@ describe('a third-party MCP server that dies', () => {
     everything!.child.kill('SIGKILL');
     await until(() => hub!.servers()[0]?.status === 'reconnecting');
     // The first attempt failed; the next is 20 s away when the person switches the server off.
-    await until(() => /Nothing answers/.test(hub!.servers()[0]?.lastError ?? ''));
+    await until(() => /Cannot reach/.test(hub!.servers()[0]?.lastError ?? ''));
     await hub!.disconnect('everything');
     everything = await spawnLoopbackServer(
       everythingScript,

@@ -112,7 +112,7 @@ describe('McpSettingsSection', () => {
       each.textContent?.includes('down'),
     );
     expect(row?.querySelector('.mw-badge')?.textContent).toBe('error');
-    expect(row?.textContent).toContain('Nothing answers at');
+    expect(row?.textContent).toContain('so the server is down or the address is wrong');
     expect(root.querySelector('[aria-label="Reconnect server Lake"]')).toBeNull();
     const reconnect = row?.querySelector<HTMLButtonElement>('[aria-label="Reconnect server down"]');
     expect(reconnect?.textContent).toBe('Reconnect');
