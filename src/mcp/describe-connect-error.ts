@@ -2,6 +2,9 @@
 import { errorMessage } from '../tools/run-with-limits';
 import { bridgeCommand, DEFAULT_BRIDGE_URL, type BridgeCommand } from './bridge-command';
 import { httpStatusOf } from './mcp-transport';
+import { isNetworkFailure, networkFailureReason, withoutMcpErrorCode } from './network-failure';
+import { isUpstreamUnreachable } from './upstream-unreachable';
+import type { Reachability } from './probe-reachable';
 
 /** A failed connection, described for the person, and whether trying again could help. */
 export interface ConnectFailure {
@@ -14,21 +17,27 @@ export interface ConnectFailure {
   bridgeCommand?: BridgeCommand;
 }
 
-/** True for the errors fetch throws when no response arrived (refused, DNS, CORS, offline). */
-function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof TypeError) return true;
-  return /failed to fetch|fetch failed|networkerror|load failed|econnrefused|enotfound/i.test(
-    errorMessage(error),
-  );
-}
-
-/** Describes why connecting to the MCP server at `url` (sent `headers`) failed. */
+/**
+ * Describes why connecting to the MCP server at `url` (sent `headers`) failed. `reachability` is what a
+ * probe found when the page got no answer (probe-reachable.ts): without it, a server that is down and
+ * one that refuses other origins cannot be told apart in a browser, and both are named.
+ */
 export function describeConnectError(
   error: unknown,
   url: string | undefined,
   headers: Record<string, string> = {},
+  reachability?: Reachability,
 ): ConnectFailure {
   const where = url ?? 'the server';
+  if (isUpstreamUnreachable(error)) {
+    return {
+      message:
+        `The bridge at ${where} answers, but the server behind it does not: ` +
+        `${lowerFirst(withoutMcpErrorCode(errorMessage(error)))} ` +
+        'Start that server; the bridge reaches it again by itself.',
+      retryable: true,
+    };
+  }
   const status = httpStatusOf(error) ?? statusInMessage(errorMessage(error));
   if (status === 401 || status === 403) {
     return {
@@ -40,6 +49,35 @@ export function describeConnectError(
   }
   if (isNetworkFailure(error)) {
     const command = url ? bridgeCommand(url, headers) : undefined;
+    const reason = networkFailureReason(error);
+    if (reason || reachability === 'silent') {
+      return {
+        message:
+          `Cannot reach ${where}: ${reason ?? 'nothing answers there'}, so the server is down or ` +
+          'the address is wrong. Check that it is running, and its URL and port.',
+        retryable: true,
+      };
+    }
+    if (reachability === 'blocked-by-policy') {
+      return {
+        message:
+          `This page's Content-Security-Policy does not allow connecting to ${where}. ` +
+          'The publisher can add its origin to security.connectSrc in app-config.json; or ' +
+          `\`npm run mcp-bridge\` serves it to this page at ${DEFAULT_BRIDGE_URL}.`,
+        retryable: false,
+        ...(command ? { bridgeCommand: command } : {}),
+      };
+    }
+    if (reachability === 'answers') {
+      return {
+        message:
+          `${where} answers, but not to pages from other origins (it sends no CORS headers), as most ` +
+          "servers built for desktop clients don't. " +
+          `\`npm run mcp-bridge\` serves it to this page at ${DEFAULT_BRIDGE_URL}.`,
+        retryable: false,
+        ...(command ? { bridgeCommand: command } : {}),
+      };
+    }
     return {
       message:
         `Cannot reach ${where} from this browser (${errorMessage(error)}). ` +
@@ -58,7 +96,14 @@ export function describeConnectError(
       retryable: false,
     };
   }
-  return { message: `Could not connect to ${where}: ${errorMessage(error)}`, retryable: true };
+  return {
+    message: `Could not connect to ${where}: ${withoutMcpErrorCode(errorMessage(error))}`,
+    retryable: true,
+  };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function statusInMessage(message: string): number | undefined {

@@ -1,11 +1,15 @@
-// One server's connection: connect with retries, keep its tool list fresh, call tools, recover sessions.
+// One server's connection: connect with retries, keep its tool list fresh, call tools, recover sessions,
+// and reconnect on its own (with backoff) when the server goes away.
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import {
+  ErrorCode,
+  McpError,
   ResultSchema,
   type CallToolResult,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../tools/run-with-limits';
+import { McpCallError, notReachableSentence } from './describe-call-error';
 import { describeConnectError } from './describe-connect-error';
 import {
   httpStatusOf,
@@ -13,6 +17,14 @@ import {
   type EmbeddedServerFactory,
   type OpenedClient,
 } from './mcp-transport';
+import {
+  isConnectionLoss,
+  isNetworkFailure,
+  networkFailureReason,
+  withoutMcpErrorCode,
+} from './network-failure';
+import { probeReachable } from './probe-reachable';
+import { isUpstreamUnreachable } from './upstream-unreachable';
 import type { BridgeCommand } from './bridge-command';
 import type { BrowserOAuthProvider } from './browser-oauth-provider';
 import type { HubServerConfig, McpServerStatus, McpStatusEvent } from './mcp-server-config';
@@ -31,17 +43,19 @@ export interface McpConnectionOptions {
   authProvider?: BrowserOAuthProvider;
   embedded?: EmbeddedServerFactory;
   retry: RetryPolicy;
+  /** How it reconnects after the server went away: attempts and backoff, then `error`. */
+  reconnect: RetryPolicy;
   onStatus(event: McpStatusEvent): void;
   onTools(tools: McpTool[]): void;
 }
 
 /** Fails the calls in flight when the server closes the connection (it died, or the network went). */
-export class McpConnectionClosedError extends Error {
+export class McpConnectionClosedError extends McpCallError {
   override readonly name = 'McpConnectionClosedError';
 }
 
 /** Thrown by callTool when the server forgot the session; the call was not re-sent. */
-export class McpSessionLostError extends Error {
+export class McpSessionLostError extends McpCallError {
   override readonly name = 'McpSessionLostError';
 }
 
@@ -83,15 +97,41 @@ export class McpConnection {
   /** Connects and lists tools, retrying with backoff; settles with the status set (never throws). */
   connect(): Promise<void> {
     this.attempted = true;
-    this.connecting ??= this.connectWithRetry().finally(() => {
-      this.connecting = undefined;
-    });
+    this.connecting ??= this.track(this.connectWithRetry(this.options.retry, 'connecting'));
     return this.connecting;
+  }
+
+  /**
+   * Drops the connection and connects again at once, from a fresh set of attempts (the person's
+   * Reconnect); an attempt or a reconnection under way gives up.
+   */
+  reconnect(): Promise<void> {
+    this.generation += 1;
+    const opened = this.opened;
+    this.opened = undefined;
+    this.tools = [];
+    void opened?.close();
+    this.connecting = undefined;
+    return this.connect();
+  }
+
+  /** The name messages give the server: the configured one, else its id. */
+  get displayName(): string {
+    return this.config.name ?? this.config.id;
+  }
+
+  private track(attempt: Promise<void>): Promise<void> {
+    const tracked: Promise<void> = attempt.finally(() => {
+      if (this.connecting === tracked) this.connecting = undefined;
+    });
+    return tracked;
   }
 
   /** Closes the connection; a connection attempt under way gives up. */
   async disconnect(): Promise<void> {
     this.generation += 1;
+    // A reconnection under way gives up at its next step; Enable must not wait for it.
+    this.connecting = undefined;
     const opened = this.opened;
     this.opened = undefined;
     this.tools = [];
@@ -106,12 +146,7 @@ export class McpConnection {
     options: { signal: AbortSignal; timeoutMs: number },
   ): Promise<CallToolResult> {
     const opened = this.opened;
-    if (!opened || this.status !== 'connected') {
-      throw new Error(
-        `MCP server "${this.config.name ?? this.config.id}" is ${this.status}` +
-          `${this.lastError ? ` (${this.lastError})` : ''}. Reconnect it in the settings and try again.`,
-      );
-    }
+    if (!opened || this.status !== 'connected') throw new McpCallError(this.unavailableReason());
     const closed = new AbortController();
     this.inFlight.add(closed);
     try {
@@ -130,11 +165,17 @@ export class McpConnection {
         this.lastError = `${name} asks you to sign in again to allow this call.`;
         this.setStatus('error');
         void opened.close();
-        throw new Error(
+        throw new McpCallError(
           `${name} needs more access for this call. Sign in again from Settings (MCP servers), ` +
             'then ask again.',
           { cause: error },
         );
+      }
+      if (isUpstreamUnreachable(error) || isClosedConnection(error)) {
+        // Behind a bridge, the server itself is down (the bridge said so); or the link closed. Either
+        // way the tools are gone until it is back: reconnect on our own.
+        this.lose(opened, withoutMcpErrorCode(errorMessage(error)));
+        throw error;
       }
       if (httpStatusOf(error) === 404 && this.opened === opened) {
         void this.reinitialise(opened);
@@ -168,11 +209,47 @@ export class McpConnection {
     await this.connect();
   }
 
-  private async connectWithRetry(): Promise<void> {
+  /**
+   * Why a call cannot run now, in one sentence: the server is switched off, connecting, or down (and
+   * being reconnected, or waiting for the person's Reconnect).
+   */
+  unavailableReason(): string {
+    const name = this.displayName;
+    if (this.status === 'disconnected') {
+      return `${name} is switched off in Settings (MCP servers); ask the person to enable it.`;
+    }
+    if (this.status === 'connecting') return notReachableSentence(name, 'it is still connecting');
+    if (this.status === 'error' && this.signInUrl) {
+      return `${name} asks the person to sign in first (Settings, MCP servers).`;
+    }
+    return notReachableSentence(name, this.lastError, this.status === 'error');
+  }
+
+  /**
+   * The server went away under a live connection: calls in flight fail now with `reason`, and the
+   * connection reconnects on its own, with backoff (status `reconnecting`, then `connected` or `error`).
+   */
+  private lose(opened: OpenedClient, reason: string): void {
+    if (this.opened !== opened) return;
+    const why = reason.charAt(0).toLowerCase() + reason.slice(1).replace(/\.$/, '');
+    const callError = new McpConnectionClosedError(notReachableSentence(this.displayName, why));
+    for (const call of this.inFlight) call.abort(callError);
+    this.opened = undefined;
+    this.tools = [];
+    this.lastError = `${why.charAt(0).toUpperCase()}${why.slice(1)}.`;
+    void opened.close();
+    this.attempted = true;
+    this.connecting = this.track(this.connectWithRetry(this.options.reconnect, 'reconnecting'));
+  }
+
+  private async connectWithRetry(
+    policy: RetryPolicy,
+    phase: 'connecting' | 'reconnecting',
+  ): Promise<void> {
     const generation = ++this.generation;
-    const { attempts, baseDelayMs, maxDelayMs } = this.options.retry;
+    const { attempts, baseDelayMs, maxDelayMs } = policy;
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      this.setStatus('connecting');
+      this.setStatus(phase);
       let opened: OpenedClient | undefined;
       try {
         opened = await openClient(this.config, {
@@ -195,10 +272,7 @@ export class McpConnection {
         this.signInUrl = undefined;
         const live = opened;
         opened.client.onclose = () => {
-          if (this.opened === opened) {
-            this.opened = undefined;
-            this.setStatus('disconnected');
-          }
+          if (this.opened === live) this.lose(live, 'the server closed the connection');
         };
         opened.client.onerror = (error) => {
           if (this.opened === live && isConnectionLoss(error)) void this.checkAlive(live);
@@ -221,12 +295,19 @@ export class McpConnection {
         const askedForCredentials =
           this.options.authProvider?.takeAttempt() === true &&
           !(error instanceof UnauthorizedError);
+        // A browser words a server that is down and one without CORS headers alike: probe to tell.
+        const reachability =
+          this.config.url && isNetworkFailure(error) && !networkFailureReason(error)
+            ? await probeReachable(this.config.url, this.options.fetch)
+            : undefined;
+        if (generation !== this.generation) return;
         const failure = describeConnectError(
           askedForCredentials
             ? Object.assign(new Error(errorMessage(error)), { code: 401 })
             : error,
           this.config.url,
           this.config.headers,
+          reachability,
         );
         this.lastError = failure.message;
         this.bridgeCommand = failure.bridgeCommand;
@@ -249,22 +330,16 @@ export class McpConnection {
     try {
       await opened.client.ping({ timeout: 3000 });
     } catch (error) {
-      if (this.opened !== opened) return;
-      const reason = `the server closed the connection (${errorMessage(error)})`;
-      const name = this.config.name ?? this.config.id;
-      for (const call of this.inFlight) {
-        call.abort(
-          new McpConnectionClosedError(
-            `MCP server "${name}" closed the connection during the call. ` +
-              'Check that it is still running, then reconnect it in the settings.',
-          ),
-        );
-      }
-      this.opened = undefined;
-      this.tools = [];
-      this.lastError = reason;
-      this.setStatus('error');
-      await opened.close();
+      // A browser says only "Failed to fetch", which adds nothing to "closed the connection".
+      const detail =
+        networkFailureReason(error) ??
+        (isNetworkFailure(error) ? undefined : withoutMcpErrorCode(errorMessage(error)));
+      this.lose(
+        opened,
+        httpStatusOf(error) === 404
+          ? 'the server restarted and forgot the session'
+          : `the server closed the connection${detail ? ` (${detail})` : ''}`,
+      );
     } finally {
       if (this.checking === opened) this.checking = undefined;
     }
@@ -280,12 +355,9 @@ export class McpConnection {
   }
 }
 
-// Transport errors that mean the stream or the socket went away (the SDK words them this way), as
-// opposed to protocol errors of one request.
-function isConnectionLoss(error: unknown): boolean {
-  return /disconnected|terminated|fetch failed|failed to fetch|ECONNRESET|ECONNREFUSED|socket|network|reconnect|SSE error/i.test(
-    errorMessage(error),
-  );
+/** The SDK's own error for a connection that closed while a request waited. */
+function isClosedConnection(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
 }
 
 async function listAllTools(opened: OpenedClient): Promise<McpTool[]> {

@@ -6,6 +6,7 @@ import {
   type BrowserOAuthOptions,
   type OAuthCallbackMessage,
 } from './browser-oauth-provider';
+import { describeCallError } from './describe-call-error';
 import { maskServerTokens } from './mask-server-token';
 import { McpConnection, type RetryPolicy } from './mcp-connection';
 import { toToolResult } from './mcp-result';
@@ -37,7 +38,8 @@ function displayTitle(tool: McpTool): string | undefined {
 /** The part of the ToolRegistry the hub needs. */
 export interface ToolSink {
   setServerTools(serverId: string, tools: Tool[]): void;
-  removeServer(serverId: string): void;
+  /** Removes a server's tools; `unavailable` is what a call of one of them is told until they are back. */
+  removeServer(serverId: string, unavailable?: string): void;
 }
 
 /** Options of the hub. */
@@ -50,6 +52,11 @@ export interface McpHubOptions {
   onWarning?: (message: string) => void;
   /** Discovery retries; 3 attempts from 500 ms by default. */
   retry?: Partial<RetryPolicy>;
+  /**
+   * Reconnection after a live server went away: 8 attempts from 1 s, doubling up to 15 s (about a
+   * minute in all), then `error` until the person presses Reconnect.
+   */
+  reconnect?: Partial<RetryPolicy>;
   /** Tools the person switched off, by server id (restored from settings). */
   disabledTools?: Record<string, string[]>;
   /** Called when the person switches a tool on or off, so the settings can persist it. */
@@ -70,6 +77,7 @@ export class McpHub {
   private readonly disabled = new Map<string, Set<string>>();
   private readonly listeners = new Set<(event: McpStatusEvent) => void>();
   private readonly retry: RetryPolicy;
+  private readonly reconnectPolicy: RetryPolicy;
   private readonly personPolicies: Record<string, ApprovalPolicy>;
   /** The OAuth provider of each server that may ask the person to sign in, by server id. */
   private readonly signIns = new Map<string, BrowserOAuthProvider>();
@@ -79,6 +87,12 @@ export class McpHub {
   constructor(private readonly options: McpHubOptions) {
     this.personPolicies = { ...options.toolPolicies };
     this.retry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 8000, ...options.retry };
+    this.reconnectPolicy = {
+      attempts: 8,
+      baseDelayMs: 1000,
+      maxDelayMs: 15_000,
+      ...options.reconnect,
+    };
     for (const [serverId, names] of Object.entries(options.disabledTools ?? {})) {
       this.disabled.set(serverId, new Set(names));
     }
@@ -110,8 +124,12 @@ export class McpHub {
       ...(embedded ? { embedded } : {}),
       ...(authProvider ? { authProvider } : {}),
       retry: this.retry,
+      reconnect: this.reconnectPolicy,
       onStatus: (event) => {
-        if (event.status !== 'connected') this.options.registry.removeServer(config.id);
+        // A model that calls a tool of a server that is down is told so, not "unknown tool".
+        if (event.status !== 'connected') {
+          this.options.registry.removeServer(config.id, connection.unavailableReason());
+        }
         this.emit(event);
       },
       onTools: () => this.publishTools(config.id),
@@ -219,6 +237,14 @@ export class McpHub {
         .map((connection) => connection.config.id),
     );
     return this.servers().filter((server) => ids.has(server.id));
+  }
+
+  /**
+   * Connects one server again at once, with fresh attempts (Settings' Reconnect): a reconnection under
+   * way gives up and starts over. Resolves when it is connected or has failed.
+   */
+  async reconnect(serverId: string): Promise<void> {
+    await this.connections.get(serverId)?.reconnect();
   }
 
   /** Disconnects one server. */
@@ -344,8 +370,10 @@ export class McpHub {
       if (options.signal.aborted) {
         return { content: `The call to ${toolName} was cancelled.`, isError: true };
       }
-      const message = error instanceof Error ? error.message : String(error);
-      return { content: `${toolName} on ${serverId} failed: ${message}`, isError: true };
+      return {
+        content: describeCallError(error, connection.displayName, toolName),
+        isError: true,
+      };
     }
   }
 

@@ -13,14 +13,18 @@ export type HubServerConfig = Omit<McpServerConfig, 'url' | 'transport'> & {
   transport?: HubTransportKind;
 };
 
-/** Connection status of one server. */
-export type McpServerStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
+/**
+ * Connection status of one server: `reconnecting` after a live connection was lost (the hub tries again
+ * on its own, with backoff, until it is `connected` again or gives up with `error`).
+ */
+export type McpServerStatus =
+  'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'error';
 
 /** A status change, as the UI receives it. */
 export interface McpStatusEvent {
   serverId: string;
   status: McpServerStatus;
-  /** The last error, when the status is `error` (or a retry is under way). */
+  /** The last error, when the status is `error` (or a retry or a reconnection is under way). */
   error?: string;
 }
 

@@ -76,6 +76,8 @@ export class ToolRegistry {
   private readonly local = new Map<string, Entry>();
   private readonly servers = new Map<string, Entry[]>();
   private entries = new Map<string, Entry>();
+  /** Servers whose tools were removed with a reason (down, switched off): their names and the reason. */
+  private readonly unavailable = new Map<string, { names: Set<string>; reason: string }>();
   private specsCache: ToolSpec[] | undefined;
   private readonly memo = new Map<string, ToolResult>();
   private readonly listeners = new Set<() => void>();
@@ -116,12 +118,28 @@ export class ToolRegistry {
       if (entry) entries.push(entry);
     }
     this.servers.set(serverId, entries);
+    this.unavailable.delete(serverId);
     this.forgetServer(serverId);
     this.changed();
   }
 
-  /** Removes an MCP server's tools. */
-  removeServer(serverId: string): void {
+  /**
+   * Removes an MCP server's tools. With `unavailable` (the server is down, or switched off), a call of
+   * one of them, by any name it had, is answered with that reason instead of "unknown tool" until the
+   * server's tools are set again.
+   */
+  removeServer(serverId: string, unavailable?: string): void {
+    if (unavailable === undefined) this.unavailable.delete(serverId);
+    else {
+      const names = new Set(this.unavailable.get(serverId)?.names);
+      for (const [name, entry] of this.entries) {
+        if (entry.serverId !== serverId) continue;
+        names.add(name);
+        names.add(entry.source.name);
+        names.add(namespacedToolName(serverId, entry.source.name));
+      }
+      this.unavailable.set(serverId, { names, reason: unavailable });
+    }
     if (!this.servers.delete(serverId)) return;
     this.forgetServer(serverId);
     this.changed();
@@ -333,6 +351,9 @@ export class ToolRegistry {
   }
 
   private unknownTool(name: string): ToolResult {
+    for (const { names, reason } of this.unavailable.values()) {
+      if (names.has(name)) return { content: reason, isError: true };
+    }
     const names = [...this.entries.keys()];
     const available =
       names.length > 0 ? `Available tools: ${names.join(', ')}.` : 'No tools are available.';

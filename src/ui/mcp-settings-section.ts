@@ -1,4 +1,4 @@
-// Settings for MCP servers: add, remove, enable, disable; status badges with the last error; per tool,
+// Settings for MCP servers: add, remove, enable, disable, reconnect; status badges with the last error; per tool,
 // enabled or not and its approval policy. A view: the hub holds the state and decides policies, and
 // src/storage keeps the person's servers, switches and policies.
 import { redactSecrets } from '../agent/redact';
@@ -128,6 +128,16 @@ export class McpSettingsSection {
           },
           { ariaLabel: `${enabled ? 'Disable' : 'Enable'} server ${server.name}` },
         );
+        // A server that went away reconnects on its own; the person may also try at once, or again
+        // once the hub gave up.
+        const reconnect =
+          server.status === 'error' || server.status === 'reconnecting'
+            ? button(
+                'Reconnect',
+                () => void this.hub.reconnect(server.id).then(() => this.render()),
+                { ariaLabel: `Reconnect server ${server.name}` },
+              )
+            : undefined;
         const removable = server.id !== 'embedded';
         const remove = removable
           ? button(
@@ -151,7 +161,7 @@ export class McpSettingsSection {
                 badge,
                 element('span', {
                   className: 'mw-server-actions',
-                  children: [toggle, remove],
+                  children: [reconnect, toggle, remove],
                 }),
               ],
             }),

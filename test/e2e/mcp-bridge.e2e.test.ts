@@ -1,6 +1,8 @@
 // A third-party MCP server from npm (@modelcontextprotocol/server-everything) reached from the built app in
 // Chromium through `npm run mcp-bridge`, over stdio and over Streamable HTTP: the person approves its tool
-// and the answer uses the result. A server the browser gets no answer from shows the bridge command.
+// and the answer uses the result. A server the browser gets no answer from shows the bridge command. When
+// the server behind the bridge dies mid-call, the call fails within 2 s and Settings shows the server
+// reconnecting; once it is back, the next call works with nobody pressing anything.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,6 +33,19 @@ const script: FakeLlmScript = {
       },
     },
     { user: 'add two and forty', toolResult: '42', reply: { text: 'The server says **42**.' } },
+    {
+      user: 'run the long job',
+      reply: {
+        toolCalls: [
+          { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } },
+        ],
+      },
+    },
+    {
+      user: 'run the long job',
+      toolResult: 'not reachable right now',
+      reply: { text: 'The server **went away** during the job.' },
+    },
     {
       user: 'what files are there',
       reply: { toolCalls: [{ name: 'directory_tree', arguments: { path: '.' } }] },
@@ -170,6 +185,82 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('the server behind the bridge dies mid-call: the call fails within 2 s, Settings shows it, and after a restart the next call works', async () => {
+    everything = await spawnLoopbackServer(
+      everythingScript,
+      ['streamableHttp'],
+      /listening on port/i,
+    );
+    const bridge = await startMcpBridge({
+      target: { kind: 'http', url: `${everything.url}/mcp`, transport: 'streamable-http' },
+      port: 0,
+    });
+    bridges.push(bridge);
+    const opened = await openChat(harness.browser, harness.appUrl, {
+      endpoint: fake.url,
+      localStorage: {
+        'mapwright.mcpServers': JSON.stringify([{ id: 'everything', url: bridge.url }]),
+      },
+    });
+    const { page } = opened;
+    await waitForData(page);
+    await page.waitForFunction(async () => {
+      const [state] = await window.mapwright!.hub!.ready('everything');
+      return state?.status === 'connected';
+    });
+    await ask(page, 'run the long job');
+    const card = page.locator('.mw-approval-card');
+    await card.waitFor({ timeout: 30_000 });
+    await card
+      .getByRole('button', { name: /^Approve/ })
+      .first()
+      .click();
+    await page.locator('.mw-status-running').first().waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const killedAt = Date.now();
+    everything.child.kill('SIGKILL');
+    await page.locator('.mw-status-error').first().waitFor({ timeout: 10_000 });
+    // Not the page's own minute-long timeout: the bridge noticed, and said so.
+    expect(Date.now() - killedAt).toBeLessThan(2000);
+    await page.locator('.mw-answer strong', { hasText: 'went away' }).waitFor({ timeout: 20_000 });
+    await waitForIdle(page);
+    const toolResult = JSON.stringify(fake.requests.at(-1)?.body.messages?.at(-1)?.content);
+    expect(toolResult).toMatch(
+      /everything is not reachable right now: the bridged server http:\/\/127\.0\.0\.1:\d+\/mcp stopped answering/,
+    );
+    expect(toolResult).not.toMatch(/MCP error|-32\d\d\d/);
+
+    await page.getByRole('button', { name: 'Open the settings' }).click();
+    const row = page.locator('.mw-server', {
+      has: page.locator('strong', { hasText: 'everything' }),
+    });
+    await row.locator('.mw-badge[data-status="reconnecting"]').waitFor({ timeout: 10_000 });
+    expect(await row.locator('.mw-note', { hasText: 'Last error:' }).textContent()).toMatch(
+      /[Tt]he bridged server http:\/\/127\.0\.0\.1:\d+\/mcp (stopped answering|does not answer) \(the connection was (refused|reset)\)/,
+    );
+    expect(await row.getByRole('button', { name: 'Reconnect server everything' }).count()).toBe(1);
+
+    everything = await spawnLoopbackServer(
+      everythingScript,
+      ['streamableHttp'],
+      /listening on port/i,
+      Number(new URL(everything.url).port),
+    );
+    await row.locator('.mw-badge[data-status="connected"]').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Close the settings' }).click();
+    await ask(page, 'add two and forty');
+    const next = page.locator('.mw-approval-card');
+    await next.waitFor({ timeout: 30_000 });
+    await next
+      .getByRole('button', { name: /^Approve/ })
+      .first()
+      .click();
+    await page.locator('.mw-answer strong', { hasText: '42' }).waitFor({ timeout: 30_000 });
+    expect(opened.pageErrors).toEqual([]);
+    expect(opened.outsideRequests).toEqual([]);
+    await opened.context.close();
+  }, 120_000);
 
   it('a server that sends no CORS headers: Settings shows the bridge command for it', async () => {
     // Answers every request, but never with Access-Control-Allow-Origin: the browser sees no answer.

@@ -1,6 +1,7 @@
 // A third-party MCP server (@modelcontextprotocol/server-everything, from npm) killed in the middle of an
 // approved call, in the built app: the call fails at once with "closed the connection" instead of waiting
-// out its timeout, the model is told, and Settings shows the server in error with the reason.
+// out its timeout, the model is told, and Settings shows the server reconnecting with the reason and a
+// Reconnect button. Restarted, the server is connected again with no clicks, and its tools work.
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnLoopbackServer, type SpawnedServer } from '../mcp/spawn-loopback-server';
@@ -30,6 +31,11 @@ const script: FakeLlmScript = {
       toolResult: 'closed the connection',
       reply: { text: 'The server **went away** during the job.' },
     },
+    {
+      user: 'add two and forty',
+      reply: { toolCalls: [{ name: 'get-sum', arguments: { a: 2, b: 40 } }] },
+    },
+    { user: 'add two and forty', toolResult: '42', reply: { text: 'It is **42** again.' } },
   ],
   fallback: { text: 'No script for that.' },
 };
@@ -50,7 +56,7 @@ describe('a third-party MCP server killed during a call, in the browser', () => 
     await Promise.allSettled([harness?.close(), fake?.stop(), everything?.stop()]);
   });
 
-  it('fails the call at once, tells the model, and shows the server in error', async () => {
+  it('fails the call at once, tells the model, shows the server reconnecting, and reconnects to it once it is back', async () => {
     const opened = await openChat(harness.browser, harness.appUrl, {
       endpoint: fake.url,
       localStorage: {
@@ -89,12 +95,31 @@ describe('a third-party MCP server killed during a call, in the browser', () => 
     const row = page.locator('.mw-server', {
       has: page.locator('strong', { hasText: 'everything' }),
     });
-    await row.locator('.mw-badge[data-status="error"]').waitFor({ timeout: 10_000 });
+    await row.locator('.mw-badge[data-status="reconnecting"]').waitFor({ timeout: 10_000 });
     expect(await row.locator('.mw-note', { hasText: 'Last error:' }).textContent()).toMatch(
-      /closed the connection/,
+      /^Last error: (The server closed the connection|Cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp)/,
     );
+    expect(await row.getByRole('button', { name: 'Reconnect server everything' }).count()).toBe(1);
+
+    // The server comes back on its port: the page finds it by itself.
+    everything = await spawnLoopbackServer(
+      everythingScript,
+      ['streamableHttp'],
+      /listening on port/i,
+      Number(new URL(everything.url).port),
+    );
+    await row.locator('.mw-badge[data-status="connected"]').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Close the settings' }).click();
+    await ask(page, 'add two and forty');
+    const next = page.locator('.mw-approval-card');
+    await next.waitFor({ timeout: 30_000 });
+    await next
+      .getByRole('button', { name: /^Approve/ })
+      .first()
+      .click();
+    await page.locator('.mw-answer strong', { hasText: '42' }).waitFor({ timeout: 30_000 });
     expect(opened.pageErrors).toEqual([]);
     expect(opened.outsideRequests).toEqual([]);
     await opened.context.close();
-  }, 90_000);
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeConnectError } from '../../src/mcp/describe-connect-error';
+import { UPSTREAM_UNREACHABLE_CODE } from '../../src/mcp/upstream-unreachable';
 
 const url = 'http://127.0.0.1:9/mcp';
 
@@ -49,6 +50,42 @@ describe('a failed MCP connection is described for the person', () => {
     const failure = describeConnectError(Object.assign(new Error('Not Found'), { code: 404 }), url);
     expect(failure.message).toContain('no MCP endpoint there');
     expect(failure.retryable).toBe(false);
+  });
+
+  it('in Node, a refused connection is a server that is down, not CORS', () => {
+    const refused = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+    });
+    expect(describeConnectError(refused, url)).toEqual({
+      message: `Cannot reach ${url}: the connection was refused, so the server is down or the address is wrong. Check that it is running, and its URL and port.`,
+      retryable: true,
+    });
+  });
+
+  it('in a browser, the probe tells a down server, a server without CORS and the page policy apart', () => {
+    const failed = new TypeError('Failed to fetch');
+    const down = describeConnectError(failed, url, {}, 'silent');
+    expect(down.message).toBe(
+      `Cannot reach ${url}: nothing answers there, so the server is down or the address is wrong. ` +
+        'Check that it is running, and its URL and port.',
+    );
+    expect(down.message).not.toContain('CORS');
+    expect(down.bridgeCommand).toBeUndefined();
+    const noCors = describeConnectError(failed, url, {}, 'answers');
+    expect(noCors.message).toContain('answers, but not to pages from other origins');
+    expect(noCors.bridgeCommand?.command).toBe(`npm run mcp-bridge -- '${url}'`);
+    const policy = describeConnectError(failed, url, {}, 'blocked-by-policy');
+    expect(policy.message).toContain('Content-Security-Policy does not allow connecting');
+  });
+
+  it('a bridge whose server is down says so, without the code', () => {
+    const error = Object.assign(new Error('MCP error -32090: The bridged server x stdio exited.'), {
+      code: UPSTREAM_UNREACHABLE_CODE,
+    });
+    expect(describeConnectError(error, url).message).toBe(
+      `The bridge at ${url} answers, but the server behind it does not: the bridged server x stdio exited. ` +
+        'Start that server; the bridge reaches it again by itself.',
+    );
   });
 
   it('keeps other failures retryable with their own message', () => {

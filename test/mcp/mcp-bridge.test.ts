@@ -1,12 +1,16 @@
 // The bridge puts a third-party MCP server (here @modelcontextprotocol/server-everything, from npm) behind
 // a loopback Streamable HTTP endpoint a browser page may call: over stdio and over HTTP, with CORS for
-// allowed pages only, the bridged server's own name, and a clear error when the bridged server dies.
+// allowed pages only, the bridged server's own name; when the bridged server dies, calls in flight fail
+// within a second in one sentence and the page reconnects; a restarted server is picked up by itself; and
+// start-up problems (a down URL, a busy port) are sentences that say what to do.
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub } from '../../src/mcp';
 import { startMcpBridge, type McpBridge } from '../../src/mcp/node/start-mcp-bridge';
 import { ToolRegistry } from '../../src/tools/tool-registry';
-import { spawnLoopbackServer, type SpawnedServer } from './spawn-loopback-server';
+import { startLoopbackServer } from '../servers/loopback';
+import { freePort, spawnLoopbackServer, type SpawnedServer } from './spawn-loopback-server';
 
 const everythingScript = resolve(
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
@@ -29,7 +33,11 @@ describe('the MCP bridge', () => {
   /** A hub (the app's MCP client) connected to the bridge, and its tool registry. */
   async function connectHub(url: string): Promise<ToolRegistry> {
     const registry = new ToolRegistry();
-    hub = new McpHub({ registry, retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 } });
+    hub = new McpHub({
+      registry,
+      retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 },
+      reconnect: { attempts: 100, baseDelayMs: 100, maxDelayMs: 200 },
+    });
     hub.addServer({ id: 'bridged', url, transport: 'streamable-http' });
     await hub.connect('bridged');
     return registry;
@@ -123,43 +131,163 @@ describe('the MCP bridge', () => {
     );
   }, 30_000);
 
-  it('fails a call at once when the bridged server dies, and reopens it on the next call', async () => {
+  it.each(['streamable-http', 'sse'] as const)(
+    'over %s: a call in flight fails within 1 s when the bridged server dies; after its restart the next call works',
+    async (transport) => {
+      const sse = transport === 'sse';
+      everything = await spawnLoopbackServer(
+        everythingScript,
+        [sse ? 'sse' : 'streamableHttp'],
+        /(listening|running) on port/i,
+      );
+      bridge = await startMcpBridge({
+        target: { kind: 'http', url: `${everything.url}/${sse ? 'sse' : 'mcp'}`, transport },
+        port: 0,
+      });
+      const registry = await connectHub(bridge.url);
+      const pending = registry.execute(
+        { id: '1', name: 'trigger-long-running-operation', arguments: { duration: 20, steps: 20 } },
+        { signal },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const killedAt = Date.now();
+      everything.child.kill('SIGKILL');
+      const failed = await pending;
+      expect(Date.now() - killedAt).toBeLessThan(1000);
+      expect(failed.isError).toBe(true);
+      expect(failed.content).toMatch(
+        /^bridged is not reachable right now: the bridged server http:\/\/127\.0\.0\.1:\d+\/(mcp|sse) stopped answering \(the connection was (refused|reset)\)\. Mapwright is reconnecting/,
+      );
+      expect(failed.content).not.toMatch(/MCP error|-32\d\d\d/);
+      // The page is told the server is down: it reconnects, and says why meanwhile.
+      expect(hub?.servers()[0]?.status).toBe('reconnecting');
+
+      everything = await spawnLoopbackServer(
+        everythingScript,
+        [sse ? 'sse' : 'streamableHttp'],
+        /(listening|running) on port/i,
+        Number(new URL(everything.url).port),
+      );
+      await until(() => hub?.servers()[0]?.status === 'connected');
+      const again = await registry.execute(
+        { id: '2', name: 'echo', arguments: { message: 'back again' } },
+        { signal },
+      );
+      expect(again.isError).toBeFalsy();
+      expect(again.content).toContain('back again');
+    },
+    60_000,
+  );
+
+  it('re-initialises the session of a Streamable HTTP server that restarted between calls: the first call after works', async () => {
     everything = await spawnLoopbackServer(
       everythingScript,
       ['streamableHttp'],
       /listening on port/i,
     );
-    const logs: string[] = [];
     bridge = await startMcpBridge({
       target: { kind: 'http', url: `${everything.url}/mcp`, transport: 'streamable-http' },
       port: 0,
-      onLog: (line) => logs.push(line),
     });
     const registry = await connectHub(bridge.url);
-    await everything.stop();
-    const started = Date.now();
-    const failed = await registry.execute(
-      { id: '1', name: 'echo', arguments: { message: 'anyone there?' } },
-      { signal },
-    );
-    expect(failed.isError).toBe(true);
-    expect(failed.content).toMatch(
-      /The bridged server http:\/\/127\.0\.0\.1:\d+\/mcp did not answer \(fetch failed\)\. Is it still running\?/,
-    );
-    expect(Date.now() - started).toBeLessThan(10_000);
-
     const port = Number(new URL(everything.url).port);
+    await everything.stop();
     everything = await spawnLoopbackServer(
       everythingScript,
       ['streamableHttp'],
       /listening on port/i,
       port,
     );
-    const again = await registry.execute(
-      { id: '2', name: 'echo', arguments: { message: 'back again' } },
+    const echo = await registry.execute(
+      { id: '1', name: 'echo', arguments: { message: 'after the restart' } },
       { signal },
     );
-    expect(again.isError).toBeFalsy();
-    expect(again.content).toContain('back again');
+    expect(echo.isError).toBeFalsy();
+    expect(echo.content).toContain('after the restart');
   }, 40_000);
+
+  it('over stdio: a call in flight fails within 1 s when the child exits, in one sentence; the next call starts it again', async () => {
+    bridge = await startMcpBridge({
+      target: { kind: 'stdio', command: process.execPath, args: [everythingScript, 'stdio'] },
+      port: 0,
+    });
+    const registry = await connectHub(bridge.url);
+    const pending = registry.execute(
+      { id: '1', name: 'trigger-long-running-operation', arguments: { duration: 20, steps: 20 } },
+      { signal },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const killedAt = Date.now();
+    process.kill(childOfThisProcess(/server-everything/), 'SIGKILL');
+    const failed = await pending;
+    expect(Date.now() - killedAt).toBeLessThan(1000);
+    expect(failed.content).toMatch(
+      /^bridged is not reachable right now: the bridged server \S+ \S+server-everything\S+ stdio exited\. Mapwright is reconnecting/,
+    );
+    expect(failed.content).not.toMatch(/MCP error|-32\d\d\d|Connection closed/);
+
+    await until(() => hub?.servers()[0]?.status === 'connected');
+    const sum = await registry.execute(
+      { id: '2', name: 'get-sum', arguments: { a: 2, b: 40 } },
+      { signal },
+    );
+    expect(sum.content).toContain('42');
+  }, 40_000);
+
+  it('says in a sentence that nothing answers at a down URL', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/mcp`;
+    await expect(startMcpBridge({ target: { kind: 'http', url }, port: 0 })).rejects.toThrow(
+      `Nothing answers at ${url}: the connection was refused. Start that server first (or check the URL and its port), then start the bridge again.`,
+    );
+  });
+
+  it('says a busy port is busy, with --port and a port that is free', async () => {
+    const busy = await startLoopbackServer(() => {});
+    try {
+      const started = startMcpBridge({
+        target: { kind: 'stdio', command: process.execPath, args: [everythingScript, 'stdio'] },
+        port: busy.port,
+      });
+      const error = await started.then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(Error);
+      const message = (error as Error).message;
+      expect(message).toMatch(
+        new RegExp(
+          `^Port ${busy.port} on 127\\.0\\.0\\.1 is already in use \\(another bridge, or another program\\)\\. ` +
+            'Start the bridge on a free port with --port (\\d+), and add http://127\\.0\\.0\\.1:\\1/mcp in Settings\\.$',
+        ),
+      );
+      const suggested = Number(/--port (\d+)/.exec(message)?.[1]);
+      expect(suggested).not.toBe(busy.port);
+      bridge = await startMcpBridge({
+        target: { kind: 'stdio', command: process.execPath, args: [everythingScript, 'stdio'] },
+        port: suggested,
+      });
+      expect(bridge.url).toBe(`http://127.0.0.1:${suggested}/mcp`);
+    } finally {
+      await busy.stop();
+    }
+  }, 30_000);
 });
+
+/** Polls `condition` until it holds (or fails the test after `timeoutMs`). */
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('The condition never held.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The pid of this process's one child whose command line matches `pattern`. */
+function childOfThisProcess(pattern: RegExp): number {
+  const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], {
+    encoding: 'utf8',
+  }).split('\n');
+  const line = lines.find((candidate) => pattern.test(candidate));
+  if (!line) throw new Error(`No child of this process matches ${pattern}.`);
+  return Number(line.trim().split(/\s+/)[0]);
+}

@@ -1,11 +1,21 @@
-// A server that dies in the middle of a call: the call fails at once and the status says why, instead of
-// waiting out the call's timeout while the server still shows "connected".
+// A server that dies: a call in flight fails at once and the status says why, instead of waiting out the
+// call's timeout while the server still shows "connected"; the hub reconnects on its own (status
+// "reconnecting"), a call meanwhile is told the server is not reachable (not "unknown tool"), and a
+// server that restarts is connected again with nobody pressing anything.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub, type McpStatusEvent } from '../../src/mcp';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { spawnLoopbackServer, type SpawnedServer } from './spawn-loopback-server';
+import { startMcpServerScript } from './start-mcp-server-script';
+import type { RetryPolicy } from '../../src/mcp/mcp-connection';
 
-describe('a third-party MCP server that dies mid-call', () => {
+const everythingScript = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
+const signal = new AbortController().signal;
+
+describe('a third-party MCP server that dies', () => {
   let everything: SpawnedServer | undefined;
   let hub: McpHub | undefined;
   afterEach(async () => {
@@ -13,27 +23,45 @@ describe('a third-party MCP server that dies mid-call', () => {
     await everything?.stop();
   });
 
-  it.each(['streamable-http', 'sse'] as const)(
-    'over %s: fails the call at once with "closed the connection" and sets the status to error',
-    async (transport) => {
-      everything = await spawnLoopbackServer(
-        'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
-        [transport === 'sse' ? 'sse' : 'streamableHttp'],
-        /(listening|running) on port/i,
-      );
-      const registry = new ToolRegistry();
-      const statuses: McpStatusEvent[] = [];
-      hub = new McpHub({ registry, retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 } });
-      hub.onStatus((event) => statuses.push(event));
-      hub.addServer({
-        id: 'everything',
-        url: `${everything.url}/${transport === 'sse' ? 'sse' : 'mcp'}`,
-        transport,
-        toolTimeoutMs: 30_000,
-      });
-      await hub.connect('everything');
-      expect(hub.servers()[0]?.status).toBe('connected');
+  /** The reference server over `transport`, and a hub connected to it that records statuses. */
+  async function connect(
+    transport: 'streamable-http' | 'sse',
+    reconnect: Partial<RetryPolicy>,
+    port?: number,
+  ): Promise<{ registry: ToolRegistry; statuses: McpStatusEvent[] }> {
+    everything = await spawnLoopbackServer(
+      everythingScript,
+      [transport === 'sse' ? 'sse' : 'streamableHttp'],
+      /(listening|running) on port/i,
+      port,
+    );
+    const registry = new ToolRegistry();
+    const statuses: McpStatusEvent[] = [];
+    hub = new McpHub({
+      registry,
+      retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 },
+      reconnect,
+    });
+    hub.onStatus((event) => statuses.push(event));
+    hub.addServer({
+      id: 'everything',
+      url: `${everything.url}/${transport === 'sse' ? 'sse' : 'mcp'}`,
+      transport,
+      toolTimeoutMs: 30_000,
+    });
+    await hub.connect('everything');
+    expect(hub.servers()[0]?.status).toBe('connected');
+    return { registry, statuses };
+  }
 
+  it.each(['streamable-http', 'sse'] as const)(
+    'over %s: fails the call at once with "closed the connection", reconnects, then gives up with error',
+    async (transport) => {
+      const { registry, statuses } = await connect(transport, {
+        attempts: 2,
+        baseDelayMs: 100,
+        maxDelayMs: 100,
+      });
       const started = Date.now();
       const pending = registry.execute(
         {
@@ -41,20 +69,171 @@ describe('a third-party MCP server that dies mid-call', () => {
           name: 'trigger-long-running-operation',
           arguments: { duration: 20, steps: 20 },
         },
-        { signal: new AbortController().signal },
+        { signal },
       );
       await new Promise((resolve) => setTimeout(resolve, 700));
-      everything.child.kill('SIGKILL');
+      everything!.child.kill('SIGKILL');
       const result = await pending;
       const elapsed = Date.now() - started;
 
       expect(result.isError).toBe(true);
-      expect(result.content).toMatch(/closed the connection/);
+      expect(result.content).toMatch(
+        /^everything is not reachable right now: the server closed the connection/,
+      );
       expect(elapsed).toBeLessThan(10_000);
+      expect(statuses.map((event) => event.status)).toContain('reconnecting');
+      await hub!.ready('everything');
       const last = statuses.at(-1);
       expect(last?.status).toBe('error');
-      expect(last?.error).toMatch(/closed the connection/);
+      expect(last?.error).toMatch(
+        /Cannot reach http:\/\/127\.0\.0\.1:\d+\/(mcp|sse): the connection was refused, so the server is down/,
+      );
+      // Its tools are gone, but a model that calls one is told why, and what the person can do.
+      const late = await registry.execute(
+        { id: 'late', name: 'echo', arguments: { message: 'hello?' } },
+        { signal },
+      );
+      expect(late.content).toMatch(
+        /^everything is not reachable right now: cannot reach .*Press Reconnect in Settings/i,
+      );
+      expect(late.content).not.toContain('Unknown tool');
     },
     40_000,
   );
+
+  it('a restarted server is connected again with no clicks, and calls meanwhile say it is not reachable', async () => {
+    const { registry, statuses } = await connect('streamable-http', {
+      attempts: 100,
+      baseDelayMs: 200,
+      maxDelayMs: 400,
+    });
+    const port = Number(new URL(everything!.url).port);
+    everything!.child.kill('SIGKILL');
+    await until(() => hub!.servers()[0]?.status === 'reconnecting');
+    const meanwhile = await registry.execute(
+      { id: 'meanwhile', name: 'echo', arguments: { message: 'hello?' } },
+      { signal },
+    );
+    expect(meanwhile.content).toMatch(
+      /^everything is not reachable right now: .*Mapwright is reconnecting to it; try again once Settings shows it connected\.$/,
+    );
+
+    everything = await spawnLoopbackServer(
+      everythingScript,
+      ['streamableHttp'],
+      /listening on port/i,
+      port,
+    );
+    await until(() => hub!.servers()[0]?.status === 'connected');
+    const echo = await registry.execute(
+      { id: 'again', name: 'echo', arguments: { message: 'back again' } },
+      { signal },
+    );
+    expect(echo.content).toContain('back again');
+    expect(statuses.map((event) => event.status)).not.toContain('error');
+  }, 40_000);
+
+  it("the project's Node SQL server (npm run mcp-server), restarted on its port, is connected again with no clicks", async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'mapwright-heal-'));
+    const table = join(directory, 'places.csv');
+    await writeFile(table, 'name,population\nLyon,522000\nNantes,320000\n');
+    let sql = await startMcpServerScript(['--data', table]);
+    try {
+      const registry = new ToolRegistry();
+      hub = new McpHub({
+        registry,
+        retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 },
+        reconnect: { attempts: 100, baseDelayMs: 200, maxDelayMs: 400 },
+      });
+      hub.addServer({ id: 'sql', url: sql.url, transport: 'streamable-http' });
+      await hub.connect('sql');
+      const count = () =>
+        registry.execute(
+          { id: 'q', name: 'query', arguments: { sql_query: 'SELECT count(*) AS n FROM places' } },
+          { signal },
+        );
+      expect((await count()).isError).toBeFalsy();
+      sql.child.kill('SIGKILL');
+      await until(() => hub!.servers()[0]?.status === 'reconnecting');
+      expect((await count()).content).toMatch(/^sql is not reachable right now: /);
+      sql = await startMcpServerScript(['--data', table, '--port', new URL(sql.url).port]);
+      await until(() => hub!.servers()[0]?.status === 'connected', 30_000);
+      const again = await count();
+      expect(again.isError).toBeFalsy();
+      expect(again.content).toContain('2');
+    } finally {
+      await hub?.close();
+      hub = undefined;
+      await sql.stop();
+      await rm(directory, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('Disable while it reconnects stops trying; Enable connects at once', async () => {
+    const { registry, statuses } = await connect('streamable-http', {
+      attempts: 100,
+      baseDelayMs: 20_000,
+      maxDelayMs: 20_000,
+    });
+    const port = Number(new URL(everything!.url).port);
+    everything!.child.kill('SIGKILL');
+    await until(() => hub!.servers()[0]?.status === 'reconnecting');
+    // The first attempt failed; the next is 20 s away when the person switches the server off.
+    await until(() => /Cannot reach/.test(hub!.servers()[0]?.lastError ?? ''));
+    await hub!.disconnect('everything');
+    everything = await spawnLoopbackServer(
+      everythingScript,
+      ['streamableHttp'],
+      /listening on port/i,
+      port,
+    );
+    expect(hub!.servers()[0]?.status).toBe('disconnected');
+    const switchedOff = await registry.execute(
+      { id: 'off', name: 'echo', arguments: { message: 'hello?' } },
+      { signal },
+    );
+    expect(switchedOff.content).toBe(
+      'everything is switched off in Settings (MCP servers); ask the person to enable it.',
+    );
+    statuses.length = 0;
+    const started = Date.now();
+    await hub!.connect('everything');
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(hub!.servers()[0]?.status).toBe('connected');
+    expect(statuses.map((event) => event.status)).toEqual(['connecting', 'connected']);
+  }, 40_000);
+
+  it('Reconnect after the hub gave up connects at once', async () => {
+    const { registry } = await connect('streamable-http', {
+      attempts: 1,
+      baseDelayMs: 10,
+      maxDelayMs: 10,
+    });
+    const port = Number(new URL(everything!.url).port);
+    everything!.child.kill('SIGKILL');
+    await until(() => hub!.servers()[0]?.status === 'error');
+    everything = await spawnLoopbackServer(
+      everythingScript,
+      ['streamableHttp'],
+      /listening on port/i,
+      port,
+    );
+    expect(hub!.servers()[0]?.status).toBe('error');
+    await hub!.reconnect('everything');
+    expect(hub!.servers()[0]?.status).toBe('connected');
+    const echo = await registry.execute(
+      { id: 'again', name: 'echo', arguments: { message: 'reconnected' } },
+      { signal },
+    );
+    expect(echo.content).toContain('reconnected');
+  }, 40_000);
 });
+
+/** Polls `condition` until it holds (or fails the test after `timeoutMs`). */
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('The condition never held.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -118,6 +118,24 @@ describe('ToolRegistry', () => {
     expect(result.content).toContain('Available tools: zoom');
   });
 
+  it('answers a call of a tool whose server went away with the reason, by any name it had', async () => {
+    const registry = new ToolRegistry();
+    registry.register(tool('add'));
+    registry.setServerTools('calc', [tool('add'), tool('mul')]);
+    const down = 'calc is not reachable right now: the server closed the connection.';
+    registry.removeServer('calc', down);
+    expect(registry.list().map((each) => each.name)).toEqual(['add']);
+    for (const name of ['mul', 'calc__add', 'calc__mul']) {
+      const result = await registry.execute(call(name), { signal });
+      expect(result).toEqual({ content: down, isError: true });
+    }
+    // Back: its tools run again; removed for good: unknown, as any other name.
+    registry.setServerTools('calc', [tool('mul')]);
+    expect((await registry.execute(call('mul'), { signal })).content).toBe('mul {}');
+    registry.removeServer('calc');
+    expect((await registry.execute(call('mul'), { signal })).content).toContain('Unknown tool');
+  });
+
   it('validates arguments against the schema before running the tool', async () => {
     const registry = new ToolRegistry();
     const counted = tool('count');

@@ -23,8 +23,11 @@ async function adviceFor(url: string, headers?: Record<string, string>): Promise
     configurable: true,
     value: { writeText: (text: string) => Promise.resolve(void (copied = text)) },
   });
-  // No answer at all, as for a server that sends no CORS headers.
-  const fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+  // A server that sends no CORS headers: the page's requests get no answer, but a no-cors probe does.
+  const fetch = (_input: unknown, init?: RequestInit) =>
+    init?.mode === 'no-cors'
+      ? Promise.resolve(new Response(null, { status: 200 }))
+      : Promise.reject(new TypeError('Failed to fetch'));
   hub = new McpHub({
     registry: new ToolRegistry(),
     fetch,

@@ -12,6 +12,7 @@ import {
 } from '../../src/storage/mcp-preferences-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { McpSettingsSection } from '../../src/ui/mcp-settings-section';
+import { freePort } from '../mcp/spawn-loopback-server';
 import { controlLabelled, descriptionOf } from './settings-labels';
 
 const LONG_NAME = 'describe_table_with_a_name_longer_than_a_phone_is_wide';
@@ -106,6 +107,27 @@ describe('McpSettingsSection', () => {
     expect(root.textContent).toContain('A server "lake" exists already; choose another id.');
     expect(hub.servers().map((known) => known.id)).toEqual(['lake']);
   });
+
+  it('offers Reconnect on a server in error (not on a connected one), which connects it again at once', async () => {
+    const { hub, root } = await mount();
+    const closed = `http://127.0.0.1:${await freePort()}/mcp`;
+    hub.addServer({ id: 'down', url: closed, transport: 'streamable-http' });
+    await hub.connect('down');
+    const row = [...root.querySelectorAll('.mw-server')].find((each) =>
+      each.textContent?.includes('down'),
+    );
+    expect(row?.querySelector('.mw-badge')?.textContent).toBe('error');
+    expect(row?.textContent).toContain('so the server is down or the address is wrong');
+    expect(root.querySelector('[aria-label="Reconnect server Lake"]')).toBeNull();
+    const reconnect = row?.querySelector<HTMLButtonElement>('[aria-label="Reconnect server down"]');
+    expect(reconnect?.textContent).toBe('Reconnect');
+    const statuses: string[] = [];
+    hub.onStatus((event) => statuses.push(event.status));
+    reconnect?.click();
+    await hub.ready('down');
+    expect(statuses[0]).toBe('connecting');
+    expect(statuses.at(-1)).toBe('error');
+  }, 20_000);
 });
 
 describe('a server’s bearer token', () => {

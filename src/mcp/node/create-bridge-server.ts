@@ -14,8 +14,14 @@ import {
   ReadResourceRequestSchema,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessage } from '../../tools/run-with-limits';
-import { describeUpstream, type McpUpstream, type UpstreamTarget } from './mcp-upstream';
+import { withoutMcpErrorCode } from '../network-failure';
+import { UPSTREAM_UNREACHABLE_CODE } from '../upstream-unreachable';
+import {
+  describeUpstream,
+  UpstreamUnreachableError,
+  type McpUpstream,
+  type UpstreamTarget,
+} from './mcp-upstream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type {
   RequestHandlerExtra,
@@ -25,6 +31,20 @@ import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sd
 
 /** What the SDK hands a request handler: the abort signal, the request's _meta, a way to notify. */
 type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * An error the bridge answers a request with: the SDK sends `code`, `message` and `data` as they are,
+ * where an McpError's message would carry its code a second time.
+ */
+class BridgeReplyError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
 
 /** A tool call may run this long upstream (the browser keeps its own, shorter, timeout). */
 const UPSTREAM_CALL_TIMEOUT_MS = 10 * 60 * 1000;
@@ -79,33 +99,30 @@ export function createBridgeServer(
     },
   );
   /**
-   * Runs one request on the upstream. A protocol error from the bridged server passes through as it is;
-   * anything else means the server could not be reached, so the connection is dropped (the next request
-   * opens a new one) and the browser is told which server and why.
+   * Runs one request on the upstream. A protocol error from the bridged server passes through in its own
+   * words (the SDK would otherwise write its code twice); a server that cannot be reached is reported with
+   * UPSTREAM_UNREACHABLE_CODE and a sentence that names it, so the page knows the server, not the
+   * bridge, is down.
    */
   const forward = async <Result>(
-    send: (client: Client) => Promise<Result>,
-    signal: AbortSignal,
+    send: (client: Client, options: RequestOptions) => Promise<Result>,
+    extra: HandlerExtra,
   ): Promise<Result> => {
-    let client: Client;
     try {
-      client = await upstream.client();
-    } catch (error) {
-      throw new Error(
-        `The bridged server ${describeUpstream(target)} is not reachable: ${errorMessage(error)}`,
-        { cause: error },
+      return await upstream.request(
+        (client, signal) => send(client, { ...optionsFor(extra), signal }),
+        extra.signal,
       );
-    }
-    try {
-      return await send(client);
     } catch (error) {
-      if (error instanceof McpError || signal.aborted) throw error;
-      const reason = errorMessage(error);
-      upstream.reset(reason);
-      throw new Error(
-        `The bridged server ${describeUpstream(target)} did not answer (${reason}). Is it still running?`,
-        { cause: error },
-      );
+      if (error instanceof UpstreamUnreachableError) {
+        throw new BridgeReplyError(UPSTREAM_UNREACHABLE_CODE, error.message, {
+          upstream: describeUpstream(target),
+        });
+      }
+      if (error instanceof McpError) {
+        throw new BridgeReplyError(error.code, withoutMcpErrorCode(error.message), error.data);
+      }
+      throw error;
     }
   };
   /** Cancellation, and progress passed back under the browser's own progress token. */
@@ -131,40 +148,34 @@ export function createBridgeServer(
   const capabilities = identity.capabilities;
   if (capabilities.tools) {
     server.setRequestHandler(ListToolsRequestSchema, async (request, extra) =>
-      forward((client) => client.listTools(request.params, optionsFor(extra)), extra.signal),
+      forward((client, options) => client.listTools(request.params, options), extra),
     );
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
-      forward(
-        (client) => client.callTool(request.params, undefined, optionsFor(extra)),
-        extra.signal,
-      ),
+      forward((client, options) => client.callTool(request.params, undefined, options), extra),
     );
   }
   if (capabilities.resources) {
     server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) =>
-      forward((client) => client.listResources(request.params, optionsFor(extra)), extra.signal),
+      forward((client, options) => client.listResources(request.params, options), extra),
     );
     server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request, extra) =>
-      forward(
-        (client) => client.listResourceTemplates(request.params, optionsFor(extra)),
-        extra.signal,
-      ),
+      forward((client, options) => client.listResourceTemplates(request.params, options), extra),
     );
     server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) =>
-      forward((client) => client.readResource(request.params, optionsFor(extra)), extra.signal),
+      forward((client, options) => client.readResource(request.params, options), extra),
     );
   }
   if (capabilities.prompts) {
     server.setRequestHandler(ListPromptsRequestSchema, async (request, extra) =>
-      forward((client) => client.listPrompts(request.params, optionsFor(extra)), extra.signal),
+      forward((client, options) => client.listPrompts(request.params, options), extra),
     );
     server.setRequestHandler(GetPromptRequestSchema, async (request, extra) =>
-      forward((client) => client.getPrompt(request.params, optionsFor(extra)), extra.signal),
+      forward((client, options) => client.getPrompt(request.params, options), extra),
     );
   }
   if (capabilities.completions) {
     server.setRequestHandler(CompleteRequestSchema, async (request, extra) =>
-      forward((client) => client.complete(request.params, optionsFor(extra)), extra.signal),
+      forward((client, options) => client.complete(request.params, options), extra),
     );
   }
   return server;

@@ -1,13 +1,24 @@
 // The server a bridge stands in front of: a remote Streamable HTTP or SSE endpoint, or a local command
-// spoken to over stdio. One connection is shared by every browser session; when the server goes away it
-// is reopened on the next request, and until then every request fails at once with the reason.
+// spoken to over stdio. One connection is shared by every browser session. When the server goes away (a
+// stdio child exits, an HTTP stream breaks and a ping gets no answer) every request in flight fails at
+// once with the reason, and the next request opens a new connection; a server that restarted and forgot
+// the session (HTTP 404) is re-initialised and the request sent again, since it never ran.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
+  ErrorCode,
+  McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { openClient } from '../mcp-transport';
+import { errorMessage } from '../../tools/run-with-limits';
+import { httpStatusOf, openClient } from '../mcp-transport';
+import {
+  isConnectionLoss,
+  isNetworkFailure,
+  networkFailureReason,
+  withoutMcpErrorCode,
+} from '../network-failure';
 import type { McpTransportKind } from '../../config/app-config';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
@@ -30,6 +41,14 @@ export interface UpstreamOptions {
   onLog?: (message: string) => void;
 }
 
+/** A request failed because the bridged server could not be reached; the message is a sentence. */
+export class UpstreamUnreachableError extends Error {
+  override readonly name = 'UpstreamUnreachableError';
+}
+
+/** How long a ping after a broken stream may take before the server counts as gone. */
+const PROBE_TIMEOUT_MS = 800;
+
 /**
  * How the upstream is named in messages: its command line, or its URL without user, password or query
  * string, which may hold a secret (`--url-env`) and would otherwise reach the bridge's log.
@@ -40,38 +59,80 @@ export function describeUpstream(target: UpstreamTarget): string {
   return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
 }
 
+/** Why a connection to the upstream could not be opened, as the end of "The bridged server X …". */
+function unreachableBecause(error: unknown): string {
+  const reason = networkFailureReason(error);
+  if (reason) return `does not answer (${reason})`;
+  const status = httpStatusOf(error);
+  if (status !== undefined) return `answered HTTP ${status}`;
+  return `could not be reached (${withoutMcpErrorCode(errorMessage(error)).replace(/\.$/, '')})`;
+}
+
+/** One open connection and what happened to it. */
+interface Live {
+  client: Client;
+  /** Set once the connection is known to be gone; requests on it fail with this. */
+  down?: UpstreamUnreachableError;
+  probing?: boolean;
+}
+
 /** A shared, reopening connection to the bridged server. */
 export class McpUpstream {
-  private connecting: Promise<Client> | undefined;
+  private connecting: Promise<Live> | undefined;
   private stopped = false;
   private readonly closers: Array<() => Promise<void>> = [];
+  /** One abort per request in flight, fired when the connection turns out to be gone. */
+  private readonly inFlight = new Map<AbortController, Live>();
 
   constructor(private readonly options: UpstreamOptions) {}
 
   /** The connected client, connecting (again) when there is none. */
-  client(): Promise<Client> {
-    if (this.stopped) return Promise.reject(new Error('The bridge is stopping.'));
-    if (!this.connecting) {
-      const attempt = this.open();
-      this.connecting = attempt;
-      attempt.catch(() => {
-        if (this.connecting === attempt) this.connecting = undefined;
-      });
-    }
-    return this.connecting;
+  async client(): Promise<Client> {
+    return (await this.live()).client;
   }
 
   /**
-   * Drops the connection after a request found the server gone (a refused or lost HTTP connection does
-   * not close the transport), so the next request opens a new one.
+   * Runs one request on the upstream. A protocol error of the request passes through; a server that
+   * cannot be reached fails it with an UpstreamUnreachableError (and every other request on the same
+   * connection with it); a forgotten session is opened again and the request sent once more.
    */
-  reset(reason: string): void {
-    const current = this.connecting;
-    this.connecting = undefined;
-    this.options.onLog?.(
-      `${describeUpstream(this.options.target)}: ${reason}; reconnecting on the next request`,
-    );
-    void current?.then((client) => client.close()).catch(() => {});
+  async request<Result>(
+    send: (client: Client, signal: AbortSignal) => Promise<Result>,
+    signal: AbortSignal,
+  ): Promise<Result> {
+    for (let attempt = 1; ; attempt++) {
+      let live: Live;
+      try {
+        live = await this.live();
+      } catch (error) {
+        throw new UpstreamUnreachableError(
+          `The bridged server ${this.name()} ${unreachableBecause(error)}.`,
+          { cause: error },
+        );
+      }
+      const gone = new AbortController();
+      this.inFlight.set(gone, live);
+      try {
+        return await send(live.client, AbortSignal.any([signal, gone.signal]));
+      } catch (error) {
+        if (signal.aborted) throw error;
+        if (live.down) throw live.down;
+        if (httpStatusOf(error) === 404 && attempt === 1) {
+          // A server that answers 404 to the session ran nothing: it restarted and forgot us.
+          this.lose(live, 'restarted and forgot the session, so the bridge opened a new one');
+          continue;
+        }
+        if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed) throw error;
+        throw this.lose(
+          live,
+          isNetworkFailure(error) || error instanceof McpError
+            ? this.goneBecause(error)
+            : `failed the request (${withoutMcpErrorCode(errorMessage(error))})`,
+        );
+      } finally {
+        this.inFlight.delete(gone);
+      }
+    }
   }
 
   /** Closes the connection (and ends a stdio server's process). */
@@ -81,7 +142,70 @@ export class McpUpstream {
     await Promise.all(closers.map((close) => close().catch(() => {})));
   }
 
-  private async open(): Promise<Client> {
+  private name(): string {
+    return describeUpstream(this.options.target);
+  }
+
+  private goneBecause(error: unknown): string {
+    if (this.options.target.kind === 'stdio') return 'exited';
+    const reason = networkFailureReason(error);
+    return reason ? `stopped answering (${reason})` : 'closed the connection';
+  }
+
+  /** The open connection; a gone one is replaced by a new one. */
+  private async live(): Promise<Live> {
+    for (;;) {
+      if (this.stopped) throw new Error('the bridge is stopping');
+      if (!this.connecting) {
+        const attempt = this.open();
+        this.connecting = attempt;
+        attempt.catch(() => {
+          if (this.connecting === attempt) this.connecting = undefined;
+        });
+      }
+      const attempt = this.connecting;
+      const live = await attempt;
+      if (!live.down) return live;
+      if (this.connecting === attempt) this.connecting = undefined;
+    }
+  }
+
+  /**
+   * Marks a connection gone: its requests in flight fail now with the reason, and the next request opens
+   * a new connection. Returns the error they fail with.
+   */
+  private lose(live: Live, reason: string): UpstreamUnreachableError {
+    if (live.down) return live.down;
+    live.down = new UpstreamUnreachableError(`The bridged server ${this.name()} ${reason}.`);
+    for (const [call, on] of this.inFlight) if (on === live) call.abort(live.down);
+    this.options.onLog?.(`${this.name()} ${reason}; reconnecting on the next request`);
+    void live.client.close().catch(() => {});
+    return live.down;
+  }
+
+  /**
+   * After a stream broke: a server that still answers a ping keeps its requests; one that does not (or
+   * that restarted and forgot the session) is gone, and its requests fail now rather than at their
+   * timeout.
+   */
+  private async probe(live: Live): Promise<void> {
+    if (live.probing || live.down) return;
+    live.probing = true;
+    try {
+      await live.client.ping({ timeout: PROBE_TIMEOUT_MS });
+    } catch (error) {
+      this.lose(
+        live,
+        httpStatusOf(error) === 404
+          ? 'restarted, so the calls it was running were lost'
+          : this.goneBecause(error),
+      );
+    } finally {
+      live.probing = false;
+    }
+  }
+
+  private async open(): Promise<Live> {
     const { target } = this.options;
     const onListChanged = this.options.onListChanged ?? (() => {});
     let client: Client;
@@ -125,7 +249,7 @@ export class McpUpstream {
         await client.close().catch(() => {});
         const detail = stderrTail.trim().split('\n').slice(-3).join(' ');
         throw new Error(
-          `Could not start "${describeUpstream(target)}": ${error instanceof Error ? error.message : String(error)}` +
+          `could not start "${describeUpstream(target)}": ${withoutMcpErrorCode(errorMessage(error))}` +
             (detail ? ` (${detail})` : ''),
           { cause: error },
         );
@@ -138,17 +262,19 @@ export class McpUpstream {
     client.setNotificationHandler(PromptListChangedNotificationSchema, () =>
       onListChanged('prompts'),
     );
+    const live: Live = { client };
+    // A stdio child's exit closes the transport; a broken HTTP stream is only an error, so it is checked.
     const previousOnClose = transport.onclose;
     transport.onclose = () => {
       previousOnClose?.();
-      this.connecting = undefined;
-      if (!this.stopped) {
-        this.options.onLog?.(
-          `${describeUpstream(target)}: the bridged server closed the connection`,
-        );
-      }
+      if (!this.stopped) this.lose(live, this.goneBecause(undefined));
+    };
+    const previousOnError = transport.onerror;
+    transport.onerror = (error) => {
+      previousOnError?.(error);
+      if (!this.stopped && isConnectionLoss(error)) void this.probe(live);
     };
     this.options.onLog?.(`connected to ${describeUpstream(target)}`);
-    return client;
+    return live;
   }
 }

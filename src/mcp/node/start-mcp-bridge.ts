@@ -1,5 +1,6 @@
 // The MCP bridge end to end: connect to the bridged server, then serve it over Streamable HTTP on
 // loopback with CORS for the app's page and the same Host, Origin, token and size guards as the SQL server.
+import { BridgeStartError, listenFailure, upstreamStartFailure } from './bridge-start-error';
 import { createBridgeServer, identityOf, type UpstreamIdentity } from './create-bridge-server';
 import { McpUpstream, type UpstreamTarget } from './mcp-upstream';
 import { serveMcpHttp, type McpHttpServer, type ServeMcpHttpOptions } from './serve-mcp-http';
@@ -35,21 +36,30 @@ export async function startMcpBridge(options: StartMcpBridgeOptions): Promise<Mc
     },
   });
   let identity: UpstreamIdentity;
+  let served: McpHttpServer;
   try {
     identity = identityOf(await upstream.client());
   } catch (error) {
     await upstream.stop();
-    throw error;
+    throw new BridgeStartError(upstreamStartFailure(target, error), { cause: error });
   }
-  const served = await serveMcpHttp({
-    ...serveOptions,
-    createSessionServer: () => {
-      const server = createBridgeServer(upstream, identity, target);
-      live.add(server);
-      server.onclose = () => live.delete(server);
-      return server;
-    },
-  });
+  try {
+    served = await serveMcpHttp({
+      ...serveOptions,
+      createSessionServer: () => {
+        const server = createBridgeServer(upstream, identity, target);
+        live.add(server);
+        server.onclose = () => live.delete(server);
+        return server;
+      },
+    });
+  } catch (error) {
+    await upstream.stop();
+    throw new BridgeStartError(
+      await listenFailure(serveOptions.host ?? '127.0.0.1', serveOptions.port ?? 0, error),
+      { cause: error },
+    );
+  }
   return {
     ...served,
     identity,
