@@ -1,6 +1,6 @@
 // A result a call returned is stored with its conversation (up to the caps), so its result_id still
 // draws, charts and filters after a reload or after switching back to the conversation.
-import { resultIdOf } from '../agent/conversation/conversation-reducer';
+import { resultIdOf } from '../agent/conversation/turn-records';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ResultStore } from '../tools/result-store';

@@ -8,18 +8,25 @@ import {
   CONVERSATION_VERSION,
   SUMMARY_LIMIT,
   isTurnActive,
-  type CallRecord,
-  type CallState,
   type ConversationDocument,
   type JsonValue,
   type LiveRun,
-  type RoundRecord,
   type TurnRecord,
 } from './conversation-document';
 import { titleFromQuestion } from './conversation-title';
 import { truncateConversation } from './truncate-conversation';
+import {
+  placeRound,
+  resultIdOf,
+  settleCalls,
+  updateRound,
+  updateTurn,
+  withCall,
+  withoutKey,
+  withPersonChart,
+  withRound,
+} from './turn-records';
 import type { ChartSpec } from '../../tools/chart/chart-spec';
-import type { ToolResultData } from '../../tools/tool';
 import type {
   AgentErrorInfo,
   AgentEvent,
@@ -379,143 +386,6 @@ function decided(document: ConversationDocument, callId: string): ConversationDo
   if (callIds.length === 0) return withoutKey(document, 'pendingApproval');
   const { [callId]: _dropped, ...edits } = pending.edits;
   return { ...document, pendingApproval: { ...pending, callIds, edits } };
-}
-
-function placeRound(run: LiveRun, runRound: number): number {
-  return (
-    run.rounds[runRound] ?? (Object.keys(run.rounds).length === 0 ? run.restoredRound : runRound)
-  );
-}
-
-function updateRound(
-  document: ConversationDocument,
-  run: LiveRun,
-  runRound: number,
-  change: (round: RoundRecord) => RoundRecord,
-): ConversationDocument {
-  const turnRound = placeRound(run, runRound);
-  return updateTurn(document, run.turnIndex, (turn) => withRound(turn, turnRound, change));
-}
-
-function updateTurn(
-  document: ConversationDocument,
-  turnIndex: number,
-  change: (turn: TurnRecord) => TurnRecord,
-): ConversationDocument {
-  const turn = document.turns[turnIndex];
-  if (!turn) return document;
-  const next = change(turn);
-  if (next === turn) return document;
-  const turns = [...document.turns];
-  turns[turnIndex] = next;
-  return { ...document, turns };
-}
-
-function withRound(
-  turn: TurnRecord,
-  roundNumber: number,
-  change: (round: RoundRecord) => RoundRecord,
-): TurnRecord {
-  const index = turn.rounds.findIndex((round) => round.round === roundNumber);
-  const current = turn.rounds[index] ?? { round: roundNumber, text: '', reasoning: '', calls: [] };
-  const next = change(current);
-  if (index !== -1 && next === current) return turn;
-  const rounds = [...turn.rounds];
-  if (index === -1) {
-    rounds.push(next);
-    rounds.sort((left, right) => left.round - right.round);
-  } else {
-    rounds[index] = next;
-  }
-  return { ...turn, rounds };
-}
-
-function withCall(
-  round: RoundRecord,
-  callIndex: number,
-  name: string,
-  change: (call: CallRecord) => CallRecord,
-): RoundRecord {
-  const index = round.calls.findIndex((call) => call.callIndex === callIndex);
-  const current: CallRecord = round.calls[index] ?? {
-    callIndex,
-    name,
-    displayArguments: {},
-    state: 'pending',
-  };
-  const calls = [...round.calls];
-  if (index === -1) {
-    calls.push(change(current));
-    calls.sort((left, right) => left.callIndex - right.callIndex);
-  } else {
-    calls[index] = change(current);
-  }
-  return { ...round, calls };
-}
-
-/**
- * The person's chart on every call whose table is `resultId` (one, in practice): it belongs to the
- * turn that asked for the result, and comes back under that table.
- */
-function withPersonChart(
-  document: ConversationDocument,
-  resultId: string,
-  chart: ChartSpec,
-): ConversationDocument {
-  const charts = (call: CallRecord): boolean =>
-    call.data?.kind === 'table' && resultIdOf(call.data) === resultId;
-  const turns = document.turns.map((turn) =>
-    updateCalls(turn, charts, (call) => ({ ...call, personChart: chart })),
-  );
-  return turns.every((turn, index) => turn === document.turns[index])
-    ? document
-    : { ...document, turns };
-}
-
-/** The turn with `update` applied to each call `matches` picks; the same turn when none does. */
-function updateCalls(
-  turn: TurnRecord,
-  matches: (call: CallRecord) => boolean,
-  update: (call: CallRecord) => CallRecord,
-): TurnRecord {
-  if (!turn.rounds.some((round) => round.calls.some(matches))) return turn;
-  return {
-    ...turn,
-    rounds: turn.rounds.map((round) =>
-      round.calls.some(matches)
-        ? { ...round, calls: round.calls.map((call) => (matches(call) ? update(call) : call)) }
-        : round,
-    ),
-  };
-}
-
-/** Marks calls that never finished (the turn ended under them). */
-export function settleCalls(turn: TurnRecord, state: CallState): TurnRecord {
-  return markCalls(markCalls(turn, 'pending', state), 'running', state);
-}
-
-/** Moves every call in state `from` to state `to`. */
-export function markCalls(turn: TurnRecord, from: CallState, to: CallState): TurnRecord {
-  return updateCalls(
-    turn,
-    (call) => call.state === from,
-    (call) => ({ ...call, state: to }),
-  );
-}
-
-function withoutKey<K extends 'run' | 'pendingApproval' | 'map'>(
-  document: ConversationDocument,
-  key: K,
-): ConversationDocument {
-  if (!(key in document)) return document;
-  const copy = { ...document };
-  delete copy[key];
-  return copy;
-}
-
-/** The result id of a table whose rows the page keeps (and the conversation stores beside it). */
-export function resultIdOf(data: ToolResultData | undefined): string | undefined {
-  return data?.kind === 'table' ? data.resultId : undefined;
 }
 
 /** True when `document` is a document this version reads. */

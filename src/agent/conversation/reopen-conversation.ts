@@ -13,7 +13,7 @@ import {
   type PendingApproval,
   type TurnRecord,
 } from './conversation-document';
-import { settleCalls } from './conversation-reducer';
+import { settleCalls } from './turn-records';
 import type { AssistantMessage, Interruption, ToolProposal } from '../types';
 
 /** What reopening found. */

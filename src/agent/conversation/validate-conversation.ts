@@ -16,7 +16,7 @@ import {
   type RoundRecord,
   type TurnRecord,
 } from './conversation-document';
-import { resultIdOf } from './conversation-reducer';
+import { resultIdOf } from './turn-records';
 import { checkCallData, checkedChartSpec } from './validate-call-data';
 import type { AgentErrorInfo, AgentStatus, FinishReason, Message, PendingTurn } from '../types';
 
