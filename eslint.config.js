@@ -144,7 +144,7 @@ export default tseslint.config(
   },
   {
     // src/sql is the one SQL reader shared by the card, the servers' read-only guard and the pre-flight:
-    // pure TypeScript, importing nothing but its own files.
+    // pure TypeScript, importing nothing but its own files and src/errors (which imports nothing).
     files: ['src/sql/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -152,8 +152,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\./)',
-              message: 'src/sql imports only its own files: it is pure TypeScript.',
+              regex: '^(?!\\./|\\.\\./errors/)',
+              message: 'src/sql imports only its own files and src/errors: it is pure TypeScript.',
             },
           ],
         },

@@ -1,6 +1,7 @@
 // The Agent: configuration (model, tools, limits) and the entry points of a run. It keeps no
 // conversation: each run starts from the state it is given and hands every step back through `commit`.
 // The loop itself lives in turn-runner.ts.
+import { errorMessage } from '../errors/error-message';
 import { ToolRegistry } from '../tools/tool-registry';
 import { resolveSettings, type AgentOptions, type AgentSettings } from './agent-options';
 import { ConversationState } from './conversation-state';
@@ -226,9 +227,7 @@ export class Agent {
       try {
         listener(event);
       } catch (error) {
-        this.warn(
-          `An event listener failed on ${event.type}: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        this.warn(`An event listener failed on ${event.type}: ${errorMessage(error)}`);
       }
     }
   }

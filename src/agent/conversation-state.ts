@@ -1,5 +1,6 @@
 // One run's working copy of the agent's state. The run builds it from the state it was given and hands
 // every step back through `commit`; nothing here outlives the run (the document owns the state).
+import { errorMessage } from '../errors/error-message';
 import type { AgentErrorInfo, AgentState, AgentStatus, Message, PendingTurn } from './types';
 
 /** History, status and pending turn of one run, handed back after every step. */
@@ -40,9 +41,7 @@ export class ConversationState {
     try {
       this.write(this.snapshot());
     } catch (error) {
-      this.warn(
-        `Writing the state failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.warn(`Writing the state failed: ${errorMessage(error)}`);
     }
   }
 }

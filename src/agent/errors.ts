@@ -1,4 +1,5 @@
 // Errors name who is at fault, so the UI can say what to do next. The base class sets `name`.
+import { errorMessage } from '../errors/error-message';
 import { describeFailure } from './failure-description';
 import { failureKindOf, type FailureKind } from './failure-kind';
 import { redactSecrets } from './redact';
@@ -85,12 +86,6 @@ export class InternalError extends AgentError {
   /** The class's name, kept through minification. */
   static readonly errorName = 'InternalError';
   override readonly fault = 'library';
-}
-
-/** The message of any thrown value. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
 }
 
 /** A serialisable, redacted description of an error, for events and snapshots. */

@@ -1,7 +1,8 @@
 // The ways a run ends: an answer, a stop, a failure, a checkpoint at a limit, or an interruption that
 // waits for the person. Each but the interruption leaves the history consistent (every call has a
 // result); each writes the state.
-import { errorMessage, toErrorInfo, type AgentError } from './errors';
+import { errorMessage } from '../errors/error-message';
+import { toErrorInfo, type AgentError } from './errors';
 import { repairHistory } from './history-repair';
 import { callModel, newDraft } from './model-call';
 import { setStatus, turnMessages, type RunContext } from './run-context';

@@ -4,6 +4,7 @@ import { Agent } from '../agent/agent';
 import { toolIdentity } from '../agent/approval-policy';
 import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
+import { errorMessage } from '../errors/error-message';
 import { contextBudgetFor } from '../providers/context-budget';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { listProviderModels } from '../providers/list-provider-models';
@@ -398,7 +399,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     options.notify?.(
       isQuotaError(error)
         ? 'The browser’s storage for this site is full. This conversation is kept in this tab and saved once there is room: delete old conversations in Conversations to make some.'
-        : `The conversation could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+        : `The conversation could not be saved: ${errorMessage(error)}`,
     );
     void list.showStorage();
   };

@@ -1,6 +1,7 @@
 // The system prompt's opening text: system-prompt.md bundled at build time, so a static host needs no
 // extra file; a publisher may point `systemPromptUrl` in app-config.json at a replacement.
 import bundledPrompt from '../../system-prompt.md?raw';
+import { errorMessage } from '../errors/error-message';
 
 /** The system-prompt.md the app was built with. */
 export const bundledSystemPrompt: string = bundledPrompt;
@@ -23,7 +24,7 @@ export async function loadSystemPromptText(
     if (response.ok && !type.includes('text/html')) return await response.text();
     reason = response.ok ? 'the server answered with an HTML page' : `HTTP ${response.status}`;
   } catch (error) {
-    reason = error instanceof Error ? error.message : String(error);
+    reason = errorMessage(error);
   }
   notify(
     `systemPromptUrl ${url} could not be loaded (${reason}); the chat uses the bundled system prompt. Check the path in app-config.json.`,

@@ -8,6 +8,7 @@ import {
   validateAppConfig,
 } from '../config';
 import { heldLayerCount } from '../data/table-decoder-client';
+import { errorMessage } from '../errors/error-message';
 import { mountLayerPanel } from '../map/layer-panel';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { CredentialStore } from '../storage/credential-store';
@@ -124,7 +125,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     )
     .catch((error: unknown): StartedMap => {
       banner.add(
-        `The map could not load (${error instanceof Error ? error.message : String(error)}); reload the page to try again. Chat and SQL still work.`,
+        `The map could not load (${errorMessage(error)}); reload the page to try again. Chat and SQL still work.`,
       );
       return { controller: undefined, layerIds: new Map() };
     });
@@ -205,9 +206,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     })
     .catch((error: unknown) => {
       if (destroyed) return undefined;
-      banner.add(
-        `The data engine could not start (${error instanceof Error ? error.message : String(error)}); map tools still work.`,
-      );
+      banner.add(`The data engine could not start (${errorMessage(error)}); map tools still work.`);
       return undefined;
     });
   const engine = async () => (await handle.data)?.engine;
@@ -311,7 +310,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       })
       .catch((error: unknown) => {
         if (destroyed) return;
-        const message = `The chat could not start (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`;
+        const message = `The chat could not start (${errorMessage(error)}); reload the page to try again.`;
         chatElement.querySelector('.chat-placeholder p')?.replaceChildren(message);
         banner.add(message);
       });

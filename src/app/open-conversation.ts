@@ -8,6 +8,7 @@ import { createConversationDocument } from '../agent/conversation/conversation-d
 import { mergeConversation } from '../agent/conversation/merge-conversation';
 import { parseConversationDocument } from '../agent/conversation/migrate-conversation';
 import { reopenConversation } from '../agent/conversation/reopen-conversation';
+import { errorMessage } from '../errors/error-message';
 import {
   ConversationWriter,
   heldDocument,
@@ -63,7 +64,7 @@ export async function openConversation(options: {
       stored = read.document;
       revision = read.revision;
     } catch (error) {
-      unreadable = { id, reason: error instanceof Error ? error.message : String(error) };
+      unreadable = { id, reason: errorMessage(error) };
     }
   }
   // Nothing is stored for a new conversation until its first question (the writer skips blanks).

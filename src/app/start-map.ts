@@ -1,6 +1,7 @@
 // Starts the map and its bundled layers; a map that cannot start (no WebGL) is reported, not thrown.
 // This module is the app's only static path to maplibre-gl: mount-app imports it dynamically, so the
 // config and the data files download while MapLibre's code is fetched and compiled.
+import { errorMessage } from '../errors/error-message';
 import {
   addDatasetLayers,
   attachTiledFeatures,
@@ -58,9 +59,7 @@ export async function startMap(
       onNotice: notify,
     });
   } catch (error) {
-    notify(
-      `The map could not start (${error instanceof Error ? error.message : String(error)}). Chat and SQL still work.`,
-    );
+    notify(`The map could not start (${errorMessage(error)}). Chat and SQL still work.`);
     return { controller: undefined, layerIds: new Map() };
   }
   performance.mark('mapwright:map-loaded');

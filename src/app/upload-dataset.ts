@@ -9,6 +9,7 @@ import {
   type LayerFileFormat,
   type UploadFileSummary,
 } from '../data/upload-layer-file';
+import { errorMessage } from '../errors/error-message';
 import { kindForGeometry } from '../geo/layer-kind';
 import { uploadPaint } from '../map/layer-paint';
 import { contentMismatch } from './file-signature';
@@ -206,9 +207,7 @@ export async function addUpload(
     await options.onPhase?.('loading');
     read = await readUpload(source, dependencies.engine, dependencies.readUpload ?? readUploadHere);
   } catch (error) {
-    return failed(
-      `${fileName} could not be read: ${error instanceof Error ? error.message : String(error)}.`,
-    );
+    return failed(`${fileName} could not be read: ${errorMessage(error)}.`);
   }
   const { summary } = read;
   if (summary.rowCount === 0) {
@@ -255,7 +254,7 @@ export async function addUpload(
           )
           .catch((error: unknown) =>
             dependencies.onLateFailure?.(
-              `${fileName}: the table ${table} could not be loaded for SQL (${error instanceof Error ? error.message : String(error)}); the layer still shows on the map.`,
+              `${fileName}: the table ${table} could not be loaded for SQL (${errorMessage(error)}); the layer still shows on the map.`,
             ),
           );
   const entry: CatalogEntry = {

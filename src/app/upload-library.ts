@@ -1,7 +1,7 @@
 // The person's uploads over time: a new file is added and kept in the browser, the files kept from
 // earlier visits are added again after a reload, and an upload can be removed. Adding, restoring and
 // removing run one at a time, so an upload and a removal of the same name never interleave.
-import { errorMessage } from '../agent/errors';
+import { errorMessage } from '../errors/error-message';
 import { isQuotaError } from '../storage/quota-error';
 import { addUpload, tableNameFor, uploadFormats, uploadSourceFromFile } from './upload-dataset';
 import type { StoredUpload, UploadStorage } from '../storage/upload-store';

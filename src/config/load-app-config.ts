@@ -1,4 +1,5 @@
 // Fetches and validates app-config.json; a missing or broken file still yields a usable config.
+import { errorMessage } from '../errors/error-message';
 import { defaultAppConfig } from './default-app-config';
 import { validateAppConfig, type ValidatedConfig } from './validate-app-config';
 import type { ConfigProblem } from './app-config';
@@ -21,7 +22,7 @@ export async function loadAppConfig(
   } catch (error) {
     return fallback({
       path: '(file)',
-      message: `${url} could not be loaded (${error instanceof Error ? error.message : String(error)}); the app uses its defaults.`,
+      message: `${url} could not be loaded (${errorMessage(error)}); the app uses its defaults.`,
     });
   }
   let raw: unknown;
@@ -30,7 +31,7 @@ export async function loadAppConfig(
   } catch (error) {
     return fallback({
       path: '(file)',
-      message: `is not valid JSON (${error instanceof Error ? error.message : String(error)}); the app uses its defaults. Check for a trailing comma or a missing quote.`,
+      message: `is not valid JSON (${errorMessage(error)}); the app uses its defaults. Check for a trailing comma or a missing quote.`,
     });
   }
   return validateAppConfig(raw);

@@ -2,6 +2,7 @@
 // the declared tables load one after another in the background, and each call waits only for the tables
 // it names, which go to the front of the line: DuckDB-WASM takes one request at a time, so a question
 // about airports must not queue behind a 3M-row table that nobody asked for yet.
+import { errorMessage } from '../errors/error-message';
 import { tokenizeSql } from '../sql/sql-tokens';
 import { TableLoadFailedError } from './query-errors';
 import type { SqlStatementReading } from '../sql/sql-guard';
@@ -233,7 +234,7 @@ export class LazyDataEngine implements DataEngine {
       await engine.load(source);
       this.failures.delete(source.table);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       this.failures.set(source.table, message);
       this.options.onLoadFailure?.({ table: source.table, message });
     }

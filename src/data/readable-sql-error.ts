@@ -1,5 +1,6 @@
 // DuckDB's errors as one readable sentence for the approval card: no raw JSON, no statement the
 // pre-flight wrapped around the person's SQL, no list of candidate functions; a line number instead.
+import { errorMessage } from '../errors/error-message';
 
 // DuckDB-WASM reports `{"exception_type":"Parser","exception_message":"…","position":"16"}`.
 interface DuckDbErrorJson {
@@ -58,7 +59,7 @@ export function isDuckDbErrorText(text: string): boolean {
  * `prefix` (`DESCRIBE `): "Syntax error near 'FROM' (line 1)."
  */
 export function readableSqlError(error: unknown, sql: string, prefix = ''): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   const parts = fromJson(text, `${prefix}${sql}`) ?? fromText(text);
   const where = parts.line === undefined ? '' : ` (line ${parts.line})`;
   const near = /syntax error at or near "(.*)"/i.exec(parts.message);

@@ -6,6 +6,7 @@
 // (the rest), buffers transferred, or `{ id, error }` with the sentence the decoder threw.
 import initParquet, { readParquet } from 'parquet-wasm/esm';
 import parquetWasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
+import { errorMessage } from '../errors/error-message';
 import { decodeToArrowIpc, type DecodedFormat } from './decode-table-file';
 import { HeldLayers } from './held-layers';
 import type { LayerFileFormat } from './upload-layer-file';
@@ -79,7 +80,7 @@ function isDecodeRequest(request: DecoderRequest): request is DecodeRequest {
 function fail(id: number, error: unknown): void {
   const answer: DecodeAnswer = {
     id,
-    error: error instanceof Error ? error.message : String(error),
+    error: errorMessage(error),
   };
   self.postMessage(answer);
 }

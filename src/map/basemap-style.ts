@@ -1,4 +1,5 @@
 // Picks the basemap style: a publisher's online style when it loads, else the bundled offline one.
+import { errorMessage } from '../errors/error-message';
 import { basemapPalettes } from './basemap-palette';
 import { basemapTilesPath, offlineStyle } from './offline-basemap';
 import { pageColorScheme } from './page-color-scheme';
@@ -39,7 +40,7 @@ export async function resolveBasemapStyle(
       return { style: await fetchOnlineStyle(basemap.url, fetchFunction), offline: false };
     } catch (error) {
       onNotice(
-        `The online basemap ${basemap.url} could not be loaded (${error instanceof Error ? error.message : String(error)}); showing the offline basemap instead.`,
+        `The online basemap ${basemap.url} could not be loaded (${errorMessage(error)}); showing the offline basemap instead.`,
       );
     }
   }

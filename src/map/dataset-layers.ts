@@ -1,6 +1,6 @@
 // Adds a layer for every configured dataset that has geometry: at once from its ready-made tiles, or
 // from its files once they are parsed.
-import { errorMessage } from '../agent/errors';
+import { errorMessage } from '../errors/error-message';
 import { kindForGeometry } from '../geo/layer-kind';
 import { loadDatasetFeatures, type FetchFunction } from './dataset-features';
 import { defaultPaint, layerColor } from './layer-paint';

@@ -1,7 +1,7 @@
 // Turns a failed MCP tool call into one sentence for the model and the person: which server, what
 // happened, what to do. Each kind of failure has its own sentence, and no raw code is repeated.
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessage } from '../tools/run-with-limits';
+import { errorMessage } from '../errors/error-message';
 import { isNetworkFailure, networkFailureReason, withoutMcpErrorCode } from './network-failure';
 import { isUpstreamUnreachable } from './upstream-unreachable';
 

@@ -1,5 +1,5 @@
 // Turns a failed MCP connection into a message that names the server and says what to check.
-import { errorMessage } from '../tools/run-with-limits';
+import { errorMessage } from '../errors/error-message';
 import { bridgeCommand, DEFAULT_BRIDGE_URL, type BridgeCommand } from './bridge-command';
 import { httpStatusOf } from './mcp-transport';
 import { isNetworkFailure, networkFailureReason, withoutMcpErrorCode } from './network-failure';

@@ -8,7 +8,7 @@ import {
   type CallToolResult,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessage } from '../tools/run-with-limits';
+import { errorMessage } from '../errors/error-message';
 import { McpCallError, notReachableSentence } from './describe-call-error';
 import { describeConnectError } from './describe-connect-error';
 import {

@@ -1,5 +1,6 @@
 // The hub: many MCP servers, their status, their tools in the ToolRegistry, and calls to them.
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { errorMessage } from '../errors/error-message';
 import { withoutRows, withRowsBounded } from '../tools/table-result-data';
 import {
   BrowserOAuthProvider,
@@ -170,9 +171,9 @@ export class McpHub {
       });
     } catch (error) {
       provider.endSignIn();
-      connection.lastError = `Signing in to ${connection.config.name ?? serverId} failed: ${
-        error instanceof Error ? error.message : String(error)
-      }`;
+      connection.lastError = `Signing in to ${connection.config.name ?? serverId} failed: ${errorMessage(
+        error,
+      )}`;
       this.emit({ serverId, status: 'error', error: connection.lastError });
       return serverId;
     }

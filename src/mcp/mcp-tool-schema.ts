@@ -1,5 +1,6 @@
 // MCP tools whose input schema the agent cannot use are dropped before they reach the registry.
 import { Validator } from '@cfworker/json-schema';
+import { errorMessage } from '../errors/error-message';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 
 /** Why a tool's input schema is unusable, or undefined when it is fine. */
@@ -29,7 +30,7 @@ export function invalidSchemaReason(tool: McpTool): string | undefined {
   try {
     new Validator(schema as never).validate({});
   } catch (error) {
-    return `its inputSchema cannot be compiled (${error instanceof Error ? error.message : String(error)})`;
+    return `its inputSchema cannot be compiled (${errorMessage(error)})`;
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 // How a failed request reads when no answer came: fetch's own errors, the socket's codes under them, and
 // the SDK's words for a stream or socket that went away. Shared by the page and the bridge.
-import { errorMessage } from '../tools/run-with-limits';
+import { errorMessage } from '../errors/error-message';
 
 /** Node's socket error codes (under fetch's "fetch failed"), in words a person reads. */
 const socketReasons: Record<string, string> = {

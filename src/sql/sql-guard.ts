@@ -2,6 +2,7 @@
 // lexer (one statement, a reading verb, no write word anywhere) and DuckDB itself (one statement, of a
 // type that reads). A query runs only when both say so; any disagreement refuses it, because a second
 // statement or a write hides exactly where two readers of the same text part ways.
+import { errorMessage } from '../errors/error-message';
 import { readOnlyViolation } from './sql-read-only';
 import { scopeRefusal } from './sql-scope';
 import { isToken, tokenizeSql } from './sql-tokens';
@@ -23,7 +24,7 @@ export interface SqlStatementReader {
 const readingTypes = new Set(['SELECT']);
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 function countOf(reading: SqlStatementReading): number {

@@ -1,5 +1,6 @@
 // One tool execution raced against its timeout and the caller's signal; a tool that ignores its signal
 // cannot hold the turn.
+import { errorMessage } from '../errors/error-message';
 import type { Tool, ToolResult } from './tool';
 
 /** How one execution ended. */
@@ -52,9 +53,4 @@ export async function runWithLimits(
 export function cancelledResult(signal: AbortSignal): ToolResult {
   const reason = typeof signal.reason === 'string' ? ` (${signal.reason})` : '';
   return { content: `Tool call cancelled before it finished${reason}.`, isError: true };
-}
-
-/** The message of any thrown value. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

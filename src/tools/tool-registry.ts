@@ -1,5 +1,6 @@
 // Local and MCP tools behind one name space: validation, the one timeout, cancellation, the one content
 // budget, credential masking.
+import { errorMessage } from '../errors/error-message';
 import { createArgumentValidator, type ArgumentValidator } from './argument-validator';
 import { boundContent, DEFAULT_CONTENT_BUDGET } from './bound-content';
 import {
@@ -9,12 +10,7 @@ import {
   type DataCredential,
   type MisplacedCredential,
 } from './credential-placeholders';
-import {
-  cancelledResult,
-  errorMessage,
-  runWithLimits,
-  type ToolExecutionStatus,
-} from './run-with-limits';
+import { cancelledResult, runWithLimits, type ToolExecutionStatus } from './run-with-limits';
 import { stableJson } from './stable-json';
 import { namespacedToolName, parseNamespacedToolName, sanitizeToolName } from './tool-names';
 import type { Tool, ToolCall, ToolResult, ToolSpec } from './tool';

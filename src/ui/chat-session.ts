@@ -4,6 +4,7 @@
 // on by the same path whether the page stayed open or was reloaded. It renders nothing: the chat panel
 // and the approval view subscribe to the conversation.
 import { waitingApproval } from '../agent/conversation/conversation-document';
+import { errorMessage } from '../errors/error-message';
 import type { Conversation } from '../agent/conversation/conversation';
 import type {
   ApprovalAnswer,
@@ -197,7 +198,7 @@ export class ChatSession {
     this.conversation.dispatch({
       type: 'send-failed',
       text,
-      error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
+      error: { name: 'Error', message: errorMessage(error) },
       at: this.now(),
     });
   }
@@ -218,7 +219,7 @@ export class ChatSession {
         finishReason: 'error',
         text: '',
         rounds: 0,
-        error: { name: 'Error', message: error instanceof Error ? error.message : String(error) },
+        error: { name: 'Error', message: errorMessage(error) },
       };
     }
     // Idle before the document says so, so a view reacting to the end can send at once.

@@ -2,6 +2,7 @@
 // server's tools use it as `{{secret:NAME}}`, filled in only when an approved call runs. Values are never
 // shown again. A credential saved before credentials were bound to servers is listed as unbound, with a
 // server to choose: until then no tool receives it.
+import { errorMessage } from '../errors/error-message';
 import { credentialPlaceholder } from '../tools/credential-placeholders';
 import { button, element, settingsSection } from './dom';
 import { settingsField, settingsSubform } from './settings-field';
@@ -11,7 +12,7 @@ import type { CredentialPersistence, CredentialStore } from '../storage/credenti
 const PREFERRED_SERVER = 'embedded';
 
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /** The data credentials section of the settings. */

@@ -2,6 +2,7 @@
 // DOM (a fixed row height and two spacers stand for the rest), the header stays put, the edges fade
 // while there is more to scroll sideways, and cells read as formatted numbers and dates. The CSV keeps
 // the raw values. "Show on map" and "Chart" act on the result without asking the model.
+import { errorMessage } from '../errors/error-message';
 import './result-table.css';
 import { formatCell, isNumericCell } from './cell-format';
 import { ChartFigure } from './chart-figure';
@@ -267,7 +268,7 @@ export class ResultTable {
           this.status.textContent = done(outcome);
         },
         (error: unknown) => {
-          this.status.textContent = error instanceof Error ? error.message : String(error);
+          this.status.textContent = errorMessage(error);
         },
       )
       .finally(() => {

@@ -1,5 +1,6 @@
 // The live conversation: holds the current document, applies actions through the reducer, and tells
 // subscribers (the views, the writer) after each change. Nothing else changes a conversation.
+import { errorMessage } from '../../errors/error-message';
 import { reduceConversation, type ConversationAction } from './conversation-reducer';
 import type { ConversationDocument } from './conversation-document';
 
@@ -42,9 +43,7 @@ export class Conversation {
       try {
         listener(this.current, action);
       } catch (error) {
-        this.warn(
-          `A conversation listener failed on ${action.type}: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        this.warn(`A conversation listener failed on ${action.type}: ${errorMessage(error)}`);
       }
     }
   }

@@ -1,7 +1,7 @@
 // Why the bridge could not start, in sentences: the bridged server cannot be reached (with what to
 // check), or the port is taken (with the --port flag and a port that is free now).
 import { createServer } from 'node:net';
-import { errorMessage } from '../../tools/run-with-limits';
+import { errorMessage } from '../../errors/error-message';
 import { httpStatusOf } from '../mcp-transport';
 import { networkFailureReason, withoutMcpErrorCode } from '../network-failure';
 import { describeUpstream, type UpstreamTarget } from './mcp-upstream';

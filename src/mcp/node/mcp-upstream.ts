@@ -11,7 +11,7 @@ import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessage } from '../../tools/run-with-limits';
+import { errorMessage } from '../../errors/error-message';
 import { httpStatusOf, openClient } from '../mcp-transport';
 import {
   isConnectionLoss,

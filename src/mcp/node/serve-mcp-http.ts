@@ -5,6 +5,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializedNotification, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { errorMessage } from '../../errors/error-message';
 import { clientKeyOf } from './client-key';
 import { readJsonBody, RequestBodyTooLargeError } from './read-json-body';
 import { acceptedHostnames, hostAllowed, originAllowed } from './request-guards';
@@ -269,7 +270,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
         if (response.headersSent) response.end();
         else if (error instanceof RequestBodyTooLargeError) {
           jsonError(response, 413, error.message, { connection: 'close' });
-        } else jsonError(response, 400, error instanceof Error ? error.message : String(error));
+        } else jsonError(response, 400, errorMessage(error));
       });
     },
   );

@@ -1,6 +1,7 @@
 // The Node SQL server end to end: load the data files, lock DuckDB down, serve over HTTP on loopback.
 import { DuckDbNodeEngine } from '../../data/duckdb-node-engine';
 import { tableSourcesFromPaths } from '../../data/table-sources-from-files';
+import { errorMessage } from '../../errors/error-message';
 import { serveSqlHttp, type ServeSqlHttpOptions, type SqlHttpServer } from './serve-sql-http';
 
 /** What `npm run mcp-server` is given. */
@@ -33,7 +34,7 @@ export async function startNodeSqlServer(
         await engine.load(source);
         log(`loaded ${source.table} from ${source.url}`);
       } catch (error) {
-        log(`skipped ${source.url}: ${error instanceof Error ? error.message : String(error)}`);
+        log(`skipped ${source.url}: ${errorMessage(error)}`);
       }
     }
     const { configurationLocked } = await engine.lockDown({ allowWrites: serveOptions.writable });

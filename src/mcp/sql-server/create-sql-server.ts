@@ -8,9 +8,9 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
+import { errorMessage } from '../../errors/error-message';
 import { readOnlyRefusal } from '../../sql/sql-guard';
 import { scopeRefusal } from '../../sql/sql-scope';
-import { errorMessage } from '../../tools/run-with-limits';
 import { formatResultTable } from './format-table';
 import { DEFAULT_MAX_ROWS, sqlToolDefinitions } from './sql-tools';
 import type { DataEngine } from '../../data/data-engine';

@@ -1,4 +1,5 @@
 // list_datasets and get_dataset_details: what data there is, with real types and sample values.
+import { errorMessage } from '../../errors/error-message';
 import { fail, localTool, ok, type MapToolContext } from './map-tool-context';
 import type { Tool } from '../tool';
 
@@ -49,7 +50,7 @@ export function getDatasetDetailsTool(context: MapToolContext): Tool {
         engine = await context.engine();
       } catch (error) {
         return fail(
-          `The data engine failed to start (${error instanceof Error ? error.message : String(error)}); column descriptions: ${JSON.stringify(dataset.columns)}.`,
+          `The data engine failed to start (${errorMessage(error)}); column descriptions: ${JSON.stringify(dataset.columns)}.`,
         );
       }
       if (!engine)
@@ -70,7 +71,7 @@ export function getDatasetDetailsTool(context: MapToolContext): Tool {
         );
       } catch (error) {
         return fail(
-          `Could not describe table ${dataset.table}: ${error instanceof Error ? error.message : String(error)}. Try again, or use list_datasets.`,
+          `Could not describe table ${dataset.table}: ${errorMessage(error)}. Try again, or use list_datasets.`,
         );
       }
     },

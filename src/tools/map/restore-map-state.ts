@@ -1,5 +1,6 @@
 // Brings a map back to the publisher's map and then to a conversation's state. Written once over a
 // few primitives, so MapController and FakeMap restore the same way.
+import { errorMessage } from '../../errors/error-message';
 import {
   arrangedStack,
   conversationMapStateVersion,
@@ -33,7 +34,7 @@ export interface RestoreTarget extends Pick<
 }
 
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 async function applySettings(
