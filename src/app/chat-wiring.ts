@@ -21,6 +21,7 @@ import {
   saveLlmSettings,
   savedToolMode,
 } from '../storage/llm-settings-store';
+import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
 import { isQuotaError } from '../storage/quota-error';
 import { readThemeChoice, saveThemeChoice } from '../storage/theme-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
@@ -162,13 +163,14 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     editQuestion: (turnIndex, text) => startTurn((session) => session.resend(turnIndex, text)),
     openSettings: () => openSettings(),
   });
-  let mcpSection = hub ? new McpSettingsSection(hub) : undefined;
+  const keptServers = { load: () => loadUserServers(), save: saveUserServers };
+  let mcpSection = hub ? new McpSettingsSection(hub, keptServers) : undefined;
   void options.data?.then((started) => {
     if (!started) return;
     engine ??= started.engine;
     if (!hub) {
       hub = started.hub;
-      mcpSection = new McpSettingsSection(hub);
+      mcpSection = new McpSettingsSection(hub, keptServers);
     }
   });
   const approvalView = new PendingApprovalView({
@@ -463,6 +465,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       stopDrops();
       toast.expire();
       controls.destroy();
+      mcpSection?.destroy();
       channel.close();
       store?.close();
       options.element.replaceChildren();

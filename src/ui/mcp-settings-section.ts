@@ -4,7 +4,6 @@
 import { redactSecrets } from '../agent/redact';
 import { DEFAULT_BRIDGE_URL } from '../mcp/bridge-command';
 import { isLoopbackUrl } from '../mcp/loopback-host';
-import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
 import { addCopyButton } from './code-blocks';
 import { button, element, settingsSection } from './dom';
 import { settingsField, settingsSubform } from './settings-field';
@@ -12,15 +11,30 @@ import type { BridgeCommand } from '../mcp/bridge-command';
 import type { McpHub } from '../mcp/mcp-hub';
 import type { ApprovalPolicy, McpServerConfig, McpServerState } from '../mcp/mcp-server-config';
 
+/** The servers a person added, as the settings read and keep them. */
+export interface KeptServers {
+  load(): McpServerConfig[];
+  save(
+    servers: McpServerConfig[],
+    options?: { tokenPersistence?: Record<string, 'session' | 'browser'> },
+  ): void;
+}
+
 /** The MCP servers section of the settings. */
 export class McpSettingsSection {
   /** The element that holds the section. */
   readonly root: HTMLElement;
   private readonly list = element('div', { className: 'mw-servers' });
-  private readonly userServers: McpServerConfig[] = loadUserServers();
+  private readonly userServers: McpServerConfig[];
+  private readonly unsubscribe: () => void;
 
-  constructor(private readonly hub: McpHub) {
-    hub.onStatus(() => this.render());
+  constructor(
+    private readonly hub: McpHub,
+    /** The servers the person added, and where a change to them is kept (src/storage). */
+    private readonly kept: KeptServers,
+  ) {
+    this.userServers = kept.load();
+    this.unsubscribe = hub.onStatus(() => this.render());
     const url = element('input', {
       attributes: {
         type: 'url',
@@ -68,7 +82,7 @@ export class McpSettingsSection {
           return;
         }
         this.userServers.push(config);
-        saveUserServers(this.userServers, {
+        this.kept.save(this.userServers, {
           tokenPersistence: { [config.id]: rememberToken.checked ? 'browser' : 'session' },
         });
         hub.addServer(config);
@@ -104,7 +118,12 @@ export class McpSettingsSection {
   }
 
   private saveServers(): void {
-    saveUserServers(this.userServers);
+    this.kept.save(this.userServers);
+  }
+
+  /** Stops following the hub's status (the settings are gone for good). */
+  destroy(): void {
+    this.unsubscribe();
   }
 
   private render(): void {

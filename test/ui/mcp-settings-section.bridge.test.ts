@@ -4,6 +4,7 @@
 // the advice names the variables to set instead.
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub } from '../../src/mcp';
+import { loadUserServers, saveUserServers } from '../../src/storage/mcp-preferences-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { McpSettingsSection } from '../../src/ui/mcp-settings-section';
 
@@ -34,7 +35,10 @@ async function adviceFor(url: string, headers?: Record<string, string>): Promise
     retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
   });
   hub.addServer({ id: 'desk', url, transport: 'streamable-http', ...(headers ? { headers } : {}) });
-  const section = new McpSettingsSection(hub);
+  const section = new McpSettingsSection(hub, {
+    load: () => loadUserServers(),
+    save: saveUserServers,
+  });
   document.body.append(section.root);
   await hub.connect('desk');
   const advice = section.root.querySelector<HTMLElement>('.mw-bridge-advice');

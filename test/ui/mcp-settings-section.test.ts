@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub } from '../../src/mcp';
 import {
   loadUserServers,
+  saveUserServers,
   SERVER_TOKENS_KEY,
   USER_SERVERS_KEY,
 } from '../../src/storage/mcp-preferences-store';
@@ -41,7 +42,10 @@ async function mount() {
   hub = new McpHub({ registry: new ToolRegistry() });
   hub.addServer({ id: 'lake', name: 'Lake', transport: 'embedded' }, server);
   await hub.connect('lake');
-  const section = new McpSettingsSection(hub);
+  const section = new McpSettingsSection(hub, {
+    load: () => loadUserServers(),
+    save: saveUserServers,
+  });
   document.body.append(section.root);
   return { hub, section, root: section.root };
 }
