@@ -5,6 +5,7 @@
 import { isBlankConversation } from '../agent/conversation/blank-conversation';
 import { redactArguments } from '../agent/redact';
 import { heldDocumentCount, retryHeldDocuments } from '../storage/conversation-writer';
+import { sidebarOpenState } from '../storage/sidebar-open';
 import { askToPersist, storageSpace } from '../storage/storage-space';
 import { ConversationSidebar, type SidebarEntry } from '../ui/conversation-sidebar';
 import {
@@ -63,20 +64,23 @@ export class ConversationList {
             options.notify(`The conversation could not be deleted or restored: ${String(error)}`),
         })
       : undefined;
-    this.sidebar = new ConversationSidebar({
-      onOpen: (id) => {
-        if (options.busy() || !store || id === options.current()?.id) return;
-        void options.open(id);
+    this.sidebar = new ConversationSidebar(
+      {
+        onOpen: (id) => {
+          if (options.busy() || !store || id === options.current()?.id) return;
+          void options.open(id);
+        },
+        onNew: () => {
+          if (!options.busy()) void options.open(undefined);
+        },
+        onRename: (id, title) => void this.rename(id, title),
+        onDelete: (id) => this.remove(id),
+        onExport: (format) => void this.export(format),
+        onExportRaw: (id) => void this.exportRaw(id),
+        onImport: (file) => void this.importFile(file),
       },
-      onNew: () => {
-        if (!options.busy()) void options.open(undefined);
-      },
-      onRename: (id, title) => void this.rename(id, title),
-      onDelete: (id) => this.remove(id),
-      onExport: (format) => void this.export(format),
-      onExportRaw: (id) => void this.exportRaw(id),
-      onImport: (file) => void this.importFile(file),
-    });
+      { load: () => sidebarOpenState.load(), save: (open) => sidebarOpenState.save(open) },
+    );
   }
 
   /** Marks `id` unreadable (its open failed): the list says so and offers Export raw and Delete. */

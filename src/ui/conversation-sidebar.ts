@@ -35,7 +35,6 @@ export interface ConversationSidebarActions {
 const PHONE_QUERY = '(max-width: 700px)';
 
 /** Where the desktop sidebar's open state is remembered. */
-const OPEN_KEY = 'mapwright.sidebarOpen';
 
 interface Row {
   item: HTMLLIElement;
@@ -86,7 +85,11 @@ export class ConversationSidebar {
 
   constructor(
     private readonly actions: ConversationSidebarActions,
-    private readonly storage: Storage | undefined = globalThis.localStorage,
+    /** Whether the person left the list open on a wide screen, and where a change is kept. */
+    private readonly openState: { load(): boolean; save(open: boolean): void } = {
+      load: () => false,
+      save: () => undefined,
+    },
   ) {
     this.phone = typeof matchMedia === 'function' ? matchMedia(PHONE_QUERY) : undefined;
     this.root = element('nav', {
@@ -151,7 +154,7 @@ export class ConversationSidebar {
       }
     });
     // A phone starts with the drawer closed; a desktop remembers the person's choice.
-    this.setOpen(!this.isPhone && this.storage?.getItem(OPEN_KEY) === 'true');
+    this.setOpen(!this.isPhone && this.openState.load());
   }
 
   /** True while the list is shown. */
@@ -169,7 +172,7 @@ export class ConversationSidebar {
     this.backdrop.dataset.open = String(open);
     this.root.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
-    if (byPerson && !this.isPhone) this.storage?.setItem(OPEN_KEY, String(open));
+    if (byPerson && !this.isPhone) this.openState.save(open);
     if (!byPerson) return;
     if (open) (this.rows.get(this.currentId)?.open ?? this.search).focus();
     else this.toggle.focus();
