@@ -82,7 +82,9 @@ export function timeTicks(dates: readonly Date[], step: TimeStep, maxTicks: numb
   if (step === 'year') return { interval: monthInterval(spanMonths, maxTicks, true), format: '%Y' };
   if (step === 'day') {
     const spanDays = Math.round((last.getTime() - first.getTime()) / DAY_MS);
-    const days = DAY_STEPS.find(([count]) => fits(spanDays, count, maxTicks));
+    // "12 Sep 2001" is a third wider than "Sep 2001": fewer of them fit.
+    const dayTicks = Math.max(2, Math.floor((maxTicks * 2) / 3));
+    const days = DAY_STEPS.find(([count]) => fits(spanDays, count, dayTicks));
     if (days) return { interval: days[1], format: '%-d %b %Y' };
   }
   return { interval: monthInterval(spanMonths, maxTicks, false), format: '%b %Y' };

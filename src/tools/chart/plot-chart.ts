@@ -140,8 +140,9 @@ function drawing(spec: ChartSpec, values: ChartValues, width: number): Drawing {
   if (spec.kind === 'bar') return barDrawing(spec, values, width);
   const { x, y, color } = spec;
   const fill = color ?? FILL;
-  // Room for one label of about eleven characters ("12 Sep 2001") per tick.
-  const maxTicks = Math.max(2, Math.floor((width - 70) / 80));
+  // Room for one label of about nine characters ("Sep 2001") per 72 px; timeTicks gives labels with
+  // the day in them ("12 Sep 2001") more room.
+  const maxTicks = Math.max(2, Math.floor((width - 70) / 72));
   const ticks = values.timeStep
     ? timeTicks(
         values.rows.map((row) => row[x] as Date),

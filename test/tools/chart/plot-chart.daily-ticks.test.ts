@@ -24,8 +24,8 @@ describe('a daily line chart', () => {
   it.each([300, 380, 640])('labels months, whole, with room between them at %i px', (width) => {
     const labels = tickLabels(width);
     expect(labels.length).toBeGreaterThanOrEqual(2);
-    // At most one label of about eleven characters per 80 px of axis.
-    expect(labels.length).toBeLessThanOrEqual(Math.floor((width - 70) / 80));
+    // At most one month label ("Sep 2001") per 72 px of axis.
+    expect(labels.length).toBeLessThanOrEqual(Math.floor((width - 70) / 72));
     for (const label of labels) expect(label).toMatch(/^[A-Z][a-z]{2} 2001$/);
   });
 });
