@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { assetCacheRule, headersFile, securityPolicy } from '../../scripts/content-security-policy';
 import { defaultAppConfig, validateAppConfig } from '../../src/config';
+import { seededRandom } from '../seeded-random';
 import type { AppConfig } from '../../src/config';
 
 /** A policy as a browser reads it: one policy per `,`, directives split on `;`, first token the name. */
@@ -39,17 +40,6 @@ function headersOf(config: AppConfig): string {
 // A source the policy may hold: a keyword the writer adds, a scheme, or an origin rebuilt from parts.
 const sourceShape =
   /^(?:'self'|'none'|blob:|data:|(?:https?|wss?):|(?:https?|wss?):\/\/(?:\*\.)?[a-z0-9.-]+(?::(?:\d{1,5}|\*))?(?:\/[A-Za-z0-9._~%!$&()*+=:@/-]*)?|https?:\/\/\[[0-9a-f:.]+\](?::\d{1,5})?)$/;
-
-/** Mulberry32: a small seeded generator, so a failure names a seed that reproduces it. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const asciiPunctuation = [...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'];
 const whitespace = [' ', '\t', '\n', '\r', '\v', '\f'];

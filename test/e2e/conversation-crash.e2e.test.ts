@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom as seeded } from '../seeded-random';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { openChatTab } from './chat-page';
 import {
@@ -40,18 +41,6 @@ interface BrowserTab {
   context: BrowserContext;
   pageErrors: string[];
   outsideRequests: string[];
-}
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** The questions whose answers the page shows finished: the whole answer, and the chat ready. */

@@ -1,5 +1,6 @@
 // Generates SQL that tries to hide a second statement or a write from a reader that disagrees with
 // DuckDB about where comments, strings and statements end. Deterministic: the same seed, the same inputs.
+import { seededRandom } from '../seeded-random';
 
 /** Every character sequence that ends a line somewhere (DuckDB ends `--` comments only at \n and \r). */
 export const lineTerminators = ['\n', '\r', '\r\n', '\u2028', '\u2029', '\v', '\f', '\u0085', ''];
@@ -139,18 +140,6 @@ export const wrappers: [open: string, close: string][] = [
   ['$_x\u00a0${T}', '$_x\u00a0$'],
   ['\u00a0$t${T}', '$t$'],
 ];
-
-/** A seeded pseudo-random generator (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Generates `count` inputs: every hider with every line terminator, then random mixtures. */
 export function generateSqlInputs(seed: number, count: number): string[] {

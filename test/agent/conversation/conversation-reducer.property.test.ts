@@ -12,6 +12,7 @@ import {
   type ConversationAction,
 } from '../../../src/agent/conversation/conversation-reducer';
 import { reopenConversation } from '../../../src/agent/conversation/reopen-conversation';
+import { seededRandom as random } from '../../seeded-random';
 import type {
   AgentEvent,
   AgentState,
@@ -20,18 +21,6 @@ import type {
   ToolCall,
   TurnOutcome,
 } from '../../../src/agent/types';
-
-/** A small seeded generator (mulberry32), so a failing sequence can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One step: an action, or a reload (the document stored, then opened again). */
 type Step = { kind: 'action'; action: ConversationAction } | { kind: 'reload' };
