@@ -138,6 +138,18 @@ export async function waitForData(page: Page): Promise<void> {
 export async function ask(page: Page, question: string): Promise<void> {
   await page.fill('.mw-input', question);
   await page.press('.mw-input', 'Enter');
+  // A turn starts a moment after Enter (the tab takes the conversation's lock and reads the newest
+  // document first): wait until the question shows, so a following waitForIdle waits for the turn.
+  // A send that is refused or waits for a model keeps the question in the box instead; that is fine.
+  await page
+    .waitForFunction(
+      (text) =>
+        [...document.querySelectorAll('.mw-user-text')].at(-1)?.textContent?.trim() === text ||
+        document.querySelector<HTMLTextAreaElement>('.mw-input')?.value === text,
+      question.trim(),
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
 }
 
 /** Waits until no turn is running. */
