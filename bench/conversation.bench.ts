@@ -132,6 +132,9 @@ export async function seedConversation(page: Page, turns: number, rows: number):
         transaction.onerror = () => reject(transaction.error);
       });
       database.close();
+      // The conversation on screen is the one a reload opens: as if the person had just opened this one.
+      sessionStorage.setItem('mapwright.conversationOnScreen', id);
+      localStorage.setItem('mapwright.conversationOnScreen', id);
       return JSON.stringify(document).length;
     },
     { turns, rows },
