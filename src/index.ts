@@ -20,6 +20,8 @@ export type { RetryOptions } from './agent/retry-policy';
 export { describeToolCalls } from './agent/describe-tool-calls';
 export { redactArguments, redactSecrets, redactSql } from './agent/redact';
 export { ToolRegistry } from './tools/tool-registry';
+export { McpHub } from './mcp/mcp-hub';
+export type { McpHubOptions } from './mcp/mcp-hub';
 export type { ToolExecuteOptions, ToolExecution, ToolRegistryOptions } from './tools/tool-registry';
 export type { DataCredential } from './tools/credential-placeholders';
 export { createScriptedModel } from './testing/scripted-model';
