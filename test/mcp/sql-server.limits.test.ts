@@ -5,23 +5,11 @@ import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
 import { serveSqlHttp, type SqlHttpServer } from '../../src/mcp/node/serve-sql-http';
+import { initializeRequest, mcpHeaders } from './raw-mcp-request';
 
 const second = 1000;
 const minute = 60_000;
-const mcpHeaders = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-};
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'limits-test', version: '1.0.0' },
-  },
-};
+const initialize = initializeRequest('limits-test');
 
 interface RawAnswer {
   status: number;

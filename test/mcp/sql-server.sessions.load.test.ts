@@ -5,24 +5,12 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initializeRequest, mcpHeaders } from './raw-mcp-request';
 import { datasets, slowSql } from './sql-server-fixture';
 import { startMcpServerScript, type ScriptServer } from './start-mcp-server-script';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-const mcpHeaders = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-};
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'sessions-load-test', version: '1.0.0' },
-  },
-};
+const initialize = initializeRequest('sessions-load-test');
 /** The app's page: a second client, told apart from the scripts by its Origin header. */
 const page = { origin: 'http://localhost:5173' };
 const countSql = 'SELECT count(*) AS airports FROM airports';
