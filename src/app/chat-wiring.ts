@@ -10,10 +10,7 @@ import { createChosenModel } from '../providers/create-chosen-model';
 import { listProviderModels } from '../providers/list-provider-models';
 import { ConversationChannel } from '../storage/conversation-channel';
 import { ConversationLock } from '../storage/conversation-lock';
-import {
-  conversationOnScreen,
-  rememberConversationOnScreen,
-} from '../storage/conversation-on-screen';
+import { rememberConversationOnScreen } from '../storage/conversation-on-screen';
 import { ConversationStore } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
@@ -39,6 +36,7 @@ import { SettingsPanel } from '../ui/settings-panel';
 import { ConversationList } from './conversation-list';
 import { ConversationTabs } from './conversation-tabs';
 import { defaultLlmSettings } from './default-llm-settings';
+import { firstConversation } from './first-conversation';
 import { keepConversationResults } from './keep-conversation-results';
 import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
@@ -471,19 +469,4 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       options.element.replaceChildren();
     },
   };
-}
-
-/**
- * The conversation a visit opens with: the one on screen before the reload; a blank one when a blank
- * one was (it was never stored); else the most recent.
- */
-async function firstConversation(
-  store: ConversationStore | undefined,
-): Promise<string | undefined> {
-  if (!store) return undefined;
-  const summaries = await store.list();
-  const remembered = conversationOnScreen();
-  if (remembered && summaries.some((summary) => summary.id === remembered)) return remembered;
-  if (remembered && !(await store.get(remembered))) return undefined;
-  return summaries[0]?.id;
 }

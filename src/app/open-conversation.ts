@@ -114,8 +114,18 @@ async function readWithStash(
   const unstored = new Set(
     stash.turns.map((turn) => turn.runId).filter((run) => !storedRuns.has(run)),
   );
-  const merged = mergeConversation(read.document, stash, { ran: unstored, stored: new Set() });
-  return { document: merged.document, revision: read.revision, fromStash: unstored.size > 0 };
+  // The turn this tab was running is newest in the stash: only the tab holding the turn's lock writes
+  // it, so a stored revision past the stash's is this tab's own write that landed as the page went away
+  // (an older step of the same turn: without this, a card the person saw would be lost to it).
+  const liveIndex = stash.run?.turnIndex ?? stash.pendingApproval?.turnIndex;
+  const live = liveIndex === undefined ? undefined : stash.turns[liveIndex]?.runId;
+  const ran = live === undefined ? unstored : new Set([...unstored, live]);
+  const merged = mergeConversation(read.document, stash, { ran, stored: new Set() });
+  return {
+    document: merged.document,
+    revision: read.revision,
+    fromStash: unstored.size > 0 || live !== undefined,
+  };
 }
 
 function stashed(id: string): ConversationDocument | undefined {

@@ -32,6 +32,15 @@ export function takeStashRevision(
   }
 }
 
+/** True when the page stashed a document for this conversation as it unloaded. */
+export function hasUnloadStash(conversationId: string, storage: Storage = sessionStorage): boolean {
+  try {
+    return storage.getItem(stashKey(conversationId)) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Takes (and removes) the document the page stashed for this conversation as it unloaded. */
 export function takeUnloadStash(
   conversationId: string,

@@ -79,8 +79,11 @@ export function mergeConversation(
 
   const last = placed.at(-1);
   const agentSource = last?.source ?? stored;
-  const liveTurn = local.run ? local.turns[local.run.turnIndex] : undefined;
-  const liveIndex = liveTurn ? turns.indexOf(liveTurn) : -1;
+  // Where a turn of `source` landed in the merge (-1 when it was dropped).
+  const placedAt = (source: ConversationDocument, index: number | undefined): number =>
+    index === undefined
+      ? -1
+      : placed.findIndex((entry) => entry.source === source && entry.index === index);
   const { run: _run, pendingApproval: _pendingApproval, ...rest } = stored;
   const document: ConversationDocument = {
     ...rest,
@@ -89,19 +92,26 @@ export function mergeConversation(
     turns,
     agent: { ...agentSource.agent, history },
     resultIds: [...new Set([...stored.resultIds, ...local.resultIds])],
-    ...(local.run && liveIndex >= 0 ? { run: { ...local.run, turnIndex: liveIndex } } : {}),
-    ...(local.pendingApproval && liveIndex >= 0
-      ? { pendingApproval: { ...local.pendingApproval, turnIndex: liveIndex } }
-      : {}),
   };
-  if (!local.run && stored.run && !ownRunIds.has(stored.turns[stored.run.turnIndex]?.runId ?? '')) {
-    const storedLive = stored.turns[stored.run.turnIndex];
-    const index = storedLive ? turns.indexOf(storedLive) : -1;
-    if (index >= 0) {
-      document.run = { ...stored.run, turnIndex: index };
-      if (stored.pendingApproval)
-        document.pendingApproval = { ...stored.pendingApproval, turnIndex: index };
-    }
+  // The live turn (a run writing into it, or a card waiting for the person: no run while it waits)
+  // keeps its state from the document whose copy of the turn was kept: this tab's when it ran the
+  // turn, else the stored one's when another tab did.
+  const liveIn = (source: ConversationDocument): number =>
+    placedAt(source, source.run?.turnIndex ?? source.pendingApproval?.turnIndex);
+  const storedLive = stored.run ?? stored.pendingApproval;
+  const owner =
+    liveIn(local) >= 0
+      ? local
+      : storedLive && !ownRunIds.has(stored.turns[storedLive.turnIndex]?.runId ?? '')
+        ? stored
+        : undefined;
+  if (owner?.run) {
+    const index = placedAt(owner, owner.run.turnIndex);
+    if (index >= 0) document.run = { ...owner.run, turnIndex: index };
+  }
+  if (owner?.pendingApproval) {
+    const index = placedAt(owner, owner.pendingApproval.turnIndex);
+    if (index >= 0) document.pendingApproval = { ...owner.pendingApproval, turnIndex: index };
   }
   return { document, appendedTurns, otherTurns };
 }

@@ -97,4 +97,39 @@ describe('merging a conversation two tabs wrote', () => {
     expect(questions(merged.document)).toEqual(['Alaska?']);
     expect(merged.document.title).toBe('Airports');
   });
+
+  it("keeps the card this tab's turn waits on (no run while it waits), and follows another tab's card", () => {
+    const proposal = { runId: 'run-a2', round: 0, calls: [], description: 'Runs a query.' };
+    const waiting: ConversationDocument = {
+      ...withTurn(base, 'run-a2', 'Hawaii?'),
+      pendingApproval: {
+        proposal,
+        askedAt: 5,
+        elapsedMs: 0,
+        rounds: 1,
+        turnIndex: 1,
+        round: 0,
+        callIds: ['c1'],
+        edits: {},
+      },
+    };
+    // The stored copy of the same turn is an older step, without the card.
+    const storedEarlier = withTurn(base, 'run-a2', 'Hawaii?');
+    const mine = mergeConversation(storedEarlier, waiting, {
+      ran: new Set(['run-a2']),
+      stored: new Set(['run-a2']),
+    });
+    expect(mine.document.pendingApproval?.turnIndex).toBe(1);
+    // A tab that only follows the turn takes the stored card, not its own copy's.
+    const following = mergeConversation(waiting, storedEarlier, {
+      ran: new Set(),
+      stored: new Set(),
+    });
+    expect(following.document.pendingApproval?.callIds).toEqual(['c1']);
+    const decidedElsewhere = mergeConversation(storedEarlier, waiting, {
+      ran: new Set(),
+      stored: new Set(),
+    });
+    expect(decidedElsewhere.document.pendingApproval).toBeUndefined();
+  });
 });
