@@ -1,6 +1,6 @@
 // `npm run bench -- chat`: the chat in the built app (MAPWRIGHT_DIST or dist/) under Chromium, against an
-// instrumented OpenAI-compatible stream on loopback. Prints first_token_visible_ms, stream_render_fps and
-// turn_append_ms_at_500_turns. CHAT_BENCH_TOKENS shortens the 20,000-token stream for a quick run;
+// instrumented OpenAI-compatible stream on loopback. Prints first_token_visible_ms (in a new conversation
+// and in ones of 10 and 500 turns), stream_render_fps and turn_append_ms_at_500_turns. CHAT_BENCH_TOKENS shortens the 20,000-token stream for a quick run;
 // CHAT_BENCH_TURNS seeds another number of turns (each with a 5-row query result) than 500.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -180,20 +180,25 @@ async function streamFps(
   return (await streamFrames(opened, plan, tokens)).fps;
 }
 
+/** Opens a seeded conversation of `turns` turns (each with a 5-row result) until every turn is drawn. */
+async function openSeeded(opened: PageUnderTest, appUrl: string, turns: number): Promise<void> {
+  await seedConversation(opened.page, turns, 5);
+  await opened.page.goto(appUrl);
+  await opened.page.waitForSelector('#chat[data-chat-ready="true"]');
+  // The newest turns are drawn at once and the older ones just after (docs/performance.md).
+  await opened.page.waitForFunction(
+    (count) => document.querySelectorAll('.mw-turn').length >= count,
+    turns,
+  );
+}
+
 async function turnAppend(
   opened: PageUnderTest,
   appUrl: string,
   plan: { current: Plan },
 ): Promise<number> {
   // Seed a conversation of that many turns straight into IndexedDB, then reload so the app opens it.
-  await seedConversation(opened.page, appendTurns, 5);
-  await opened.page.goto(appUrl);
-  await opened.page.waitForSelector('#chat[data-chat-ready="true"]');
-  // The newest turns are drawn at once and the older ones just after (docs/performance.md).
-  await opened.page.waitForFunction(
-    (count) => document.querySelectorAll('.mw-turn').length >= count,
-    appendTurns,
-  );
+  await openSeeded(opened, appUrl, appendTurns);
   const samples: number[] = [];
   for (let run = 0; run < 5; run += 1) {
     plan.current = { tokens: [`Appended${run}`], tokensPerSecond: 1_000, leadMs: 0 };
@@ -233,6 +238,17 @@ export async function run(): Promise<void> {
     await openChat(second, harness.appUrl, stream.url);
     console.log(`stream_render_fps=${(await streamFps(second, plan, tokens)).toFixed(1)}`);
     await second.context.close();
+
+    // The stream goes through the conversation's document: a long one must not slow the first words.
+    for (const turns of [10, 500]) {
+      const seeded = await openPage(harness.browser);
+      await openChat(seeded, harness.appUrl, stream.url);
+      await openSeeded(seeded, harness.appUrl, turns);
+      console.log(
+        `first_token_visible_ms_at_${turns}_turns=${(await firstTokenVisible(seeded, plan)).toFixed(1)}`,
+      );
+      await seeded.context.close();
+    }
 
     const third = await openPage(harness.browser);
     await openChat(third, harness.appUrl, stream.url);

@@ -17,8 +17,10 @@ import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentStatus } from '../agent/types';
 import './chat.css';
 
-/** Past this many turns the older ones skip rendering while out of view (chat.css, `data-long`). */
+/** Past this many turns the older ones skip rendering while out of view (chat.css, `mw-turn-far`). */
 const longConversationTurns = 40;
+/** The newest turns, which always render: answers, cards and errors appear there. */
+const NEAR_TURNS = 5;
 
 /** Turns drawn at once when a conversation opens; older ones are drawn just after. */
 const EAGER_TURNS = 20;
@@ -67,6 +69,10 @@ export class ChatPanel {
   private waiting: string | undefined;
   private deferred: FrameTask[] = [];
   private deferBelow = 0;
+  /** The round whose model words the approval card shows (its answer is hidden meanwhile). */
+  private wordsOnCard: { turnIndex: number; round: number } | undefined;
+  /** Turns below this index carry `mw-turn-far`. */
+  private farBelow = 0;
   private deferredGeneration = 0;
   private busy = false;
 
@@ -157,6 +163,8 @@ export class ChatPanel {
     this.detach?.();
     for (const view of this.views) view.root.remove();
     this.views = [];
+    this.farBelow = 0;
+    this.wordsOnCard = undefined;
     this.tasks = [];
     this.shown = undefined;
     this.deferredGeneration += 1;
@@ -197,11 +205,19 @@ export class ChatPanel {
     for (const view of this.views.splice(document.turns.length)) view.root.remove();
     this.tasks.length = document.turns.length;
     this.welcome.hidden = document.turns.length > 0;
-    this.log.dataset.long = String(document.turns.length > longConversationTurns);
+    this.markFarTurns(document.turns.length);
     const live = document.run ? document.turns[document.run.turnIndex] : undefined;
     const failed = document.turns.at(-1)?.status === 'failed';
     // A turn waiting for the person runs nothing, yet it is not over: Stop ends it, sending waits.
-    const asking = waitingApproval(document) !== undefined;
+    const waiting = waitingApproval(document);
+    const asking = waiting !== undefined;
+    // While a card shows the words the model wrote with its calls, their round does not show them too.
+    const onCard = waiting?.proposal.modelText?.trim() ? waiting : undefined;
+    if (this.wordsOnCard?.turnIndex !== onCard?.turnIndex || this.wordsOnCard?.round !== onCard?.round) {
+      if (this.wordsOnCard) this.views[this.wordsOnCard.turnIndex]?.setWordsOnCard(undefined);
+      if (onCard) this.views[onCard.turnIndex]?.setWordsOnCard(onCard.round);
+      this.wordsOnCard = onCard ? { turnIndex: onCard.turnIndex, round: onCard.round } : undefined;
+    }
     const status: AgentStatus =
       live && isTurnActive(live) ? live.status : asking ? 'tool_loop' : failed ? 'failed' : 'idle';
     if (this.waiting === undefined) this.applyStatus(status);
@@ -209,6 +225,20 @@ export class ChatPanel {
     this.status.showRetry(live && isTurnActive(live) ? document.run?.retry : undefined);
     const ended = previous?.run !== undefined && document.run === undefined && !asking;
     if (ended) this.announceEnd(document.turns[previous.run?.turnIndex ?? -1]);
+  }
+
+  /**
+   * In a long conversation the turns far from its end skip rendering while out of view (chat.css,
+   * `mw-turn-far`). Set per turn, only where it changes: a structural selector (`:nth-last-child`)
+   * would restyle every turn each time one is added.
+   */
+  private markFarTurns(turns: number): void {
+    const far = turns > longConversationTurns ? turns - NEAR_TURNS : 0;
+    const from = Math.min(far, this.farBelow);
+    const to = Math.min(Math.max(far, this.farBelow), this.views.length);
+    for (let index = from; index < to; index += 1)
+      this.views[index]?.root.classList.toggle('mw-turn-far', index < far);
+    this.farBelow = far;
   }
 
   private addTurnView(turn: TurnRecord, index: number, scroll: boolean): void {

@@ -170,6 +170,8 @@ export class ConversationSidebar {
   setOpen(open: boolean, byPerson = false): void {
     this.root.dataset.open = String(open);
     this.backdrop.dataset.open = String(open);
+    // The map's notice banner, in the same app, makes room for the list (conversation-sidebar.css).
+    this.root.closest('.app')?.classList.toggle('mw-sidebar-shown', open);
     this.root.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
     if (byPerson && !this.isPhone) this.openState.save(open);
@@ -200,6 +202,8 @@ export class ConversationSidebar {
       row.remove.setAttribute('aria-label', `Delete ${summary.title}`);
       row.item.classList.toggle('mw-sidebar-item-unreadable', summary.unreadable === true);
       row.rescue.hidden = summary.unreadable !== true;
+      // The item is marked too: a `:has()` rule over the list would be checked on every change.
+      row.item.classList.toggle('mw-sidebar-current', summary.id === currentId);
       if (summary.id === currentId) row.open.setAttribute('aria-current', 'page');
       else row.open.removeAttribute('aria-current');
     });

@@ -58,6 +58,11 @@ export class RoundView {
     });
   }
 
+  /** Hides the answer while the approval card shows the same words (they come back once decided). */
+  setAnswerHidden(hidden: boolean): void {
+    this.answer.root.hidden = hidden;
+  }
+
   /** Renders the record; `final` settles the markdown into its exact form. */
   update(record: RoundRecord, final: boolean): void {
     this.root.dataset.round = String(record.round);

@@ -42,6 +42,8 @@ export class TurnView {
   private readonly rounds = element('div', { className: 'mw-rounds' });
   private readonly footer = element('div', { className: 'mw-turn-footer' });
   private readonly roundViews = new Map<number, RoundView>();
+  /** The round whose answer the approval card shows (setWordsOnCard). */
+  private wordsOnCard: number | undefined;
   private readonly question: HTMLElement;
   private readonly questionText: HTMLElement;
   private readonly editButton: HTMLButtonElement | undefined;
@@ -145,6 +147,15 @@ export class TurnView {
     this.record = record;
   }
 
+  /**
+   * Round `round`'s answer is shown on the approval card meanwhile (said once), or `undefined` when no
+   * card shows this turn's words.
+   */
+  setWordsOnCard(round: number | undefined): void {
+    this.wordsOnCard = round;
+    for (const [number, view] of this.roundViews) view.setAnswerHidden(number === round);
+  }
+
   /** Brings the DOM up to date with the record. */
   renderFrame(): void {
     const record = this.record;
@@ -159,6 +170,7 @@ export class TurnView {
         });
         this.roundViews.set(round.round, view);
         this.rounds.append(view.root);
+        view.setAnswerHidden(round.round === this.wordsOnCard);
       }
       view.update(round, final);
     }
