@@ -8,10 +8,12 @@ import { TableLoadFailedError } from './query-errors';
 import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
+  PointSource,
   QueryOptions,
   QueryResult,
   TableDescription,
   TableLoadFailure,
+  TablePoints,
   TableSource,
 } from './data-engine';
 
@@ -102,6 +104,17 @@ export class LazyDataEngine implements DataEngine {
     }
     try {
       return await engine.readStatements(sql);
+    } catch (error) {
+      throw this.withLoadFailure(error);
+    }
+  }
+
+  /** The table's points, once it is loaded; fails when the engine cannot read points. */
+  async readPoints(source: PointSource, options?: { signal?: AbortSignal }): Promise<TablePoints> {
+    const engine = await this.readyWith([source.table]);
+    if (!engine.readPoints) throw new Error('This data engine cannot read points for the map.');
+    try {
+      return await engine.readPoints(source, options);
     } catch (error) {
       throw this.withLoadFailure(error);
     }

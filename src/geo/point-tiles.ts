@@ -3,8 +3,7 @@
 // array, found by two binary searches; a tile keeps at most one point per 4-pixel cell, so a tile of
 // the whole world is as light as one of a street. geojson-vt holds a JavaScript object per point and
 // tiles zoom 0 from all of them at once: at 1.9 M points that took longer than the person waited.
-import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import type { GeoJSONVTFeaturePoint } from '@maplibre/geojson-vt';
+import { encodePointTile } from './encode-point-tile';
 
 /** MapLibre's tile geometry resolution for 512-pixel vector tiles. */
 const extent = 8192;
@@ -132,14 +131,13 @@ export class PointTiles {
 
   /** The tile's Mapbox Vector Tile bytes, or undefined when no point falls in it. */
   tile(z: number, x: number, y: number): Uint8Array | undefined {
-    const features = this.tileFeatures(z, x, y);
-    if (features.length === 0) return undefined;
-    const tile = { transformed: true as const, features, source: null, x, y, z };
-    return fromGeojsonVt({ [this.layerName]: tile }, { version: 2, extent });
+    const points = this.tilePoints(z, x, y);
+    if (points.count === 0) return undefined;
+    return encodePointTile(this.layerName, extent, points.count, points.ids, points.xs, points.ys);
   }
 
-  /** The points a tile draws: every point, or one a cell where they crowd. */
-  private tileFeatures(z: number, x: number, y: number): GeoJSONVTFeaturePoint[] {
+  /** The points a tile draws (ids, tile positions): every point, or one a cell where they crowd. */
+  private tilePoints(z: number, x: number, y: number): TilePoints {
     const deepest = pointTilesMaxZoom;
     // Deeper than the keys: the run of the zoom-16 tile holding this one, filtered below.
     const keyZoom = Math.min(z, deepest);
@@ -150,12 +148,22 @@ export class PointTiles {
     const start = lowerBound(this.keys, first, 0, this.keys.length);
     const end = lowerBound(this.keys, first + span, start, this.keys.length);
     const scale = 2 ** z;
-    const features: GeoJSONVTFeaturePoint[] = [];
+    // One point a cell at most, so a tile never holds more than a cell each.
+    const most = Math.min(end - start, cellsPerSide * cellsPerSide);
+    const points: TilePoints = {
+      count: 0,
+      ids: new Uint32Array(most),
+      xs: new Int32Array(most),
+      ys: new Int32Array(most),
+    };
     const add = (index: number): boolean => {
       const tileX = Math.floor((this.xs[index]! * scale - x) * extent);
       const tileY = Math.floor((this.ys[index]! * scale - y) * extent);
       if (tileX < 0 || tileX >= extent || tileY < 0 || tileY >= extent) return false;
-      features.push({ type: 1, id: this.ids[index]!, geometry: [[tileX, tileY]], tags: null });
+      points.ids[points.count] = this.ids[index]!;
+      points.xs[points.count] = tileX;
+      points.ys[points.count] = tileY;
+      points.count += 1;
       return true;
     };
     if (z + cellBits <= deepest) {
@@ -167,7 +175,7 @@ export class PointTiles {
         const cellEnd = (Math.floor(this.keys[index]! / cellSpan) + 1) * cellSpan;
         index = lowerBound(this.keys, cellEnd, index + 1, end);
       }
-      return features;
+      return points;
     }
     const taken = new Uint8Array(cellsPerSide * cellsPerSide);
     for (let index = start; index < end; index += 1) {
@@ -178,6 +186,14 @@ export class PointTiles {
       if (taken[cell] === 1) continue;
       if (add(index)) taken[cell] = 1;
     }
-    return features;
+    return points;
   }
+}
+
+/** The points of one tile, as the encoder reads them. */
+interface TilePoints {
+  count: number;
+  ids: Uint32Array;
+  xs: Int32Array;
+  ys: Int32Array;
 }
