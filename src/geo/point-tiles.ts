@@ -8,6 +8,13 @@ import { encodePointTile } from './encode-point-tile';
 /** MapLibre's tile geometry resolution for 512-pixel vector tiles. */
 const extent = 8192;
 
+/**
+ * Beyond this many points a layer is drawn from point tiles (the table's columns read into typed
+ * arrays) instead of a feature object a point: below it, features keep their properties for tooltips,
+ * filters and colours.
+ */
+export const largePointCount = 200_000;
+
 /** The zoom the sort keys are cut at: the deepest tiles found by a run of the array. */
 export const pointTilesMaxZoom = 16;
 
