@@ -91,6 +91,7 @@ describe('a layer of a million points', () => {
     await page.evaluate(() =>
       window.mapwright!.map!.jumpCamera({ center: [100, 0], zoom: 3, bearing: 0, pitch: 0 }),
     );
+    const pickStart = Date.now();
     await page.locator('.upload-input').setInputFiles({
       name: 'million.csv',
       mimeType: 'text/csv',
@@ -101,6 +102,7 @@ describe('a layer of a million points', () => {
       timeout: 120_000,
     });
     const added = Date.now();
+    console.log("TIMING added", added - pickStart, await page.evaluate(() => { const mark = performance.getEntriesByName('mapwright:table-loaded:million')[0]; return performance.now() - (mark?.startTime ?? 0); }));
     const notice = page.locator('.notice-banner li[data-kind="upload"]');
     await notice.waitFor({ timeout: 30_000 });
     expect(await notice.textContent()).toContain('drawn as layer million (1000000 features');
@@ -124,6 +126,7 @@ describe('a layer of a million points', () => {
       const canvas = window.mapwright!.map!.map.getCanvas();
       return canvas.width * canvas.height;
     });
+    console.log("TIMING visible", visibleAfter, pixels, canvasPixels);
     expect(pixels).toBeGreaterThan(canvasPixels * 0.05);
     expect(visibleAfter).toBeLessThan(15_000);
 
