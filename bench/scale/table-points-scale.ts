@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPage, startAppHarness } from '../../test/e2e/harness';
 import { distDir } from '../../test/servers/static-server';
+import { mapDrawingOffScript, mapDrawingOn } from '../map-drawing-off';
 import { median } from '../statistics';
 
 /** Point counts of the curve (SCALE_TABLE_POINTS overrides, comma-separated). */
@@ -24,7 +25,7 @@ function label(count: number): string {
  * One run in the page: draws the table, waits for its pixels, then pans and zooms. A string, so tsx's
  * `__name` wrapper of named functions stays out of the page.
  */
-const drawAndPan = `async (table) => {
+const drawAndPan = `async (table, drawingOn) => {
   const app = window.mapwright;
   const controller = app.map;
   const map = controller.map;
@@ -48,9 +49,14 @@ const drawAndPan = `async (table) => {
   const started = performance.now();
   const drawn = await app.drawTablePoints(table, { longitude: 'lon', latitude: 'lat' });
   const indexed = performance.now() - started;
-  // Visible: a frame whose pixels differ from the map without the layer in 0.5% of the canvas.
+  // Visible: a frame whose pixels differ from the map without the layer in 0.5% of the canvas; with
+  // drawing off (no pixels ever change), the map's next idle.
   let visible = -1;
-  while (performance.now() - started < 60000) {
+  if (!drawingOn) {
+    await controller.whenIdle();
+    visible = performance.now() - started;
+  }
+  while (visible < 0 && performance.now() - started < 60000) {
     await new Promise((resolve) => requestAnimationFrame(resolve));
     const now = canvasPixels();
     let changed = 0;
@@ -106,7 +112,9 @@ export async function runTablePointsScale(): Promise<void> {
   }
   const harness = await startAppHarness();
   try {
+    console.log(`# map_drawing=${mapDrawingOn ? 'on' : 'off'}`);
     const { page, context } = await openPage(harness.browser);
+    if (!mapDrawingOn) await page.addInitScript(mapDrawingOffScript);
     await page.goto(harness.appUrl);
     await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 120_000 });
     for (const count of pointCounts) {
@@ -127,12 +135,27 @@ export async function runTablePointsScale(): Promise<void> {
         },
         { table, count },
       );
+      // Reading alone (DuckDB to two Float64Arrays on the page), to tell it from indexing and tiling.
+      const readMs = await page.evaluate(async (name) => {
+        const started = performance.now();
+        await window.mapwright!.engine!.readPoints({
+          table: name,
+          longitude: 'lon',
+          latitude: 'lat',
+        });
+        return performance.now() - started;
+      }, table);
       const samples: Array<Record<string, number>> = [];
       for (let attempt = 0; attempt < runs; attempt += 1)
-        samples.push((await page.evaluate(`(${drawAndPan})(${JSON.stringify(table)})`)) as never);
+        samples.push(
+          (await page.evaluate(
+            `(${drawAndPan})(${JSON.stringify(table)}, ${mapDrawingOn})`,
+          )) as never,
+        );
       const name = label(count);
       const of = (key: string): number => median(samples.map((sample) => sample[key]!));
       console.log(`table_points_drawn_at_${name}=${samples[0]?.featureCount}`);
+      console.log(`table_points_read_ms_at_${name}=${Math.round(readMs)}`);
       console.log(`table_points_indexed_ms_at_${name}=${Math.round(of('indexed'))}`);
       console.log(`table_points_visible_ms_at_${name}=${Math.round(of('visible'))}`);
       console.log(`table_points_worst_frame_ms_at_${name}=${Math.round(of('worstFrame'))}`);
