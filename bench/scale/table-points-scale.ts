@@ -12,12 +12,14 @@ import { mapDrawingOffScript, mapDrawingOn } from '../map-drawing-off';
 import { median } from '../statistics';
 
 /** Point counts of the curve (SCALE_TABLE_POINTS overrides, comma-separated). */
-const pointCounts = (process.env.SCALE_TABLE_POINTS ?? '10000,100000,1000000,2000000')
+// 0 is the baseline: the same pans and zooms over the basemap and bundled layers alone.
+const pointCounts = (process.env.SCALE_TABLE_POINTS ?? '0,10000,100000,1000000,2000000')
   .split(',')
   .map(Number);
 const runs = Number(process.env.SCALE_RUNS ?? 3);
 
 function label(count: number): string {
+  if (count === 0) return '0';
   return count >= 1_000_000 ? `${count / 1_000_000}M` : `${count / 1000}k`;
 }
 
@@ -52,7 +54,7 @@ const drawAndPan = `async (table, drawingOn) => {
   // Visible: a frame whose pixels differ from the map without the layer in 0.5% of the canvas; with
   // drawing off (no pixels ever change), the map's next idle.
   let visible = -1;
-  if (!drawingOn) {
+  if (!drawingOn || drawn.featureCount === 0) {
     await controller.whenIdle();
     visible = performance.now() - started;
   }
@@ -122,7 +124,9 @@ export async function runTablePointsScale(): Promise<void> {
       // The table, as an upload's: DuckDB reads a generated CSV of points over the United States.
       await page.evaluate(
         async ({ table: name, count: points }) => {
+          // The baseline's table: one row that is no point (TRY_CAST leaves it out).
           const lines = ['lon,lat'];
+          if (points === 0) lines.push('x,y');
           for (let index = 0; index < points; index += 1) {
             const lon = -125 + ((index * 0.618034) % 1) * 58;
             const lat = 25 + ((index * 0.754878) % 1) * 24;
