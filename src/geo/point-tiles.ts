@@ -52,26 +52,33 @@ function lowerBound(keys: Uint32Array, key: number, start: number, end: number):
   return low;
 }
 
-/** Sorts positions by key with four passes of a byte each (stable, linear in the points). */
+/**
+ * The positions of `keys` in ascending key order: two passes of 16 bits each (stable, linear in the
+ * points), carrying the keys along so every pass reads them in order.
+ */
 function sortByKey(keys: Uint32Array): Uint32Array {
   const count = keys.length;
-  let order = new Uint32Array(count);
-  for (let index = 0; index < count; index += 1) order[index] = index;
-  let spare = new Uint32Array(count);
-  const counts = new Uint32Array(257);
-  for (let shift = 0; shift < 32; shift += 8) {
-    counts.fill(0);
+  let keysIn = keys.slice();
+  let orderIn = new Uint32Array(count);
+  for (let index = 0; index < count; index += 1) orderIn[index] = index;
+  let keysOut = new Uint32Array(count);
+  let orderOut = new Uint32Array(count);
+  const starts = new Uint32Array(65537);
+  for (const shift of [0, 16]) {
+    starts.fill(0);
     for (let index = 0; index < count; index += 1)
-      counts[(((keys[order[index]!] ?? 0) >>> shift) & 0xff) + 1]! += 1;
-    for (let bucket = 1; bucket < 257; bucket += 1) counts[bucket]! += counts[bucket - 1]!;
+      starts[((keysIn[index]! >>> shift) & 0xffff) + 1]! += 1;
+    for (let bucket = 1; bucket < 65537; bucket += 1) starts[bucket]! += starts[bucket - 1]!;
     for (let index = 0; index < count; index += 1) {
-      const position = order[index]!;
-      const bucket = ((keys[position] ?? 0) >>> shift) & 0xff;
-      spare[counts[bucket]!++] = position;
+      const key = keysIn[index]!;
+      const position = starts[(key >>> shift) & 0xffff]!++;
+      keysOut[position] = key;
+      orderOut[position] = orderIn[index]!;
     }
-    [order, spare] = [spare, order];
+    [keysIn, keysOut] = [keysOut, keysIn];
+    [orderIn, orderOut] = [orderOut, orderIn];
   }
-  return order;
+  return orderIn;
 }
 
 /** The points of a layer, indexed for tiles; the arrays given are read, not kept. */
