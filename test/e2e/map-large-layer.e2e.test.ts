@@ -1,6 +1,7 @@
 // A million points, as a person's upload: the layer the app says it drew is on the screen (its pixels,
 // compared with the same view with the layer hidden), soon after the table is ready; the camera and
-// "Zoom to" land on the data's extent from SQL; zoomed in, single points draw; removed, the points go.
+// "Zoom to" land on the data's extent from SQL; zoomed in, single points draw; a reload draws the kept
+// file again; removed, the points go.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from './harness';
 import type { Page } from 'playwright-core';
@@ -142,10 +143,20 @@ describe('a layer of a million points', () => {
     );
     expect(await layerPixels(page, 'million')).toBeGreaterThan(10);
 
+    // After a reload, the kept file is drawn again the same way, and visible.
+    await page.reload();
+    await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    await page.evaluate(() => window.mapwright!.uploadsRestored);
+    expect(
+      await page.evaluate(() => window.mapwright!.map!.getLayer('million')?.featureCount),
+    ).toBe(1_000_000);
+    await page.evaluate(() => window.mapwright!.map!.zoomToLayer('million'));
+    expect(await layerPixels(page, 'million')).toBeGreaterThan(canvasPixels * 0.05);
+
     // Removed, the points leave the worker that held them.
     expect(await page.evaluate(() => window.mapwright!.heldPointLayers())).toBe(1);
     await page.evaluate(() => window.mapwright!.removeUpload('million'));
     expect(await page.evaluate(() => window.mapwright!.heldPointLayers())).toBe(0);
     expect(pageErrors).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 });
