@@ -33,6 +33,16 @@ export interface MapwrightHandle {
   removeUpload(table: string): Promise<RemovalOutcome>;
   /** How many uploads' layers the file reader's worker holds (a removed or replaced one must not stay). */
   heldUploadLayers(): Promise<number>;
+  /**
+   * Draws a table's points as the layer `table`, from tiles cut in a worker, as an upload of more than
+   * 200,000 points is drawn; returns the points drawn and their extent (from SQL).
+   */
+  drawTablePoints(
+    table: string,
+    columns: { longitude: string; latitude: string },
+  ): Promise<{ featureCount: number; bounds: [number, number, number, number] | undefined }>;
+  /** How many big point layers the point tile worker holds (a removed one must not stay). */
+  heldPointLayers(): Promise<number>;
   /** Settles once the uploads kept from earlier visits are back (or have been reported lost). */
   uploadsRestored: Promise<void>;
 }

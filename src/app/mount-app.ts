@@ -7,8 +7,10 @@ import {
   loadAppConfig,
   validateAppConfig,
 } from '../config';
+import { heldPointLayerCount } from '../data/point-tile-client';
 import { heldLayerCount } from '../data/table-decoder-client';
 import { errorMessage } from '../errors/error-message';
+import { uploadPaint } from '../map/layer-paint';
 import { mountLayerPanel } from '../map/layer-panel';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { CredentialStore } from '../storage/credential-store';
@@ -31,6 +33,7 @@ import { isConversationExportFile } from './is-conversation-export';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
 import { readUploadInWorker, reportLostUploads } from './read-upload-in-worker';
+import { serveTablePoints } from './serve-table-points';
 import { mountUploadControl } from './upload-control';
 import { UploadLibrary } from './upload-library';
 import type { TableSource } from '../data/data-engine';
@@ -164,6 +167,22 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     upload: (file, onPhase) => uploads.add(file, onPhase),
     removeUpload: (table) => uploads.remove(table),
     heldUploadLayers: heldLayerCount,
+    drawTablePoints: async (table, columns) => {
+      const data = await engine();
+      if (!data || !controller)
+        throw new Error('drawing a table needs the map and the data engine');
+      const served = await serveTablePoints(data, { table, ...columns });
+      await controller.addLayer({
+        id: table,
+        title: table,
+        kind: 'circle',
+        features: { type: 'FeatureCollection', features: [] },
+        served,
+        paint: uploadPaint('circle', 0),
+      });
+      return { featureCount: served.featureCount, bounds: served.bounds };
+    },
+    heldPointLayers: heldPointLayerCount,
     uploadsRestored: Promise.resolve(),
   };
   // DuckDB and the MCP SDK load once the map has drawn (two cores are easily saturated).

@@ -9,7 +9,8 @@ import type { UploadReader } from './upload-dataset';
 export const readUploadInWorker: UploadReader = async (table, format, bytes) => {
   const read = await readLayerInWorker(table, format, bytes);
   const { layer } = read.summary;
-  if (!layer) return { summary: read.summary };
+  // Too many points for features: the layer is drawn from the table (draw-table-points.ts).
+  if (!layer || layer.pointColumns) return { summary: read.summary };
   return {
     summary: read.summary,
     served: {

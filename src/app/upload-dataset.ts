@@ -13,6 +13,7 @@ import { errorMessage } from '../errors/error-message';
 import { kindForGeometry } from '../geo/layer-kind';
 import { uploadPaint } from '../map/layer-paint';
 import { contentMismatch } from './file-signature';
+import { serveTablePoints } from './serve-table-points';
 import type { CatalogEntry, DatasetCatalog } from '../config/dataset-catalog';
 import type { DataEngine, TableSource } from '../data/data-engine';
 import type { MapPort, ServedFeatures } from '../tools/map/map-port';
@@ -149,10 +150,37 @@ async function readUpload(
     throw new Error('Parquet files need the data engine, which is not available in this page');
   await putTable(data, { table, format, bytes }, false);
   const result = await data.query(`SELECT * FROM "${table}" LIMIT 100000`, { maxRows: 100_000 });
+  const counted = await data.query(`SELECT count(*)::DOUBLE AS n FROM "${table}"`);
   return summariseRows(
     result.rows,
     result.columns.map((column) => column.name),
+    undefined,
+    Number(counted.rows[0]?.n ?? result.rows.length),
   );
+}
+
+/** Said of a layer drawn from point tiles: what the person sees is not every point until zoomed in. */
+const thinnedNote =
+  '; where its points crowd, the map shows one for every few pixels, and every point as you zoom in';
+
+/**
+ * Loads the upload's table (Parquet's is already loaded) and serves its points from the point tile
+ * worker; throws a sentence.
+ */
+async function serveUploadPoints(
+  source: UploadSource,
+  columns: { longitude: string; latitude: string },
+  engine: () => Promise<UploadEngine | undefined>,
+  onPhase: UploadPhaseListener | undefined,
+): Promise<ServedFeatures> {
+  const data = await engine();
+  if (!data)
+    throw new Error('its points need the data engine, which is not available in this page');
+  const { table, format, bytes } = source;
+  await onPhase?.('sql');
+  if (format !== 'parquet') await putTable(data, { table, format, bytes }, false);
+  await onPhase?.('drawing');
+  return serveTablePoints(data, { table, ...columns });
 }
 
 /** Checks a picked or dropped file and names its table; a message for the person when it cannot be added. */
@@ -216,6 +244,19 @@ export async function addUpload(
   }
   let layerId: string | undefined;
   const { map } = dependencies;
+  let { served } = read;
+  let loadedForPoints = false;
+  const pointColumns = summary.layer?.pointColumns;
+  if (pointColumns && summary.layer && map) {
+    // Too many points for features: DuckDB loads the table first, and the layer is drawn from it.
+    try {
+      served = await serveUploadPoints(source, pointColumns, dependencies.engine, options.onPhase);
+    } catch (error) {
+      return failed(`${fileName} could not be drawn: ${errorMessage(error)}.`);
+    }
+    loadedForPoints = true;
+    summary.layer.featureCount = served.featureCount;
+  }
   if (summary.layer && map) {
     layerId = table;
     await options.onPhase?.('drawing');
@@ -228,7 +269,7 @@ export async function addUpload(
       title: fileName,
       kind,
       features: read.features ?? { type: 'FeatureCollection', features: [] },
-      ...(read.served ? { served: read.served } : {}),
+      ...(served ? { served } : {}),
       datasetId: table,
       paint: uploadPaint(kind, place === -1 ? uploads.length : place),
     });
@@ -244,7 +285,7 @@ export async function addUpload(
   }
   // The layer does not wait for DuckDB; the table is ready for SQL once the engine has loaded it.
   const tableReady =
-    format === 'parquet'
+    format === 'parquet' || loadedForPoints
       ? Promise.resolve()
       : dependencies
           .engine()
@@ -269,7 +310,7 @@ export async function addUpload(
   };
   dependencies.catalog.add(entry);
   const where = layerId
-    ? `and drawn as layer ${layerId} (${featureWords(summary.layer?.featureCount ?? 0)})${leftOutNote(summary.layer?.leftOut)}`
+    ? `and drawn as layer ${layerId} (${featureWords(summary.layer?.featureCount ?? 0)})${leftOutNote(summary.layer?.leftOut)}${loadedForPoints ? thinnedNote : ''}`
     : '(no longitude/latitude columns, so it is not drawn)';
   const replaced = previous ? ` It replaces the earlier upload of ${previous.title}.` : '';
   return {

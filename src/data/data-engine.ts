@@ -47,6 +47,21 @@ export interface QueryOptions {
   maxRows?: number;
 }
 
+/** The columns of a table that hold its points' longitude and latitude. */
+export interface PointSource {
+  table: string;
+  longitude: string;
+  latitude: string;
+}
+
+/** A table's points as typed arrays (rows without a place on the map left out), and their extent. */
+export interface TablePoints {
+  longitudes: Float64Array;
+  latitudes: Float64Array;
+  /** [west, south, east, north] from SQL's min and max; undefined when no row has a point. */
+  bounds: [number, number, number, number] | undefined;
+}
+
 /** A table that was declared but failed to load, and why. */
 export interface TableLoadFailure {
   table: string;
@@ -70,4 +85,9 @@ export interface DataEngine {
    * the read-only guard refuses SQL that DuckDB and this project's lexer read differently.
    */
   readStatements?(sql: string): Promise<SqlStatementReading>;
+  /**
+   * A table's points, read a batch at a time into typed arrays (never a row object each), with
+   * their extent from SQL: what a layer of millions of points is drawn from.
+   */
+  readPoints?(source: PointSource, options?: { signal?: AbortSignal }): Promise<TablePoints>;
 }

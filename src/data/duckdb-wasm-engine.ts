@@ -7,15 +7,18 @@ import { describeTable, listTablesSql } from './describe-table';
 import { DataHostRefusedError, dataHostRefusalIn } from './duckdb-worker-network';
 import { forgetLoad, loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
+import { readTablePoints } from './read-table-points';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import { statementCount } from './statement-count';
 import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
+  PointSource,
   QueryOptions,
   QueryResult,
   Row,
   TableDescription,
+  TablePoints,
   TableSource,
 } from './data-engine';
 import type { WasmConnection, WasmDatabase, WasmRuntime } from './duckdb-wasm-types';
@@ -138,6 +141,21 @@ export class DuckDbWasmEngine implements DataEngine {
         ? Promise.resolve()
         : connection.query('ROLLBACK').catch(() => undefined);
       void rolledBack.finally(() => connection.close().catch(() => {}));
+    }
+  }
+
+  /** A table's points as typed arrays (src/data/read-table-points.ts). */
+  async readPoints(
+    source: PointSource,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<TablePoints> {
+    const connection = await (await this.ready()).connect();
+    try {
+      return await readTablePoints(connection, source, options.signal);
+    } catch (error) {
+      throw withoutDuckDbWrapping(error);
+    } finally {
+      void connection.close().catch(() => {});
     }
   }
 

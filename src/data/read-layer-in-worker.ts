@@ -37,7 +37,8 @@ export async function readLayerInWorker(
     { kind: 'layer', layerId, tileLayer, format, bytes: copy },
     [copy.buffer],
   );
-  if (!summary.layer)
+  // Points drawn from the table (too many for features) are not held here.
+  if (!summary.layer || summary.layer.pointColumns)
     return {
       summary,
       tileMaxZoom,

@@ -6,6 +6,7 @@ import { fixAntimeridian } from '../geo/antimeridian';
 import { featureBounds } from '../geo/feature-bounds';
 import { kindForGeometry } from '../geo/layer-kind';
 import { pointFeatures } from '../geo/point-features';
+import { largePointCount } from '../geo/point-tiles';
 import { parseDelimited } from './parse-delimited';
 import type { Feature, FeatureCollection } from 'geojson';
 
@@ -27,6 +28,11 @@ export interface LayerSummary {
   bounds: [number, number, number, number] | undefined;
   /** Property names the features carry. */
   properties: string[];
+  /**
+   * Set when the points are too many to draw as features (over `largePointCount`): the layer is drawn
+   * from these columns of the table, once DuckDB holds it. No features were made, and no bounds.
+   */
+  pointColumns?: { longitude: string; latitude: string };
 }
 
 /** What an uploaded file holds: its rows' shape for the catalog, and a layer when it has geometry. */
@@ -94,20 +100,35 @@ function parseGeoJson(text: string): FeatureCollection {
   };
 }
 
-/** The summary of rows and the features drawn from them (points from longitude/latitude columns). */
+/**
+ * The summary of rows and the features drawn from them (points from longitude/latitude columns).
+ * `rowCount` is the table's, when `rows` are only its first rows.
+ */
 export function summariseRows(
   rows: Record<string, unknown>[],
   columns: string[],
   givenFeatures?: FeatureCollection,
+  rowCount = rows.length,
 ): ReadLayerFile {
   const lon = findColumn(columns, lonNames);
   const lat = findColumn(columns, latNames);
-  const features = givenFeatures ?? (lon && lat ? pointFeatures(rows, lon, lat) : undefined);
   const summary: UploadFileSummary = {
-    rowCount: rows.length,
+    rowCount,
     columns,
     columnDescriptions: describeColumns(rows, columns),
   };
+  if (!givenFeatures && lon && lat && rowCount > largePointCount) {
+    // A feature object a row would take seconds and gigabytes: the map draws from the table instead.
+    summary.layer = {
+      featureCount: rowCount,
+      geometryType: 'Point',
+      bounds: undefined,
+      properties: [],
+      pointColumns: { longitude: lon, latitude: lat },
+    };
+    return { summary };
+  }
+  const features = givenFeatures ?? (lon && lat ? pointFeatures(rows, lon, lat) : undefined);
   if (!features || features.features.length === 0) return { summary };
   const { drawn, geometryType, leftOut } = oneKindOfShape(features);
   summary.layer = {

@@ -1,7 +1,9 @@
 // What an upload's file says of itself before it is drawn: a GeoJSON whose features carry different
-// properties lists every one of them (the table has a column for each, and the model is told of all).
+// properties lists every one of them (the table has a column for each, and the model is told of all);
+// a CSV of more points than features can draw says which columns to draw them from instead.
 import { describe, expect, it } from 'vitest';
 import { readLayerFile } from '../../src/data/upload-layer-file';
+import { largePointCount } from '../../src/geo/point-tiles';
 
 const feature = (properties: Record<string, unknown>, coordinates: [number, number]) => ({
   type: 'Feature',
@@ -83,5 +85,25 @@ describe('reading an upload for its layer', () => {
     });
     expect(summary.layer?.featureCount).toBe(2);
     expect(summary.layer?.leftOut).toBeUndefined();
+  });
+
+  it('makes no feature of a CSV with more points than features can draw: its layer comes from the table', () => {
+    const csv = (rows: number) => {
+      const lines = ['id,Longitude,Latitude'];
+      for (let index = 0; index < rows; index += 1)
+        lines.push(`${index},${index % 180},${index % 80}`);
+      return new TextEncoder().encode(lines.join('\n'));
+    };
+    const big = readLayerFile('csv', csv(largePointCount + 1));
+    expect(big.features).toBeUndefined();
+    expect(big.summary.rowCount).toBe(largePointCount + 1);
+    expect(big.summary.layer).toMatchObject({
+      featureCount: largePointCount + 1,
+      geometryType: 'Point',
+      pointColumns: { longitude: 'Longitude', latitude: 'Latitude' },
+    });
+    const small = readLayerFile('csv', csv(1000));
+    expect(small.features?.features).toHaveLength(1000);
+    expect(small.summary.layer?.pointColumns).toBeUndefined();
   });
 });
