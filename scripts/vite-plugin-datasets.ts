@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundledDatasets } from '../src/config/bundled-datasets.ts';
-import { byteRange, rangeNotSatisfiable } from './byte-range.ts';
+import { byteRange, rangeNotSatisfiable } from '../src/offline/byte-range.ts';
 import { joinCountyUnemployment } from './county-unemployment.ts';
 import { cutTiles } from './cut-tiles.ts';
 import { importPageModule } from './import-page-module.ts';

@@ -1,6 +1,7 @@
 // Browser entry: applies the saved theme before anything draws, then finds the shell and mounts the app.
 import './app/apply-saved-theme';
 import { mountApp, type MountedApp } from './app/mount-app';
+import { startOfflineCache } from './offline/offline-cache';
 import './styles/tokens.css';
 import './styles/app.css';
 
@@ -18,6 +19,17 @@ const root = document.getElementById('app');
 if (root) {
   const shell = root.cloneNode(true) as HTMLElement;
   let mounted: Promise<MountedApp> = mountApp(root, { configUrl: './app-config.json' });
+  // Only the built page has a sw.js. Its install downloads the whole build, so it waits until the data
+  // side has started (the page is idle by then) and never competes with the first map frame.
+  if (import.meta.env.PROD) {
+    void mounted
+      .then(async (app) => {
+        await app.handle.data;
+        await startOfflineCache(app.handle.config.offline);
+      })
+      // Keeping the app for offline visits is a convenience: the page works the same without it.
+      .catch(() => undefined);
+  }
   window.mapwrightPage = {
     destroy: () => void mounted.then((app) => app.destroy()),
     remount: async () => {

@@ -2,7 +2,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
-import { byteRange, rangeNotSatisfiable } from '../../scripts/byte-range';
+import { byteRange, rangeNotSatisfiable } from '../../src/offline/byte-range';
 import { cutTiles } from '../../scripts/cut-tiles';
 import { writePmtiles } from '../../scripts/pmtiles-writer';
 import type { FeatureCollection } from 'geojson';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byteRange } from '../../scripts/byte-range';
+import { byteRange } from '../../src/offline/byte-range';
 import { RangeSource } from '../../src/map/range-source';
 
 const file = Uint8Array.from({ length: 100 }, (_, index) => index);
