@@ -104,6 +104,14 @@ async function dropOlderVersions(): Promise<void> {
   );
 }
 
+/**
+ * This version's cache, unless the page removed it (the config turned offline off): opening it then
+ * would create it again, empty, and keep what the publisher asked to drop.
+ */
+async function ownCache(): Promise<Cache | undefined> {
+  return (await caches.has(cacheName)) ? caches.open(cacheName) : undefined;
+}
+
 /** Lets `waiting` take over and settles once it is active (its activate step has dropped this cache). */
 function takeOver(waiting: ServiceWorker): Promise<void> {
   return new Promise((resolve) => {
@@ -130,18 +138,18 @@ async function navigate(event: FetchEvent): Promise<Response> {
       return (await caches.match(indexUrl)) ?? fetch(event.request);
     }
   }
-  const cache = await caches.open(cacheName);
-  return (await cache.match(indexUrl)) ?? fetch(event.request);
+  const cache = await ownCache();
+  return (await cache?.match(indexUrl)) ?? fetch(event.request);
 }
 
 /** A file of the build: from the cache (sliced for a range request), else from the network. */
 async function fromCache(event: FetchEvent, url: string, entry: PrecacheEntry): Promise<Response> {
-  const cache = await caches.open(cacheName);
-  const cached = await cache.match(url);
+  const cache = await ownCache();
+  const cached = await cache?.match(url);
   if (cached) return rangeResponse(cached, event.request.headers.get('range'));
   const response = await fetch(event.request);
   // A lazy file (or one an interrupted install missed) is kept once it arrives whole.
-  if (response.status === 200 && !event.request.headers.has('range')) {
+  if (cache && response.status === 200 && !event.request.headers.has('range')) {
     const copy = response.clone();
     event.waitUntil(
       copy

@@ -29,11 +29,50 @@ const script: FakeLlmScript = {
 
 /** Settles once the page's service worker has cached the app (it installs after the data side started). */
 async function waitForOfflineCache(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    if (!worker) throw new Error('no active service worker');
+    if (worker.state === 'activated') return;
+    await new Promise<void>((resolve) => {
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') resolve();
+      });
+    });
+  });
+}
+
+/** Settles once the page has no service worker and no offline cache left (or a minute has gone). */
+async function waitForNothingKept(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const deadline = Date.now() + 60_000;
+    const kept = async (): Promise<boolean> =>
+      (await navigator.serviceWorker.getRegistrations()).length > 0 ||
+      (await caches.keys()).some((name) => name.startsWith('mapwright-offline-'));
+    while (await kept()) {
+      if (Date.now() > deadline) throw new Error('the service worker or its cache is still there');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+}
+
+/** Asks the browser to look for a new sw.js now (it also does at navigations) and waits until it is cached. */
+async function cacheNewVersion(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    await registration.update();
+    const installing = registration.installing ?? registration.waiting;
+    if (!installing) throw new Error('no new version was found');
+    await new Promise<void>((resolve, reject) => {
+      const settle = (): void => {
+        if (installing.state === 'installed' || installing.state === 'activated') resolve();
+        if (installing.state === 'redundant')
+          reject(new Error('the new version failed to install'));
+      };
+      installing.addEventListener('statechange', settle);
+      settle();
+    });
+  });
 }
 
 /** Writes a config into the copy and lists the copy's files in its sw.js again, as a deployment does. */
@@ -115,21 +154,7 @@ describe('offline after the first visit', () => {
 
     await deploy(copy, { ...light, title: 'Second deployment' });
     // The open page stays on its version; the browser finds the new one and caches it whole.
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      await registration.update();
-      const installing = registration.installing ?? registration.waiting;
-      if (!installing) throw new Error('no new version was found');
-      await new Promise<void>((resolve, reject) => {
-        const settle = (): void => {
-          if (installing.state === 'installed' || installing.state === 'activated') resolve();
-          if (installing.state === 'redundant')
-            reject(new Error('the new version failed to install'));
-        };
-        installing.addEventListener('statechange', settle);
-        settle();
-      });
-    });
+    await cacheNewVersion(page);
     expect(await page.title()).toBe('First deployment');
     expect(await page.locator('.mw-updated-note').count()).toBe(0);
 
@@ -144,6 +169,26 @@ describe('offline after the first visit', () => {
     expect(await note.getAttribute('role')).toBe('status');
     expect(await note.textContent()).toMatch(/^Updated/);
     expect(opened.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('offline: false in a new deployment removes the service worker and what it kept', async () => {
+    await deploy(copy, light);
+    const server = await startStaticServer(copy.root);
+    const opened = await openChat(browser, `${server.url}/`, {
+      endpoint: fake.url,
+      waitForChat: false,
+    });
+    const { page, context } = opened;
+    await waitForOfflineCache(page);
+    await deploy(copy, { ...light, offline: false });
+    await cacheNewVersion(page);
+    await page.reload();
+    await waitForNothingKept(page);
+    // With nothing kept, the page comes from the host again: with the host gone there is no app.
+    await server.stop();
+    await page.reload().catch(() => undefined);
+    expect(await page.locator('#app').count()).toBe(0);
     await context.close();
   });
 });
