@@ -2,6 +2,7 @@
 import './app/apply-saved-theme';
 import { mountApp, type MountedApp } from './app/mount-app';
 import { startOfflineCache } from './offline/offline-cache';
+import { answerOtherTabs, takeOverWaitingVersion } from './offline/take-over';
 import './styles/tokens.css';
 import './styles/app.css';
 
@@ -15,8 +16,12 @@ declare global {
   }
 }
 
-const root = document.getElementById('app');
-if (root) {
+/** Mounts the app page, after a waiting newer version has had its chance to take over (and reload). */
+async function start(root: HTMLElement): Promise<void> {
+  if (import.meta.env.PROD) {
+    if (await takeOverWaitingVersion().catch(() => false)) return;
+    answerOtherTabs();
+  }
   const shell = root.cloneNode(true) as HTMLElement;
   let mounted: Promise<MountedApp> = mountApp(root, { configUrl: './app-config.json' });
   // Only the built page has a sw.js. Its install downloads the whole build, so it waits until the data
@@ -41,3 +46,6 @@ if (root) {
     },
   };
 }
+
+const root = document.getElementById('app');
+if (root) void start(root);

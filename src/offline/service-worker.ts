@@ -1,7 +1,7 @@
 // The app's service worker (built to sw.js): after the first visit it answers every file of the build
 // from one cache named after the build's version, so a revisit opens without network. A new version is
-// cached whole in the background and takes over only at a navigation with no other tab open, so a page
-// never mixes two builds.
+// cached whole in the background and waits; a page that opens with no other tab of the app lets it take
+// over and reloads (src/offline/take-over.ts), so a page never mixes two builds.
 import {
   offlineCacheName,
   offlineCachePrefix,
@@ -28,16 +28,9 @@ interface ExtendableMessageEvent extends ExtendableEvent {
   readonly ports: readonly MessagePort[];
 }
 
-interface WindowClient {
-  readonly id: string;
-  readonly url: string;
-}
-
 interface ServiceWorkerScope {
   /** Written into the first line of sw.js by the build (scripts/precache-manifest.ts). */
   readonly mapwrightPrecache: PrecacheManifest;
-  readonly registration: ServiceWorkerRegistration;
-  readonly clients: { matchAll(options: { type: 'window' }): Promise<readonly WindowClient[]> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
@@ -112,32 +105,8 @@ async function ownCache(): Promise<Cache | undefined> {
   return (await caches.has(cacheName)) ? caches.open(cacheName) : undefined;
 }
 
-/** Lets `waiting` take over and settles once it is active (its activate step has dropped this cache). */
-function takeOver(waiting: ServiceWorker): Promise<void> {
-  return new Promise((resolve) => {
-    const settle = (): void => {
-      if (waiting.state === 'activated' || waiting.state === 'redundant') resolve();
-    };
-    waiting.addEventListener('statechange', settle);
-    waiting.postMessage(takeOverRequest);
-    settle();
-  });
-}
-
-/**
- * A navigation: when a newer version waits and no other tab runs this one, the newer version takes
- * over first and answers, so the page opens whole in the new build; otherwise this version answers.
- */
+/** A navigation: this version's page, which loads only this version's files. */
 async function navigate(event: FetchEvent): Promise<Response> {
-  const waiting = worker.registration.waiting;
-  if (waiting) {
-    // The page being reloaded is still listed; any other window would be left on a dropped cache.
-    const windows = await worker.clients.matchAll({ type: 'window' });
-    if (windows.length <= 1) {
-      await takeOver(waiting);
-      return (await caches.match(indexUrl)) ?? fetch(event.request);
-    }
-  }
   const cache = await ownCache();
   return (await cache?.match(indexUrl)) ?? fetch(event.request);
 }

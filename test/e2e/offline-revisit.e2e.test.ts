@@ -172,6 +172,35 @@ describe('offline after the first visit', () => {
     await context.close();
   });
 
+  it('a new deployment waits while another tab runs the old one, and opens once it is closed', async () => {
+    await deploy(copy, { ...light, title: 'Old tabs' });
+    const server = await startStaticServer(copy.root);
+    const appUrl = `${server.url}/`;
+    const opened = await openChat(browser, appUrl, { endpoint: fake.url, waitForChat: false });
+    const { page, context } = opened;
+    await waitForOfflineCache(page);
+    const other = await context.newPage();
+    await other.goto(appUrl);
+    await other.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+
+    await deploy(copy, { ...light, title: 'New tabs' });
+    await cacheNewVersion(page);
+    await page.bringToFront();
+    await page.reload();
+    await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    // The other tab still runs the old build, so this one stays on it too.
+    expect(await page.title()).toBe('Old tabs');
+    expect(await other.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+
+    await other.close();
+    await page.reload();
+    await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    expect(await page.title()).toBe('New tabs');
+    expect(opened.pageErrors).toEqual([]);
+    await server.stop();
+    await context.close();
+  });
+
   it('offline: false in a new deployment removes the service worker and what it kept', async () => {
     await deploy(copy, light);
     const server = await startStaticServer(copy.root);
