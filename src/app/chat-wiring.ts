@@ -153,7 +153,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     ),
     onSend: (text) => {
       // With no model yet the question is kept in the box while the settings open (beforeSend).
-      if (needsModelSetup(settings, hasSavedLlmSettings(), config.llm.bringYourOwnKey)) panel.input.textarea.value = text;
+      if (needsModelSetup(settings, hasSavedLlmSettings(), config.llm.bringYourOwnKey))
+        panel.input.textarea.value = text;
       startTurn((session) => session.send(text), text);
     },
     onStop: () => current?.tabs?.stop() || current?.session.stop(),
