@@ -1,13 +1,15 @@
 import { defineConfig } from 'vite';
 import { datasetsPlugin } from './scripts/vite-plugin-datasets.ts';
+import { offlinePlugin } from './scripts/vite-plugin-offline.ts';
 import { securityHeadersPlugin } from './scripts/vite-plugin-security-headers.ts';
 import { withoutAjvPlugin } from './scripts/vite-plugin-without-ajv.ts';
 
 export default defineConfig({
   base: './',
   // The security plugin writes index.html's Content-Security-Policy from public/app-config.json, emits
-  // dist/_headers, and makes `vite preview` send those headers (docs/configuration.md).
-  plugins: [withoutAjvPlugin(), datasetsPlugin(), securityHeadersPlugin()],
+  // dist/_headers, and makes `vite preview` send those headers (docs/configuration.md). The offline
+  // plugin writes dist/sw.js with the list of every built file (docs/configuration.md, "Offline").
+  plugins: [withoutAjvPlugin(), datasetsPlugin(), securityHeadersPlugin(), offlinePlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundledDatasets } from '../src/config/bundled-datasets.ts';
-import { byteRange, rangeNotSatisfiable } from './byte-range.ts';
+import { byteRange, rangeNotSatisfiable } from '../src/offline/byte-range.ts';
 import { joinCountyUnemployment } from './county-unemployment.ts';
-import { cutTiles } from './cut-tiles.ts';
+import { cutTiles, layerZooms } from './cut-tiles.ts';
 import { importPageModule } from './import-page-module.ts';
 import type * as DatasetFeatures from '../src/map/dataset-features.ts';
 import type * as BasemapLayers from './basemap-layers.ts';
@@ -74,17 +74,6 @@ function sourceDataFiles(): DataFile[] {
 }
 
 /**
- * How deep each bundled layer is cut. Beyond it MapLibre over-zooms the deepest tiles: at zoom 7 a tile
- * unit is ~38 m, finer than the 1:10,000,000 county shapes; points get one more level (~19 m).
- */
-const polygonZooms = { maxZoom: 7, tolerance: 1 };
-const tileZooms: Record<string, { maxZoom: number; tolerance: number }> = {
-  fill: polygonZooms,
-  line: polygonZooms,
-  circle: { maxZoom: 8, tolerance: 0.375 },
-};
-
-/**
  * The PMTiles archive of every bundled dataset that names one (`tiles`), cut from the same features
  * the page builds from the dataset's files, so tiles and table never disagree.
  */
@@ -115,7 +104,7 @@ async function tileArchives(sources: DataFile[]): Promise<DataFile[]> {
       throw new Error(`Bundled tiles must be data/tiles/<name>.pmtiles, not ${dataset.tiles}`);
     const features = await loadDatasetFeatures(dataset, fetchBundled);
     if (!features) throw new Error(`Dataset ${dataset.id} has tiles but no features to cut`);
-    const zooms = tileZooms[dataset.layer?.type ?? 'fill'] ?? polygonZooms;
+    const zooms = layerZooms(dataset.layer?.type ?? 'fill');
     archives.push({
       fileName: match[1],
       source: cutTiles({ [dataset.id]: features }, zooms),

@@ -1,6 +1,8 @@
 // Browser entry: applies the saved theme before anything draws, then finds the shell and mounts the app.
 import './app/apply-saved-theme';
 import { mountApp, type MountedApp } from './app/mount-app';
+import { startOfflineCache } from './offline/offline-cache';
+import { answerOtherTabs, takeOverWaitingVersion } from './offline/take-over';
 import './styles/tokens.css';
 import './styles/app.css';
 
@@ -14,10 +16,25 @@ declare global {
   }
 }
 
-const root = document.getElementById('app');
-if (root) {
+/** Mounts the app page, after a waiting newer version has had its chance to take over (and reload). */
+async function start(root: HTMLElement): Promise<void> {
+  if (import.meta.env.PROD) {
+    if (await takeOverWaitingVersion().catch(() => false)) return;
+    answerOtherTabs();
+  }
   const shell = root.cloneNode(true) as HTMLElement;
   let mounted: Promise<MountedApp> = mountApp(root, { configUrl: './app-config.json' });
+  // Only the built page has a sw.js. Its install downloads the whole build, so it waits until the data
+  // side has started (the page is idle by then) and never competes with the first map frame.
+  if (import.meta.env.PROD) {
+    void mounted
+      .then(async (app) => {
+        await app.handle.data;
+        await startOfflineCache(app.handle.config.offline);
+      })
+      // Keeping the app for offline visits is a convenience: the page works the same without it.
+      .catch(() => undefined);
+  }
   window.mapwrightPage = {
     destroy: () => void mounted.then((app) => app.destroy()),
     remount: async () => {
@@ -29,3 +46,6 @@ if (root) {
     },
   };
 }
+
+const root = document.getElementById('app');
+if (root) void start(root);

@@ -151,7 +151,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     ),
     onSend: (text) => {
       // With no model yet the question is kept in the box while the settings open (beforeSend).
-      if (needsModelSetup(settings, hasSavedLlmSettings())) panel.input.textarea.value = text;
+      if (needsModelSetup(settings, hasSavedLlmSettings(), config.llm.bringYourOwnKey))
+        panel.input.textarea.value = text;
       startTurn((session) => session.send(text), text);
     },
     onStop: () => current?.tabs?.stop() || current?.session.stop(),
@@ -223,7 +224,12 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       settings,
       sections,
       toolModeFor: (provider, model) => savedToolMode(provider, model),
-      testConnection: (candidate) => testModelConnection(candidate, { fetch: modelFetch }),
+      bringYourOwnKey: config.llm.bringYourOwnKey,
+      testConnection: (candidate) =>
+        testModelConnection(candidate, {
+          fetch: modelFetch,
+          bringYourOwnKey: config.llm.bringYourOwnKey,
+        }),
       listModels: (choice, signal) => listProviderModels(choice, { fetch: modelFetch, signal }),
       onSave: (saved) => {
         settings = saved;
@@ -244,7 +250,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   // The first run (no model yet) replaces the welcome until a model is saved (docs/chat.md, First run).
   const showFirstRun = (): void =>
     panel.setWelcome(
-      needsModelSetup(settings, hasSavedLlmSettings())
+      needsModelSetup(settings, hasSavedLlmSettings(), config.llm.bringYourOwnKey)
         ? firstRunView({
             examplePrompts: config.examplePrompts,
             onConnect: (prompt) => {
@@ -261,7 +267,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     );
   showFirstRun();
   const beforeSend = (): boolean => {
-    if (needsModelSetup(settings, hasSavedLlmSettings())) {
+    if (needsModelSetup(settings, hasSavedLlmSettings(), config.llm.bringYourOwnKey)) {
       openSettings('Connect a model to send your question: choose a provider, then Save.');
       return false;
     }

@@ -13,6 +13,8 @@ export interface TestConnectionOptions {
   timeoutMs?: number;
   /** The page's fetch (it names a request the security policy refused); default the global one. */
   fetch?: FetchFunction;
+  /** False when the publisher's endpoint holds the key (`llm.bringYourOwnKey`): none is asked for. */
+  bringYourOwnKey?: boolean;
 }
 
 /** Sends one tiny request and says plainly whether the model answered. */
@@ -21,7 +23,8 @@ export async function testModelConnection(
   options: TestConnectionOptions = {},
 ): Promise<ConnectionReport> {
   const timeoutMs = options.timeoutMs ?? 20_000;
-  if (PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) {
+  const keyAsked = options.bringYourOwnKey ?? true;
+  if (keyAsked && PROVIDER_DEFAULTS[settings.provider].needsKey && !settings.apiKey) {
     return {
       ok: false,
       message: `${PROVIDER_DEFAULTS[settings.provider].label} needs an API key: paste it above.`,

@@ -198,6 +198,7 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
     },
   },
   systemPromptUrl: name,
+  offline: { type: 'boolean' },
   security: {
     type: 'object',
     additionalProperties: false,

@@ -190,6 +190,11 @@ export interface AppConfig {
    */
   systemPromptUrl?: string;
   security: SecurityConfig;
+  /**
+   * Whether the app page keeps every file of the build in the browser after the first visit (a service
+   * worker), so a revisit opens without network. `false` removes what an earlier visit kept.
+   */
+  offline: boolean;
 }
 
 /** One thing wrong with the config, for the person who wrote it. */

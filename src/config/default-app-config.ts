@@ -40,5 +40,6 @@ export function defaultAppConfig(): AppConfig {
       uploadMaxBytes: 200 * 1024 * 1024,
     },
     security: { connectSrc: [], allowLocalEndpoints: true, frameAncestors: [] },
+    offline: true,
   };
 }

@@ -31,6 +31,11 @@ export interface SettingsPanelOptions {
   toolModeFor?: (provider: LlmProviderId, model: string) => ToolMode;
   /** Extra sections (MCP servers). */
   sections?: HTMLElement[];
+  /**
+   * False when the publisher provides the model through an endpoint that holds the key
+   * (`llm.bringYourOwnKey`): the key fields are not shown and no key is asked for.
+   */
+  bringYourOwnKey?: boolean;
   onClose?(): void;
 }
 
@@ -180,9 +185,18 @@ export class SettingsPanel {
         settingsField('Tools', this.toolMode, {
           hint: 'How the model is given the map and query tools; kept for this model.',
         }),
-        settingsField('API key', this.apiKey, { hint: 'Not needed for a local server.' }),
-        this.keyNote,
-        settingsField('Keep the key', this.persistence),
+        ...(options.bringYourOwnKey === false
+          ? [
+              element('p', {
+                className: 'mw-note mw-publisher-model',
+                text: 'This site provides the model: no API key is needed.',
+              }),
+            ]
+          : [
+              settingsField('API key', this.apiKey, { hint: 'Not needed for a local server.' }),
+              this.keyNote,
+              settingsField('Keep the key', this.persistence),
+            ]),
         element('div', {
           className: 'mw-settings-actions',
           children: [
@@ -308,7 +322,7 @@ export class SettingsPanel {
     const settings = this.read();
     this.model.refresh(
       settings,
-      PROVIDER_DEFAULTS[settings.provider].needsKey,
+      this.options.bringYourOwnKey !== false && PROVIDER_DEFAULTS[settings.provider].needsKey,
       endpointProblem(settings.endpoint) === undefined,
     );
   }

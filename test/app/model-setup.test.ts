@@ -26,6 +26,18 @@ describe('the first-run rule', () => {
     );
   });
 
+  it('a publisher who provides the model (no own key): connected, even on loopback or a hosted kind', () => {
+    expect(needsModelSetup(local, false, false)).toBe(false);
+    const anthropicProxy: LlmSettings = {
+      ...local,
+      provider: 'anthropic',
+      endpoint: 'https://llm.example.org',
+    };
+    expect(needsModelSetup(anthropicProxy, false, false)).toBe(false);
+    expect(needsModelSetup(anthropicProxy, false, true)).toBe(true);
+    expect(needsModelSetup({ ...local, endpoint: 'localhost:11434' }, false, false)).toBe(true);
+  });
+
   it('a hosted provider without a key, saved or not, needs its key', () => {
     const openai: LlmSettings = {
       ...local,

@@ -2,9 +2,9 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
-import { byteRange, rangeNotSatisfiable } from '../../scripts/byte-range';
 import { cutTiles } from '../../scripts/cut-tiles';
 import { writePmtiles } from '../../scripts/pmtiles-writer';
+import { byteRange, rangeNotSatisfiable } from '../../src/offline/byte-range';
 import type { FeatureCollection } from 'geojson';
 
 /** Reads an archive the way the page does (range by range), from memory. */

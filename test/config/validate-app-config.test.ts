@@ -36,6 +36,14 @@ describe('app config validation', () => {
     });
   });
 
+  it('keeps the app for offline visits unless the publisher turns it off, and reports a non-boolean', () => {
+    expect(defaultAppConfig().offline).toBe(true);
+    expect(validateAppConfig({ offline: false }).config.offline).toBe(false);
+    const wrong = validateAppConfig({ offline: 'no' });
+    expect(wrong.config.offline).toBe(true);
+    expect(wrong.problems.map((problem) => problem.path)).toEqual(['offline']);
+  });
+
   it('switches each way of explaining calls on its own, keeps the others at their defaults, and reports a non-boolean', () => {
     expect(defaultAppConfig().explainCalls).toEqual({
       promptRule: true,

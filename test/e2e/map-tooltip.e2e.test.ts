@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byteRange } from '../../scripts/byte-range';
 import { cutTiles } from '../../scripts/cut-tiles';
 import { parseDelimited } from '../../src/data/parse-delimited';
 import { pointFeatures } from '../../src/geo/point-features';
+import { byteRange } from '../../src/offline/byte-range';
 import { distDir } from '../servers/static-server';
 import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
 

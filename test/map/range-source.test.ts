@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byteRange } from '../../scripts/byte-range';
 import { RangeSource } from '../../src/map/range-source';
+import { byteRange } from '../../src/offline/byte-range';
 
 const file = Uint8Array.from({ length: 100 }, (_, index) => index);
 

@@ -2,7 +2,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { byteRange, rangeNotSatisfiable } from '../../scripts/byte-range';
+import { byteRange, rangeNotSatisfiable } from '../../src/offline/byte-range';
 import { startLoopbackServer, type LoopbackServer } from './loopback';
 import { ShapedLink, type LinkShape } from './shaped-link';
 

@@ -1,4 +1,5 @@
-// Range requests, for the servers that hand out tile archives a tile at a time.
+// Range requests: the servers that hand out tile archives a tile at a time, and the offline cache that
+// answers them from a whole cached file.
 
 /** The first range of a `Range: bytes=a-b` header (b optional), within a body of `size` bytes. */
 export function byteRange(

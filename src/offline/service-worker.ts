@@ -1,0 +1,160 @@
+// The app's service worker (built to sw.js): after the first visit it answers every file of the build
+// from one cache named after the build's version, so a revisit opens without network. A new version is
+// cached whole in the background and waits; a page that opens with no other tab of the app lets it take
+// over and reloads (src/offline/take-over.ts), so a page never mixes two builds.
+import {
+  offlineCacheName,
+  offlineCachePrefix,
+  sha256Header,
+  takeOverRequest,
+  versionRequest,
+  type PrecacheEntry,
+  type PrecacheManifest,
+} from './precache-manifest';
+import { rangeResponse } from './range-response';
+
+/** What a service worker's events carry that the DOM library does not declare. */
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+
+interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+  readonly ports: readonly MessagePort[];
+}
+
+interface ServiceWorkerScope {
+  /** Written into the first line of sw.js by the build (scripts/precache-manifest.ts). */
+  readonly mapwrightPrecache: PrecacheManifest;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
+}
+
+const worker = self as unknown as ServiceWorkerScope;
+const manifest = worker.mapwrightPrecache;
+const cacheName = offlineCacheName(manifest.version);
+const appFolder = new URL('./', self.location.href);
+/** Every file of the build by its full URL (without a query). */
+const entries = new Map(manifest.files.map((entry) => [new URL(entry.url, appFolder).href, entry]));
+const indexUrl = new URL('index.html', appFolder).href;
+
+async function sha256(bytes: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The file as cached: its bytes, its type and its hash, so a later version can reuse it as it is. */
+function cachedCopy(
+  bytes: ArrayBuffer,
+  entry: PrecacheEntry,
+  contentType: string | null,
+): Response {
+  const headers = new Headers({ 'content-length': String(bytes.byteLength) });
+  if (contentType) headers.set('content-type', contentType);
+  headers.set(sha256Header, entry.sha256);
+  return new Response(bytes, { headers });
+}
+
+/** Fetches one file and checks it is the built one: a host caught mid-deployment fails the install. */
+async function fetchChecked(url: string, entry: PrecacheEntry): Promise<Response> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${entry.url} answered HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  if ((await sha256(bytes)) !== entry.sha256) throw new Error(`${entry.url} is not the built file`);
+  return cachedCopy(bytes, entry, response.headers.get('content-type'));
+}
+
+/** Caches every file of this version; an unchanged file is copied from an older version's cache. */
+async function precache(): Promise<void> {
+  const cache = await caches.open(cacheName);
+  for (const entry of manifest.files) {
+    if (entry.lazy) continue;
+    const url = new URL(entry.url, appFolder).href;
+    // A file kept by an earlier (or interrupted) install with the same bytes is not downloaded again.
+    const kept = await caches.match(url);
+    if (kept?.headers.get(sha256Header) === entry.sha256) {
+      await cache.put(url, kept);
+      continue;
+    }
+    await cache.put(url, await fetchChecked(url, entry));
+  }
+}
+
+/** Drops every other version's cache: no page uses them once this version is active. */
+async function dropOlderVersions(): Promise<void> {
+  const names = await caches.keys();
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(offlineCachePrefix) && name !== cacheName)
+      .map((name) => caches.delete(name)),
+  );
+}
+
+/**
+ * This version's cache, unless the page removed it (the config turned offline off): opening it then
+ * would create it again, empty, and keep what the publisher asked to drop.
+ */
+async function ownCache(): Promise<Cache | undefined> {
+  return (await caches.has(cacheName)) ? caches.open(cacheName) : undefined;
+}
+
+/** A navigation: this version's page, which loads only this version's files. */
+async function navigate(event: FetchEvent): Promise<Response> {
+  const cache = await ownCache();
+  return (await cache?.match(indexUrl)) ?? fetch(event.request);
+}
+
+/** A file of the build: from the cache (sliced for a range request), else from the network. */
+async function fromCache(event: FetchEvent, url: string, entry: PrecacheEntry): Promise<Response> {
+  const cache = await ownCache();
+  const cached = await cache?.match(url);
+  if (cached) return rangeResponse(cached, event.request.headers.get('range'));
+  const response = await fetch(event.request);
+  // A lazy file (or one an interrupted install missed) is kept once it arrives whole.
+  if (cache && response.status === 200 && !event.request.headers.has('range')) {
+    const copy = response.clone();
+    event.waitUntil(
+      copy
+        .arrayBuffer()
+        .then(async (bytes) => {
+          if ((await sha256(bytes)) === entry.sha256)
+            await cache.put(url, cachedCopy(bytes, entry, copy.headers.get('content-type')));
+        })
+        .catch(() => undefined),
+    );
+  }
+  return response;
+}
+
+worker.addEventListener('install', (event) => event.waitUntil(precache()));
+worker.addEventListener('activate', (event) => event.waitUntil(dropOlderVersions()));
+
+worker.addEventListener('message', (event) => {
+  if (event.data === takeOverRequest) event.waitUntil(worker.skipWaiting());
+  if (event.data === versionRequest) event.ports[0]?.postMessage(manifest.version);
+});
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  // Other hosts (the model, MCP servers, a style basemap) are never answered from here.
+  if (url.origin !== appFolder.origin || !url.href.startsWith(appFolder.href)) return;
+  if (request.mode === 'navigate') {
+    const path = url.pathname;
+    if (path === appFolder.pathname || path === new URL(indexUrl).pathname) {
+      event.respondWith(navigate(event));
+    }
+    return;
+  }
+  const key = `${url.origin}${url.pathname}`;
+  const entry = entries.get(key);
+  if (entry) event.respondWith(fromCache(event, key, entry));
+});

@@ -1,0 +1,34 @@
+// A private copy of the built app for tests that change it as a publisher would (a new config, a new
+// data file, a new deployment): its folders are real and its files link to dist/, except the two a
+// publisher's tools rewrite (app-config.json and sw.js), which are copied, so dist/ is never touched.
+import { copyFile, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { distDir } from './static-server';
+
+/** Files the publisher's tools write over: copied, not linked. */
+const rewritten = new Set(['app-config.json', 'sw.js']);
+
+async function mirror(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) await mirror(source, target);
+    else if (rewritten.has(entry.name)) await copyFile(source, target);
+    else await symlink(source, target);
+  }
+}
+
+/** A copy of the build in a temporary folder, and its removal. */
+export interface AppCopy {
+  root: string;
+  remove(): Promise<void>;
+}
+
+/** Copies the build (dist/, or MAPWRIGHT_DIST) into a temporary folder. */
+export async function copyApp(): Promise<AppCopy> {
+  const root = await mkdtemp(join(tmpdir(), 'mapwright-copy-'));
+  await mirror(distDir, root);
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
