@@ -213,7 +213,10 @@ export class ChatPanel {
     const asking = waiting !== undefined;
     // While a card shows the words the model wrote with its calls, their round does not show them too.
     const onCard = waiting?.proposal.modelText?.trim() ? waiting : undefined;
-    if (this.wordsOnCard?.turnIndex !== onCard?.turnIndex || this.wordsOnCard?.round !== onCard?.round) {
+    if (
+      this.wordsOnCard?.turnIndex !== onCard?.turnIndex ||
+      this.wordsOnCard?.round !== onCard?.round
+    ) {
       if (this.wordsOnCard) this.views[this.wordsOnCard.turnIndex]?.setWordsOnCard(undefined);
       if (onCard) this.views[onCard.turnIndex]?.setWordsOnCard(onCard.round);
       this.wordsOnCard = onCard ? { turnIndex: onCard.turnIndex, round: onCard.round } : undefined;

@@ -64,9 +64,10 @@ describe('the chat panel with a long conversation', () => {
         ...createConversationDocument(`c${turns}`, 0),
         turns: Array.from({ length: turns }, (_, index) => turn(index)),
       });
-    const far = () => [...panel.root.querySelectorAll('.mw-turn')].map((element) =>
-      element.classList.contains('mw-turn-far'),
-    );
+    const far = () =>
+      [...panel.root.querySelectorAll('.mw-turn')].map((element) =>
+        element.classList.contains('mw-turn-far'),
+      );
     panel.show(conversation(40));
     expect(far().some(Boolean)).toBe(false);
     panel.show(conversation(41));
