@@ -55,6 +55,7 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     runId: run.runId,
     userMessage: start.kind === 'send' ? start.text : CONTINUE_MESSAGE,
     ...(start.kind === 'send' ? { historyIndex: state.history.length } : { resumed: true }),
+    model: run.model.id,
   });
   if (start.kind === 'send') {
     state.append({ role: 'user', content: start.text });

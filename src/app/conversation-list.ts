@@ -7,7 +7,12 @@ import { redactArguments } from '../agent/redact';
 import { heldDocumentCount, retryHeldDocuments } from '../storage/conversation-writer';
 import { sidebarOpenState } from '../storage/sidebar-open';
 import { askToPersist, storageSpace } from '../storage/storage-space';
-import { ConversationSidebar, type SidebarEntry } from '../ui/conversation-sidebar';
+import { auditLogCsv } from '../ui/audit-log';
+import {
+  ConversationSidebar,
+  type ExportFormat,
+  type SidebarEntry,
+} from '../ui/conversation-sidebar';
 import {
   conversationToJson,
   conversationToMarkdown,
@@ -181,9 +186,17 @@ export class ConversationList {
     void this.deletes.remove(id, leave).then(() => this.showStorage());
   }
 
-  private async export(format: 'markdown' | 'json'): Promise<void> {
+  private async export(format: ExportFormat): Promise<void> {
     const document = this.options.current();
     if (!document) return;
+    if (format === 'audit-log') {
+      downloadText(
+        exportFileName(`${document.title} audit log`, document.createdAt, 'csv'),
+        auditLogCsv(document.turns),
+        'text/csv',
+      );
+      return;
+    }
     const { resolveTable } = this.options;
     // Markdown waits for its charts to be drawn (the chart chunk loads on the first export).
     if (format === 'markdown') {

@@ -90,7 +90,7 @@ export class ChatSession {
    */
   decide(decisions: ApprovalDecision[]): void {
     if (this.busy || !waitingApproval(this.conversation.document)) return;
-    this.conversation.dispatch({ type: 'approval-decided', decisions });
+    this.conversation.dispatch({ type: 'approval-decided', decisions, at: this.now() });
     void this.resumeWhenReady();
   }
 

@@ -18,13 +18,16 @@ export interface SidebarEntry extends ConversationSummary {
 /** What an unreadable conversation's entry says. */
 export const UNREADABLE_CONVERSATION = 'This conversation could not be read.';
 
+/** The files the sidebar's foot exports the open conversation as. */
+export type ExportFormat = 'markdown' | 'json' | 'audit-log';
+
 /** What the sidebar's controls ask for. */
 export interface ConversationSidebarActions {
   onOpen(id: string): void;
   onNew(): void;
   onRename(id: string, title: string): void;
   onDelete(id: string): void;
-  onExport(format: 'markdown' | 'json'): void;
+  onExport(format: ExportFormat): void;
   /** Downloads a conversation that could not be read, as it is stored. */
   onExportRaw(id: string): void;
   /** A file the person chose to import. */
@@ -122,6 +125,11 @@ export class ConversationSidebar {
             button('Export JSON', () => actions.onExport('json'), {
               className: 'mw-button mw-button-ghost mw-export-json',
               title: 'This conversation as JSON, with its tool calls and results',
+            }),
+            button('Export audit log', () => actions.onExport('audit-log'), {
+              className: 'mw-button mw-button-ghost mw-export-audit',
+              title:
+                'Every tool call as CSV: what was proposed, what ran, who allowed it and how, and when',
             }),
             button('Import…', () => this.importInput.click(), {
               className: 'mw-button mw-button-ghost mw-import',

@@ -1,5 +1,6 @@
-// One line of a turn's timeline: status, tool and server, whether it ran without asking, and duration;
-// arguments and result expand.
+// One line of a turn's timeline: status, tool and server, how it was allowed (asked, edited, denied,
+// allowed for the session, auto-approved, by policy), and duration; arguments and result expand.
+import { describeDecision } from '../agent/conversation/call-audit';
 import { callLabel } from './call-label';
 import { addCopyButton } from './code-blocks';
 import { element, formatArguments, formatDuration } from './dom';
@@ -46,13 +47,14 @@ export class ToolCallView {
         'No approval card: auto-approve, an allowance for this session, or the server’s policy',
     },
   });
+  private readonly decision = element('span', { className: 'mw-call-decision' });
   private readonly body = element('div', { className: 'mw-call-body' });
   private renderedKey = '';
 
   constructor(record: CallRecord) {
     const summary = element('summary', {
       className: 'mw-call-summary',
-      children: [this.status, this.name, this.unasked, this.duration],
+      children: [this.status, this.name, this.unasked, this.decision, this.duration],
     });
     this.root = element('details', { className: 'mw-call', children: [summary, this.body] });
     this.update(record);
@@ -68,28 +70,45 @@ export class ToolCallView {
     this.name.textContent = callLabel(record);
     this.unasked.hidden = record.ranWithoutAsking !== true;
     this.root.dataset.ranWithoutAsking = String(record.ranWithoutAsking === true);
+    this.showDecision(record);
     this.duration.textContent =
       record.durationMs === undefined ? '' : formatDuration(record.durationMs);
-    const key = `${record.state}|${JSON.stringify(record.displayArguments)}`;
+    const proposed = this.proposedSql(record);
+    const key = `${record.state}|${JSON.stringify(record.displayArguments)}|${proposed ?? ''}`;
     if (key === this.renderedKey) return;
     this.renderedKey = key;
     this.body.replaceChildren(...this.renderBody(record));
+  }
+
+  /** The decision on an MCP call, from its audit record (map tools need none, so say nothing). */
+  private showDecision(record: CallRecord): void {
+    const audit = record.audit;
+    const shown = audit !== undefined && audit.decidedBy !== 'not-needed';
+    this.decision.hidden = !shown;
+    this.decision.textContent = shown ? describeDecision(audit) : '';
+    if (shown) {
+      this.decision.dataset.decision = audit.decision ?? 'none';
+      this.decision.dataset.decidedBy = audit.decidedBy;
+    }
+  }
+
+  /** The SQL the model proposed, when the person edited it before it ran. */
+  private proposedSql(record: CallRecord): string | undefined {
+    const audit = record.audit;
+    if (audit?.decidedBy !== 'edited') return undefined;
+    const proposed = sqlArgument(audit.proposedArguments);
+    return proposed === sqlArgument(record.displayArguments) ? undefined : proposed;
   }
 
   private renderBody(record: CallRecord): Node[] {
     const nodes: Node[] = [];
     const sql = sqlArgument(record.displayArguments);
     const rest = { ...record.displayArguments };
+    const proposed = this.proposedSql(record);
+    if (proposed !== undefined) nodes.push(...sqlBlock('SQL the model proposed', proposed));
     if (sql !== undefined) {
       for (const key of ['sql_query', 'sql', 'query']) if (rest[key] === sql) delete rest[key];
-      const code = element('code', { className: 'language-sql' });
-      highlightSqlWhenLoaded(sql, code);
-      const wrapper = element('div', {
-        className: 'mw-code',
-        children: [element('pre', { children: [code] })],
-      });
-      addCopyButton(wrapper, () => sql);
-      nodes.push(element('div', { className: 'mw-call-label', text: 'SQL' }), wrapper);
+      nodes.push(...sqlBlock(proposed === undefined ? 'SQL' : 'SQL that ran (edited)', sql));
     }
     if (Object.keys(rest).length > 0) {
       nodes.push(
@@ -105,4 +124,16 @@ export class ToolCallView {
     }
     return nodes;
   }
+}
+
+/** A labelled, highlighted SQL block with its Copy button. */
+function sqlBlock(label: string, sql: string): Node[] {
+  const code = element('code', { className: 'language-sql' });
+  highlightSqlWhenLoaded(sql, code);
+  const wrapper = element('div', {
+    className: 'mw-code',
+    children: [element('pre', { children: [code] })],
+  });
+  addCopyButton(wrapper, () => sql);
+  return [element('div', { className: 'mw-call-label', text: label }), wrapper];
 }

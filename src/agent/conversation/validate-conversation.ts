@@ -17,6 +17,7 @@ import {
   type TurnRecord,
 } from './conversation-document';
 import { resultIdOf } from './turn-records';
+import { isCallAudit } from './validate-call-audit';
 import { checkCallData, checkedChartSpec } from './validate-call-data';
 import type { AgentErrorInfo, AgentStatus, FinishReason, Message, PendingTurn } from '../types';
 
@@ -136,6 +137,7 @@ function checkCall(value: unknown, position: number, tally: Tally): CallRecord {
       startedAt: isNumber,
       durationMs: isNumber,
       resultSummary: isString,
+      audit: isCallAudit,
     }) as Partial<CallRecord>),
     ...(resultId ? { resultId } : {}),
     ...(data.kind === 'readable' ? { data: data.data } : {}),
@@ -280,7 +282,8 @@ function isLiveRun(value: unknown): value is LiveRun {
     isNumber(value.turnIndex) &&
     isRecord(value.rounds) &&
     Object.values(value.rounds).every(isNumber) &&
-    isNumber(value.restoredRound)
+    isNumber(value.restoredRound) &&
+    (value.model === undefined || isString(value.model))
   );
 }
 
