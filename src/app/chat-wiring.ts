@@ -59,6 +59,7 @@ import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ConversationMapState } from '../tools/map/conversation-map-state';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
+import type { MapUndo } from './map-undo';
 
 /** What mountChat needs from the composition root. */
 export interface MountChatOptions {
@@ -78,6 +79,8 @@ export interface MountChatOptions {
   data?: Promise<{ engine: DataEngine; hub: McpHub } | undefined>;
   /** The map as the conversation owns it: restored when a conversation opens, saved as it changes. */
   map?: ConversationMap;
+  /** The map's Undo and Redo, which follow the conversation on screen. */
+  mapUndo?: MapUndo;
   /** Settles when uploads kept from an earlier visit are back: a saved map may show their layers. */
   uploadsRestored?: Promise<void>;
   /** Shows a notice to the person (what could not be restored). */
@@ -327,13 +330,16 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     const map = options.map;
     if (map) {
       teardown.push(
-        map.onChange(() =>
+        map.onChange((change) =>
           opened.conversation.dispatch({
             type: 'map-changed',
             map: map.capture() as unknown as JsonValue,
+            change,
+            at: Date.now(),
           }),
         ),
       );
+      if (options.mapUndo) teardown.push(options.mapUndo.attach(opened.conversation, map));
     }
     if (store) {
       teardown.push(keepConversationResults(opened.conversation, store, resultStore));

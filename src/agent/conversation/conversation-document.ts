@@ -14,6 +14,7 @@ import type {
   TurnOutcome,
 } from '../types';
 import type { CallAudit } from './call-audit';
+import type { MapHistory } from './map-history';
 
 export type { AgentState } from '../types';
 
@@ -152,6 +153,8 @@ export interface ConversationDocument {
   pendingApproval?: PendingApproval;
   /** The conversation's map (drawn results, filters, styles, visibility), as the map side captures it. */
   map?: JsonValue;
+  /** The steps Undo and Redo walk through on the map (map-history.ts). */
+  mapHistory?: MapHistory;
   /** Result ids this conversation keeps rows for (rows are stored beside the document). */
   resultIds: string[];
 }

@@ -15,6 +15,7 @@ import {
   type TurnRecord,
 } from './conversation-document';
 import { titleFromQuestion } from './conversation-title';
+import { redoMap, undoMap, withMapChange, type MapChangeKind } from './map-history';
 import { truncateConversation } from './truncate-conversation';
 import {
   placeRound,
@@ -46,7 +47,16 @@ export type ConversationAction =
   | { type: 'approval-edited'; callId: string; arguments: Record<string, unknown> }
   | { type: 'approval-decided'; decisions: ApprovalDecision[]; at: number }
   | { type: 'approval-stopped'; at: number }
-  | { type: 'map-changed'; map: JsonValue | undefined }
+  | {
+      type: 'map-changed';
+      map: JsonValue | undefined;
+      /** A layers change is a step Undo takes back; a camera move is not. */
+      change?: MapChangeKind;
+      at?: number;
+    }
+  /** One step back or forward on the map's history: the view then restores the document's map. */
+  | { type: 'map-undone' }
+  | { type: 'map-redone' }
   | { type: 'result-kept'; resultId: string }
   | { type: 'result-charted'; resultId: string; chart: ChartSpec }
   | { type: 'renamed'; title: string }
@@ -127,9 +137,11 @@ export function reduceConversation(
       }));
     }
     case 'map-changed':
-      return action.map === undefined
-        ? withoutKey(document, 'map')
-        : { ...document, map: action.map };
+      return withMapChange(document, action.map, action.change, action.at);
+    case 'map-undone':
+      return undoMap(document);
+    case 'map-redone':
+      return redoMap(document);
     case 'result-kept':
       return document.resultIds.includes(action.resultId)
         ? document

@@ -20,6 +20,7 @@ import { resultIdOf } from './turn-records';
 import { isCallAudit } from './validate-call-audit';
 import { checkCallData, checkedChartSpec } from './validate-call-data';
 import type { AgentErrorInfo, AgentStatus, FinishReason, Message, PendingTurn } from '../types';
+import type { MapHistory } from './map-history';
 
 /** A document that opens (with `unreadableParts` placeholders), or why none can. */
 export type ValidatedConversation =
@@ -287,6 +288,19 @@ function isLiveRun(value: unknown): value is LiveRun {
   );
 }
 
+/** The map's Undo steps: maps (or null, the publisher's) before and after the current one. */
+function isMapHistory(value: unknown): value is MapHistory {
+  const isStep = (step: unknown): boolean => step === null || isRecord(step);
+  return (
+    isRecord(value) &&
+    Array.isArray(value.past) &&
+    value.past.every(isStep) &&
+    Array.isArray(value.future) &&
+    value.future.every(isStep) &&
+    (value.changedAt === undefined || isNumber(value.changedAt))
+  );
+}
+
 function isProposedCall(value: unknown): boolean {
   return (
     isRecord(value) &&
@@ -378,6 +392,7 @@ export function validateConversation(value: unknown, now = Date.now()): Validate
     ...(isLiveRun(copy.run) ? { run: copy.run } : {}),
     ...pendingApprovalOf(copy.pendingApproval),
     ...(isRecord(copy.map) ? { map: copy.map as ConversationDocument['map'] } : {}),
+    ...(isMapHistory(copy.mapHistory) ? { mapHistory: copy.mapHistory } : {}),
     resultIds: Array.isArray(copy.resultIds) ? copy.resultIds.filter(isString) : [],
   };
   return { readable: true, document, unreadableParts };
