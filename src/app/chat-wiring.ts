@@ -59,6 +59,7 @@ import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ConversationMapState } from '../tools/map/conversation-map-state';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
+import type { ReportSources } from './conversation-list';
 import type { MapUndo } from './map-undo';
 
 /** What mountChat needs from the composition root. */
@@ -81,6 +82,8 @@ export interface MountChatOptions {
   map?: ConversationMap;
   /** The map's Undo and Redo, which follow the conversation on screen. */
   mapUndo?: MapUndo;
+  /** The map's picture and credits, for Export report. */
+  report?: ReportSources;
   /** Settles when uploads kept from an earlier visit are back: a saved map may show their layers. */
   uploadsRestored?: Promise<void>;
   /** Shows a notice to the person (what could not be restored). */
@@ -419,6 +422,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     renameOpen: (title) => conversation()?.dispatch({ type: 'renamed', title }),
     notify: (message) => options.notify?.(message),
     resolveTable,
+    ...(options.report ? { report: options.report } : {}),
   });
   const { sidebar, toast } = list;
   const settingsButton = button('Settings', () => openSettings(), {

@@ -8,6 +8,7 @@ import { heldDocumentCount, retryHeldDocuments } from '../storage/conversation-w
 import { sidebarOpenState } from '../storage/sidebar-open';
 import { askToPersist, storageSpace } from '../storage/storage-space';
 import { auditLogCsv } from '../ui/audit-log';
+import { chartImage } from '../ui/chart-image';
 import {
   ConversationSidebar,
   type ExportFormat,
@@ -19,6 +20,7 @@ import {
   downloadText,
 } from '../ui/export-conversation';
 import { exportFileName } from '../ui/export-file-name';
+import { conversationReportHtml } from '../ui/report-html';
 import { storageUsageText } from '../ui/storage-usage';
 import { UndoToast } from '../ui/undo-toast';
 import { ConversationDeletes } from './conversation-deletes';
@@ -40,6 +42,14 @@ export interface ConversationListOptions {
   renameOpen(title: string): void;
   notify(message: string): void;
   resolveTable(data: unknown): TableData | undefined;
+  /** The map's picture and credits for Export report (absent without a map). */
+  report?: ReportSources;
+}
+
+/** What a report takes from the map: its picture as it is now, and its credits. */
+export interface ReportSources {
+  mapImage(): Promise<string | undefined>;
+  attributions(): string[];
 }
 
 /** The sidebar, its deletes and its storage line, kept in step with storage. */
@@ -189,6 +199,26 @@ export class ConversationList {
   private async export(format: ExportFormat): Promise<void> {
     const document = this.options.current();
     if (!document) return;
+    const { resolveTable } = this.options;
+    if (format === 'report') {
+      const report = this.options.report;
+      const html = await conversationReportHtml({
+        title: document.title,
+        createdAt: document.createdAt,
+        turns: document.turns,
+        resolveTable,
+        drawChart: (spec) => chartImage(spec),
+        ...(report ? { mapImage: await report.mapImage() } : {}),
+        attributions: report?.attributions() ?? [],
+        now: Date.now(),
+      });
+      downloadText(
+        exportFileName(`${document.title} report`, document.createdAt, 'html'),
+        html,
+        'text/html',
+      );
+      return;
+    }
     if (format === 'audit-log') {
       downloadText(
         exportFileName(`${document.title} audit log`, document.createdAt, 'csv'),
@@ -197,7 +227,6 @@ export class ConversationList {
       );
       return;
     }
-    const { resolveTable } = this.options;
     // Markdown waits for its charts to be drawn (the chart chunk loads on the first export).
     if (format === 'markdown') {
       const markdown = await conversationToMarkdown(document.title, document.turns, {

@@ -11,6 +11,7 @@ import { heldLayerCount } from '../data/table-decoder-client';
 import { errorMessage } from '../errors/error-message';
 import { mountLayerPanel } from '../map/layer-panel';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
+import { mapCredits, mapSnapshot } from '../map/map-snapshot';
 import { CredentialStore } from '../storage/credential-store';
 import {
   loadDisabledTools,
@@ -305,6 +306,14 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           systemPrompt: () => handle.systemPrompt(),
           data: handle.data,
           ...(handle.conversationMap ? { map: handle.conversationMap, mapUndo } : {}),
+          ...(controller
+            ? {
+                report: {
+                  mapImage: () => mapSnapshot(controller),
+                  attributions: () => mapCredits(controller),
+                },
+              }
+            : {}),
           uploadsRestored: handle.uploadsRestored,
           notify: (message) => banner.add(message),
         }),

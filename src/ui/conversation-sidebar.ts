@@ -19,7 +19,7 @@ export interface SidebarEntry extends ConversationSummary {
 export const UNREADABLE_CONVERSATION = 'This conversation could not be read.';
 
 /** The files the sidebar's foot exports the open conversation as. */
-export type ExportFormat = 'markdown' | 'json' | 'audit-log';
+export type ExportFormat = 'markdown' | 'json' | 'audit-log' | 'report';
 
 /** What the sidebar's controls ask for. */
 export interface ConversationSidebarActions {
@@ -125,6 +125,11 @@ export class ConversationSidebar {
             button('Export JSON', () => actions.onExport('json'), {
               className: 'mw-button mw-button-ghost mw-export-json',
               title: 'This conversation as JSON, with its tool calls and results',
+            }),
+            button('Export report', () => actions.onExport('report'), {
+              className: 'mw-button mw-button-ghost mw-export-report',
+              title:
+                'One HTML file that opens offline: questions, answers, each query with its SQL, decision, rows and charts, and the map',
             }),
             button('Export audit log', () => actions.onExport('audit-log'), {
               className: 'mw-button mw-button-ghost mw-export-audit',
