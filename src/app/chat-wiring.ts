@@ -422,6 +422,10 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     renameOpen: (title) => conversation()?.dispatch({ type: 'renamed', title }),
     notify: (message) => options.notify?.(message),
     resolveTable,
+    jumpTo: (query) => {
+      panel.flush();
+      panel.jumpTo(query);
+    },
     ...(options.report ? { report: options.report } : {}),
   });
   const { sidebar, toast } = list;

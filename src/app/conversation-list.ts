@@ -42,6 +42,8 @@ export interface ConversationListOptions {
   renameOpen(title: string): void;
   notify(message: string): void;
   resolveTable(data: unknown): TableData | undefined;
+  /** Scrolls to the first turn that holds `query` and marks its words. */
+  jumpTo?(query: string): void;
   /** The map's picture and credits for Export report (absent without a map). */
   report?: ReportSources;
 }
@@ -81,9 +83,14 @@ export class ConversationList {
       : undefined;
     this.sidebar = new ConversationSidebar(
       {
-        onOpen: (id) => {
-          if (options.busy() || !store || id === options.current()?.id) return;
-          void options.open(id);
+        onOpen: (id, query) => {
+          // Found by a search: the turn that holds it is scrolled to and its words marked.
+          const jump = (): void => {
+            if (query) options.jumpTo?.(query);
+          };
+          if (id === options.current()?.id) return jump();
+          if (options.busy() || !store) return;
+          void options.open(id).then(jump);
         },
         onNew: () => {
           if (!options.busy()) void options.open(undefined);

@@ -23,7 +23,8 @@ export type ExportFormat = 'markdown' | 'json' | 'audit-log' | 'report';
 
 /** What the sidebar's controls ask for. */
 export interface ConversationSidebarActions {
-  onOpen(id: string): void;
+  /** Opens a conversation; `query` is the search it was found by, to jump to the turn that holds it. */
+  onOpen(id: string, query?: string): void;
   onNew(): void;
   onRename(id: string, title: string): void;
   onDelete(id: string): void;
@@ -236,7 +237,12 @@ export class ConversationSidebar {
       attributes: { type: 'button' },
       children: [title, date],
     });
-    open.addEventListener('click', () => this.choose(() => this.actions.onOpen(summary.id)));
+    open.addEventListener('click', () =>
+      this.choose(() => {
+        const query = this.search.value.trim();
+        this.actions.onOpen(summary.id, query || undefined);
+      }),
+    );
     // Small glyphs keep the title readable; the accessible name (and the tooltip) says what they do.
     const rename = button('✎', () => this.startRename(summary.id), {
       className: 'mw-button mw-button-ghost mw-sidebar-rename',
