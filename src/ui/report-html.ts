@@ -73,6 +73,8 @@ table { border-collapse: collapse; font-size: 0.85em; }
 th, td { border: 1px solid #d0d7de; padding: 2px 8px; text-align: left; vertical-align: top; }
 th { background: #f5f7fa; }
 img { max-width: 100%; height: auto; }
+figure { margin: 12px 0; }
+figure.map img { max-height: 360px; width: auto; border: 1px solid #d0d7de; border-radius: 6px; }
 .decision-denied { color: #b42318; }
 `;
 
@@ -153,9 +155,7 @@ async function callHtml(call: CallRecord, input: ReportInput): Promise<string> {
   const args = redactArguments(call.displayArguments);
   const sql = sqlArgument(args);
   parts.push(`<article class="call" data-tool="${escapeHtml(call.name)}">`);
-  parts.push(
-    `<h3>${escapeHtml(sql !== undefined ? 'Query' : 'Tool')}: ${escapeHtml(callLabel(call))} (${escapeHtml(call.state)})</h3>`,
-  );
+  parts.push(`<h3>${escapeHtml(callLabel(call))} (${escapeHtml(call.state)})</h3>`);
   if (call.audit) {
     const denied = call.audit.decision === 'denied' ? ' decision-denied' : '';
     parts.push(
