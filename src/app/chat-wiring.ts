@@ -167,6 +167,10 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     continueTurn: (turnIndex) => startTurn((session) => session.continueTurn(turnIndex)),
     regenerate: (turnIndex) => startTurn((session) => session.resend(turnIndex)),
     editQuestion: (turnIndex, text) => startTurn((session) => session.resend(turnIndex, text)),
+    runAgain: (turnIndex, callId) =>
+      startTurn((session) => {
+        session.runAgain(turnIndex, callId);
+      }),
     openSettings: () => openSettings(),
   });
   const keptServers = { load: () => loadUserServers(), save: saveUserServers };

@@ -9,6 +9,7 @@ import {
 import { ChatInput } from './chat-input';
 import { button, element } from './dom';
 import { FrameScheduler, type FrameTask } from './frame-scheduler';
+import { rerunNote } from './rerun-note';
 import { findTable, type TableData } from './result-data';
 import { clearHighlight, highlightWords, matchesSearch, searchWords } from './search-highlight';
 import { StatusLine } from './status-line';
@@ -214,7 +215,11 @@ export class ChatPanel {
   }
 
   private addTurnView(turn: TurnRecord, index: number, scroll: boolean): void {
-    const view = new TurnView(turn, index, (data) => this.resolve(data), this.options);
+    const view = new TurnView(turn, index, (data) => this.resolve(data), {
+      ...this.options,
+      rerunNote: (turnIndex, call) =>
+        rerunNote(this.shown, turnIndex, call, (data) => this.resolve(data)),
+    });
     const task: FrameTask = {
       renderFrame: () => {
         const nearEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 80;

@@ -3,7 +3,7 @@
 import { describeDecision } from '../agent/conversation/call-audit';
 import { callLabel } from './call-label';
 import { addCopyButton } from './code-blocks';
-import { element, formatArguments, formatDuration } from './dom';
+import { button, element, formatArguments, formatDuration } from './dom';
 import { highlightSqlWhenLoaded } from './lazy-sql-highlight';
 import type { CallRecord } from '../agent/conversation/conversation-document';
 import './tool-call-view.css';
@@ -32,6 +32,14 @@ export function sqlArgument(args: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** What a call's view can do beyond showing it. */
+export interface ToolCallViewOptions {
+  /** Proposes the call's query again (its Run again button). */
+  runAgain?: (record: CallRecord) => void;
+  /** Whether its rows changed since the same SQL ran earlier in the conversation. */
+  rerunNote?: (record: CallRecord) => string | undefined;
+}
+
 /** Renders one tool call; `update` re-renders it from a newer record. */
 export class ToolCallView {
   /** The element that holds this call. */
@@ -48,15 +56,23 @@ export class ToolCallView {
     },
   });
   private readonly decision = element('span', { className: 'mw-call-decision' });
+  private readonly rerun = element('span', { className: 'mw-call-rerun' });
   private readonly body = element('div', { className: 'mw-call-body' });
   private renderedKey = '';
 
-  constructor(record: CallRecord) {
+  constructor(
+    record: CallRecord,
+    private readonly options: ToolCallViewOptions = {},
+  ) {
     const summary = element('summary', {
       className: 'mw-call-summary',
       children: [this.status, this.name, this.unasked, this.decision, this.duration],
     });
-    this.root = element('details', { className: 'mw-call', children: [summary, this.body] });
+    // The comparison with an earlier run stays in view when the call is folded.
+    this.root = element('details', {
+      className: 'mw-call',
+      children: [summary, this.rerun, this.body],
+    });
     this.update(record);
   }
 
@@ -71,6 +87,9 @@ export class ToolCallView {
     this.unasked.hidden = record.ranWithoutAsking !== true;
     this.root.dataset.ranWithoutAsking = String(record.ranWithoutAsking === true);
     this.showDecision(record);
+    const note = this.options.rerunNote?.(record);
+    this.rerun.hidden = note === undefined;
+    this.rerun.textContent = note ?? '';
     this.duration.textContent =
       record.durationMs === undefined ? '' : formatDuration(record.durationMs);
     const proposed = this.proposedSql(record);
@@ -109,6 +128,17 @@ export class ToolCallView {
     if (sql !== undefined) {
       for (const key of ['sql_query', 'sql', 'query']) if (rest[key] === sql) delete rest[key];
       nodes.push(...sqlBlock(proposed === undefined ? 'SQL' : 'SQL that ran (edited)', sql));
+      const { runAgain } = this.options;
+      // A query that ran can be proposed again, through the card, to see whether its rows changed.
+      if (runAgain && record.serverId !== undefined && record.state === 'success') {
+        nodes.push(
+          button('Run again', () => runAgain(record), {
+            className: 'mw-button mw-call-run-again',
+            ariaLabel: 'Run this query again',
+            title: 'Propose the same SQL again (you approve it on a card) and compare the rows',
+          }),
+        );
+      }
     }
     if (Object.keys(rest).length > 0) {
       nodes.push(
