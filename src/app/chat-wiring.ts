@@ -39,6 +39,7 @@ import { SettingsPanel } from '../ui/settings-panel';
 import { ConversationList } from './conversation-list';
 import { ConversationTabs } from './conversation-tabs';
 import { defaultLlmSettings } from './default-llm-settings';
+import { followConversationMap } from './follow-conversation-map';
 import { keepConversationResults } from './keep-conversation-results';
 import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
@@ -49,7 +50,6 @@ import { createResultActions } from './result-actions';
 import { settledWithin } from './settled-within';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
-import type { JsonValue } from '../agent/conversation/conversation-document';
 import type { AppConfig } from '../config/app-config';
 import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
@@ -80,9 +80,8 @@ export interface MountChatOptions {
   data?: Promise<{ engine: DataEngine; hub: McpHub } | undefined>;
   /** The map as the conversation owns it: restored when a conversation opens, saved as it changes. */
   map?: ConversationMap;
-  /** The map's Undo and Redo, which follow the conversation on screen. */
+  /** The map's Undo and Redo (they follow the conversation on screen), and its picture for a report. */
   mapUndo?: MapUndo;
-  /** The map's picture and credits, for Export report. */
   report?: ReportSources;
   /** Settles when uploads kept from an earlier visit are back: a saved map may show their layers. */
   uploadsRestored?: Promise<void>;
@@ -168,9 +167,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     regenerate: (turnIndex) => startTurn((session) => session.resend(turnIndex)),
     editQuestion: (turnIndex, text) => startTurn((session) => session.resend(turnIndex, text)),
     runAgain: (turnIndex, callId) =>
-      startTurn((session) => {
-        session.runAgain(turnIndex, callId);
-      }),
+      startTurn((session) => void session.runAgain(turnIndex, callId)),
     openSettings: () => openSettings(),
   });
   const keptServers = { load: () => loadUserServers(), save: saveUserServers };
@@ -336,17 +333,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     ];
     const map = options.map;
     if (map) {
-      teardown.push(
-        map.onChange((change) =>
-          opened.conversation.dispatch({
-            type: 'map-changed',
-            map: map.capture() as unknown as JsonValue,
-            change,
-            at: Date.now(),
-          }),
-        ),
-      );
-      if (options.mapUndo) teardown.push(options.mapUndo.attach(opened.conversation, map));
+      teardown.push(followConversationMap(opened.conversation, map, options.mapUndo));
     }
     if (store) {
       teardown.push(keepConversationResults(opened.conversation, store, resultStore));

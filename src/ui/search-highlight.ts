@@ -1,6 +1,7 @@
 // Marks the words a person searched for inside a turn, with the CSS Custom Highlight API: no element
 // is added to the text the views own, so a re-render never fights the marks, and the page's CSP has
 // nothing to say about it. Where the API is missing, the turn is still marked and scrolled to.
+import './search-highlight.css';
 
 /** The name of the highlight the stylesheet paints (`::highlight(mw-search)`). */
 export const SEARCH_HIGHLIGHT = 'mw-search';
