@@ -1,9 +1,10 @@
 // `npm run screenshots`: saves the app's main views to docs/screenshots/ as
 // `<view>-<desktop|phone>-<light|dark>.png`, driven as a person would with the fake LLM on loopback.
-// Builds the app first when dist/ is missing.
+// `npm run screenshots -- report map-history` saves only the views named. Builds the app first when
+// dist/ is missing.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startAppHarness } from '../test/e2e/harness';
 import {
   desktopViewport,
@@ -24,12 +25,54 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const outputFolder = `${root}docs/screenshots`;
 const sizes = { desktop: desktopViewport, phone: phoneViewport } as const;
 const schemes = ['light', 'dark'] as const;
+/** The views asked for on the command line; none means every view. */
+const onlyViews = new Set(process.argv.slice(2));
 
 async function save(page: Page, view: string, size: string, scheme: string): Promise<void> {
+  if (onlyViews.size > 0 && !onlyViews.has(view)) return;
   const path = `${outputFolder}/${view}-${size}-${scheme}.png`;
   // The caret blinks and animations run: hide both so runs compare.
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
   process.stdout.write(`saved ${path.slice(root.length)}\n`);
+}
+
+/** The earthquakes restyled by the model's set_style: Undo and "Restore the publisher's style" show. */
+async function showMapHistory(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const tool = window.mapwright!.registry.get('set_style')!;
+    await tool.execute(
+      { layer: 'earthquakes', paint: { 'circle-color': '#16a34a', 'circle-radius': 7 } },
+      { signal: new AbortController().signal },
+    );
+  });
+  await page
+    .getByRole('button', { name: "Restore the publisher's style of Earthquakes" })
+    .waitFor();
+}
+
+/** Exports the conversation's report and opens the file, as someone it was sent to would. */
+async function exportReport(page: Page, colorScheme: string): Promise<Page> {
+  await page.getByRole('button', { name: 'Conversations' }).click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export report', exact: true }).click(),
+  ]);
+  await page.getByRole('button', { name: 'Conversations' }).click();
+  const path = `${await file.path()}.html`;
+  copyFileSync(await file.path(), path);
+  // A context of its own, offline: the app's context lets nothing but loopback through.
+  const reader = await page
+    .context()
+    .browser()!
+    .newContext({
+      viewport: page.viewportSize() ?? desktopViewport,
+      colorScheme: colorScheme as 'light' | 'dark',
+      offline: true,
+      javaScriptEnabled: false,
+    });
+  const report = await reader.newPage();
+  await report.goto(pathToFileURL(path).href);
+  return report;
 }
 
 async function main(): Promise<void> {
@@ -64,6 +107,12 @@ async function main(): Promise<void> {
           await options.click();
           await save(page, 'layers', size, colorScheme);
           await options.click();
+          await showMapHistory(page);
+          await save(page, 'map-history', size, colorScheme);
+          await page.getByRole('button', { name: 'Undo the last map change' }).click();
+          const report = await exportReport(page, colorScheme);
+          await save(report, 'report', size, colorScheme);
+          await report.context().close();
         }
         if (size === 'phone') {
           await showMapTab(page);

@@ -18,6 +18,7 @@ import type {
   ChatModel,
   Message,
   RunInput,
+  ToolCall,
   TurnHandle,
 } from './types';
 
@@ -90,9 +91,10 @@ export class Agent {
 
   /**
    * Starts a turn with the person's message over `input.state`. Calls left waiting (an unanswered card,
-   * calls a closed page left) are marked cancelled first. Throws ConfigurationError while a run is active.
+   * calls a closed page left) are marked cancelled first. `calls` (Run again) are the first round's, made
+   * without the model. Throws ConfigurationError while a run is active.
    */
-  send(input: RunInput, text: string): TurnHandle {
+  send(input: RunInput, text: string, calls?: ToolCall[]): TurnHandle {
     this.assertIdle('send a message');
     const phase = input.state.pendingTurn?.phase;
     const { pendingTurn: _pending, ...rest } = input.state;
@@ -100,7 +102,11 @@ export class Agent {
       phase === 'tool-calls' || phase === 'approval'
         ? repairHistory(rest.history, 'the person sent a new message instead')
         : rest.history;
-    return this.start({ ...input, state: { ...rest, history } }, { kind: 'send', text }, 0);
+    return this.start(
+      { ...input, state: { ...rest, history } },
+      { kind: 'send', text, ...(calls ? { calls } : {}) },
+      0,
+    );
   }
 
   /**

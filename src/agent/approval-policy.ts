@@ -1,16 +1,29 @@
 // Who decides a call: local tools run; MCP tools ask unless the session or the tool's policy allows them.
 import type { Tool } from '../tools/tool';
 import type { RunContext } from './run-context';
-import type { ToolCall } from './types';
+import type { ToolCall, UnaskedApproval } from './types';
+
+/**
+ * How a call gets to run: `ask` the person, `none` needed (a local tool, or a call that fails at once:
+ * unknown tool, invalid arguments), or what lets an MCP call run without a card.
+ */
+export type ApprovalRoute = 'ask' | 'none' | UnaskedApproval;
+
+/** The route `call` takes to run, as the audit record names it. */
+export function approvalRoute(run: RunContext, call: ToolCall): ApprovalRoute {
+  const tool = run.registry.get(call.name);
+  // Unknown tools and invalid arguments become error results at once: nothing to approve.
+  if (!tool || tool.origin.kind === 'local' || run.registry.check(call)) return 'none';
+  if (run.sessionApprovals.isAllowed(tool.name, toolIdentity(tool))) {
+    return run.sessionApprovals.autoApprove ? 'auto-approve' : 'session-allow-list';
+  }
+  // Decided once, where the tool was registered (the hub): nothing here second-guesses it.
+  return tool.approval === 'auto' ? 'publisher-policy' : 'ask';
+}
 
 /** True when the person must approve `call` before it runs. */
 export function needsApproval(run: RunContext, call: ToolCall): boolean {
-  const tool = run.registry.get(call.name);
-  // Unknown tools and invalid arguments become error results at once: nothing to approve.
-  if (!tool || tool.origin.kind === 'local' || run.registry.check(call)) return false;
-  if (run.sessionApprovals.isAllowed(tool.name, toolIdentity(tool))) return false;
-  // Decided once, where the tool was registered (the hub): nothing here second-guesses it.
-  return tool.approval !== 'auto';
+  return approvalRoute(run, call) === 'ask';
 }
 
 /** Names one tool whatever name it is exposed under: `serverId/originalName` for MCP tools. */

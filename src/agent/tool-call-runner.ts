@@ -5,7 +5,7 @@ import { toolLabels } from './tool-labels';
 import type { ToolResult } from '../tools/tool';
 import type { ResultRecorder } from './result-recorder';
 import type { RunContext } from './run-context';
-import type { ToolCall, ToolCallStatus, ToolMessage } from './types';
+import type { ToolCall, ToolCallStatus, ToolMessage, UnaskedApproval } from './types';
 
 /** A call with its index in the assistant message. */
 export interface RoundCall {
@@ -15,14 +15,14 @@ export interface RoundCall {
 
 /**
  * Runs one call through the registry; never throws. `note` is prepended to what the model reads;
- * `ranWithoutAsking` marks an MCP call that the session let run without a card.
+ * `allowedBy` names what let an MCP call run without a card (auto-approve, allow-list, policy).
  */
 export async function runToolCall(
   run: RunContext,
   recorder: ResultRecorder,
   item: RoundCall,
   note?: string,
-  ranWithoutAsking = false,
+  allowedBy?: UnaskedApproval,
 ): Promise<void> {
   const { call, callIndex } = item;
   const tool = run.registry.get(call.name);
@@ -35,7 +35,7 @@ export async function runToolCall(
     displayArguments: redactArguments(call.arguments),
     ...(tool?.origin.kind === 'mcp' ? { serverId: tool.origin.serverId } : {}),
     ...toolLabels(tool),
-    ...(ranWithoutAsking ? { ranWithoutAsking } : {}),
+    ...(allowedBy ? { ranWithoutAsking: true, allowedBy } : {}),
   });
   let result: ToolResult;
   let status: ToolCallStatus;

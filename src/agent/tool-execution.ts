@@ -1,6 +1,6 @@
 // One round's tool calls, in parallel: automatic ones start at once (those sharing a queue, such as the
 // map tools, one after another in call order); the rest are handed back to ask the person.
-import { needsApproval } from './approval-policy';
+import { approvalRoute } from './approval-policy';
 import { ResultRecorder } from './result-recorder';
 import { runToolCall, type RoundCall } from './tool-call-runner';
 import type { RunContext } from './run-context';
@@ -16,14 +16,14 @@ export async function executeToolCalls(run: RunContext, calls: RoundCall[]): Pro
   // Tools that share a queue (the map tools) run in call order; the rest start at once.
   const queues = new Map<string, Promise<void>>();
   for (const item of calls) {
-    if (needsApproval(run, item.call)) {
+    const route = approvalRoute(run, item.call);
+    if (route === 'ask') {
       asked.push(item);
       continue;
     }
-    const tool = run.registry.get(item.call.name);
-    // An MCP call with valid arguments that reached here runs without a card: the timeline says so.
-    const unasked = tool?.origin.kind === 'mcp' && run.registry.check(item.call) === undefined;
-    const queue = tool?.queue;
+    // An MCP call with valid arguments that reached here runs without a card: the timeline says why.
+    const unasked = route === 'none' ? undefined : route;
+    const queue = run.registry.get(item.call.name)?.queue;
     if (queue === undefined) {
       work.push(runToolCall(run, recorder, item, undefined, unasked));
       continue;

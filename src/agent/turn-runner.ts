@@ -16,14 +16,21 @@ import {
   stopTurn,
   type RunTotals,
 } from './turn-ending';
-import type { ApprovalAnswer, AssistantMessage, TurnResult } from './types';
+import type { ApprovalAnswer, AssistantMessage, ToolCall, TurnResult } from './types';
 
 /**
  * How a run starts: a new user message, going on with the pending turn, or going on after the person
  * answered an interruption (the same path whether the page stayed open or was reloaded).
  */
 export type RunStart =
-  { kind: 'send'; text: string } | { kind: 'resume' } | { kind: 'decided'; answer: ApprovalAnswer };
+  | {
+      kind: 'send';
+      text: string;
+      /** Calls the person asked for again ("Run again"): the first round makes them, not the model. */
+      calls?: ToolCall[];
+    }
+  | { kind: 'resume' }
+  | { kind: 'decided'; answer: ApprovalAnswer };
 
 /** The user message shown for a resumed turn, stored so the model sees why it goes on. */
 export const CONTINUE_MESSAGE = 'Continue.';
@@ -55,6 +62,7 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     runId: run.runId,
     userMessage: start.kind === 'send' ? start.text : CONTINUE_MESSAGE,
     ...(start.kind === 'send' ? { historyIndex: state.history.length } : { resumed: true }),
+    model: run.model.id,
   });
   if (start.kind === 'send') {
     state.append({ role: 'user', content: start.text });
@@ -71,6 +79,7 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
   }
   // Turns left out of the last round's messages, so the person is told once each time it changes.
   let droppedTurns = 0;
+  let preset = start.kind === 'send' ? start.calls : undefined;
   for (;;) {
     if (totals.rounds >= settings.maxRounds) return checkpointTurn(run, totals, 'rounds');
     run.round = totals.rounds;
@@ -78,25 +87,31 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     setStatus(run, 'processing');
     run.emit({ type: 'round-start', runId: run.runId, round: run.round });
     const draft = newDraft();
-    try {
-      const tools = run.model.capabilities.tools ? run.registry.specs() : [];
-      const fitted = fittedTurnMessages(run, [], tools);
-      if (fitted.droppedTurns > 0 && fitted.droppedTurns !== droppedTurns) {
-        droppedTurns = fitted.droppedTurns;
-        run.emit({
-          type: 'context-trimmed',
-          runId: run.runId,
-          round: run.round,
-          droppedTurns,
-          budgetTokens: settings.context.budgetTokens ?? 0,
-        });
+    if (preset) {
+      // A call the person asked to run again goes to the card (or runs) as if the model had made it.
+      draft.toolCalls = preset;
+      preset = undefined;
+    } else {
+      try {
+        const tools = run.model.capabilities.tools ? run.registry.specs() : [];
+        const fitted = fittedTurnMessages(run, [], tools);
+        if (fitted.droppedTurns > 0 && fitted.droppedTurns !== droppedTurns) {
+          droppedTurns = fitted.droppedTurns;
+          run.emit({
+            type: 'context-trimmed',
+            runId: run.runId,
+            round: run.round,
+            droppedTurns,
+            budgetTokens: settings.context.budgetTokens ?? 0,
+          });
+        }
+        const request = { messages: fitted.messages, ...(tools.length > 0 ? { tools } : {}) };
+        await callModel(run, request, run.signal, draft, run.deadlineAt);
+      } catch (error) {
+        keepPartialText(run, draft);
+        if (run.signal.aborted) return interrupted(run, totals, draft.text);
+        return failTurn(run, totals, toModelError(error), draft.text);
       }
-      const request = { messages: fitted.messages, ...(tools.length > 0 ? { tools } : {}) };
-      await callModel(run, request, run.signal, draft, run.deadlineAt);
-    } catch (error) {
-      keepPartialText(run, draft);
-      if (run.signal.aborted) return interrupted(run, totals, draft.text);
-      return failTurn(run, totals, toModelError(error), draft.text);
     }
     totals.rounds += 1;
     addUsage(totals, draft.usage);

@@ -138,6 +138,9 @@ export interface Interruption {
   rounds: number;
 }
 
+/** What lets an MCP call run without a card: auto-approve, the session's allow-list, the publisher's policy. */
+export type UnaskedApproval = 'auto-approve' | 'session-allow-list' | 'publisher-policy';
+
 /** The person's decisions on an interruption, one per proposed call in the proposal's order. */
 export interface ApprovalAnswer {
   interruption: Interruption;
@@ -154,6 +157,8 @@ export type AgentEvent =
       resumed?: boolean;
       /** Where a new turn's question lands in the history (absent when resumed). */
       historyIndex?: number;
+      /** The model that runs (`provider:model`), so each call's record names who proposed it. */
+      model?: string;
     }
   | { type: 'round-start'; runId: string; round: number }
   | { type: 'text-delta'; runId: string; round: number; text: string }
@@ -177,6 +182,8 @@ export type AgentEvent =
       serverTitle?: string;
       /** True for an MCP call that ran without a card: auto-approve, a session allowance or its policy. */
       ranWithoutAsking?: boolean;
+      /** What let a call run without a card, when something did. */
+      allowedBy?: UnaskedApproval;
     }
   | {
       type: 'tool-call-end';

@@ -37,6 +37,7 @@ import { ConversationList } from './conversation-list';
 import { ConversationTabs } from './conversation-tabs';
 import { defaultLlmSettings } from './default-llm-settings';
 import { firstConversation } from './first-conversation';
+import { followConversationMap } from './follow-conversation-map';
 import { keepConversationResults } from './keep-conversation-results';
 import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
@@ -47,7 +48,6 @@ import { createResultActions } from './result-actions';
 import { settledWithin } from './settled-within';
 import { testModelConnection } from './test-model-connection';
 import type { Conversation } from '../agent/conversation/conversation';
-import type { JsonValue } from '../agent/conversation/conversation-document';
 import type { AppConfig } from '../config/app-config';
 import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
@@ -57,6 +57,8 @@ import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ConversationMapState } from '../tools/map/conversation-map-state';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
+import type { ReportSources } from './conversation-list';
+import type { MapUndo } from './map-undo';
 
 /** What mountChat needs from the composition root. */
 export interface MountChatOptions {
@@ -76,6 +78,9 @@ export interface MountChatOptions {
   data?: Promise<{ engine: DataEngine; hub: McpHub } | undefined>;
   /** The map as the conversation owns it: restored when a conversation opens, saved as it changes. */
   map?: ConversationMap;
+  /** The map's Undo and Redo (they follow the conversation on screen), and its picture for a report. */
+  mapUndo?: MapUndo;
+  report?: ReportSources;
   /** Settles when uploads kept from an earlier visit are back: a saved map may show their layers. */
   uploadsRestored?: Promise<void>;
   /** Shows a notice to the person (what could not be restored). */
@@ -160,6 +165,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     continueTurn: (turnIndex) => startTurn((session) => session.continueTurn(turnIndex)),
     regenerate: (turnIndex) => startTurn((session) => session.resend(turnIndex)),
     editQuestion: (turnIndex, text) => startTurn((session) => session.resend(turnIndex, text)),
+    runAgain: (turnIndex, callId) =>
+      startTurn((session) => void session.runAgain(turnIndex, callId)),
     openSettings: () => openSettings(),
   });
   const keptServers = { load: () => loadUserServers(), save: saveUserServers };
@@ -330,14 +337,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     ];
     const map = options.map;
     if (map) {
-      teardown.push(
-        map.onChange(() =>
-          opened.conversation.dispatch({
-            type: 'map-changed',
-            map: map.capture() as unknown as JsonValue,
-          }),
-        ),
-      );
+      teardown.push(followConversationMap(opened.conversation, map, options.mapUndo));
     }
     if (store) {
       teardown.push(keepConversationResults(opened.conversation, store, resultStore));
@@ -417,6 +417,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     renameOpen: (title) => conversation()?.dispatch({ type: 'renamed', title }),
     notify: (message) => options.notify?.(message),
     resolveTable,
+    jumpTo: (query) => {
+      panel.flush();
+      panel.jumpTo(query);
+    },
+    ...(options.report ? { report: options.report } : {}),
   });
   const { sidebar, toast } = list;
   const settingsButton = button('Settings', () => openSettings(), {

@@ -7,13 +7,20 @@ import { redactArguments } from '../agent/redact';
 import { heldDocumentCount, retryHeldDocuments } from '../storage/conversation-writer';
 import { sidebarOpenState } from '../storage/sidebar-open';
 import { askToPersist, storageSpace } from '../storage/storage-space';
-import { ConversationSidebar, type SidebarEntry } from '../ui/conversation-sidebar';
+import { auditLogCsv } from '../ui/audit-log';
+import { chartImage } from '../ui/chart-image';
+import {
+  ConversationSidebar,
+  type ExportFormat,
+  type SidebarEntry,
+} from '../ui/conversation-sidebar';
 import {
   conversationToJson,
   conversationToMarkdown,
   downloadText,
 } from '../ui/export-conversation';
 import { exportFileName } from '../ui/export-file-name';
+import { conversationReportHtml } from '../ui/report-html';
 import { storageUsageText } from '../ui/storage-usage';
 import { UndoToast } from '../ui/undo-toast';
 import { ConversationDeletes } from './conversation-deletes';
@@ -35,6 +42,16 @@ export interface ConversationListOptions {
   renameOpen(title: string): void;
   notify(message: string): void;
   resolveTable(data: unknown): TableData | undefined;
+  /** Scrolls to the first turn that holds `query` and marks its words. */
+  jumpTo?(query: string): void;
+  /** The map's picture and credits for Export report (absent without a map). */
+  report?: ReportSources;
+}
+
+/** What a report takes from the map: its picture as it is now, and its credits. */
+export interface ReportSources {
+  mapImage(): Promise<string | undefined>;
+  attributions(): string[];
 }
 
 /** The sidebar, its deletes and its storage line, kept in step with storage. */
@@ -66,9 +83,14 @@ export class ConversationList {
       : undefined;
     this.sidebar = new ConversationSidebar(
       {
-        onOpen: (id) => {
-          if (options.busy() || !store || id === options.current()?.id) return;
-          void options.open(id);
+        onOpen: (id, query) => {
+          // Found by a search: the turn that holds it is scrolled to and its words marked.
+          const jump = (): void => {
+            if (query) options.jumpTo?.(query);
+          };
+          if (id === options.current()?.id) return jump();
+          if (options.busy() || !store) return;
+          void options.open(id).then(jump);
         },
         onNew: () => {
           if (!options.busy()) void options.open(undefined);
@@ -181,10 +203,37 @@ export class ConversationList {
     void this.deletes.remove(id, leave).then(() => this.showStorage());
   }
 
-  private async export(format: 'markdown' | 'json'): Promise<void> {
+  private async export(format: ExportFormat): Promise<void> {
     const document = this.options.current();
     if (!document) return;
     const { resolveTable } = this.options;
+    if (format === 'report') {
+      const report = this.options.report;
+      const html = await conversationReportHtml({
+        title: document.title,
+        createdAt: document.createdAt,
+        turns: document.turns,
+        resolveTable,
+        drawChart: (spec) => chartImage(spec),
+        ...(report ? { mapImage: await report.mapImage() } : {}),
+        attributions: report?.attributions() ?? [],
+        now: Date.now(),
+      });
+      downloadText(
+        exportFileName(`${document.title} report`, document.createdAt, 'html'),
+        html,
+        'text/html',
+      );
+      return;
+    }
+    if (format === 'audit-log') {
+      downloadText(
+        exportFileName(`${document.title} audit log`, document.createdAt, 'csv'),
+        auditLogCsv(document.turns),
+        'text/csv',
+      );
+      return;
+    }
     // Markdown waits for its charts to be drawn (the chart chunk loads on the first export).
     if (format === 'markdown') {
       const markdown = await conversationToMarkdown(document.title, document.turns, {

@@ -13,6 +13,7 @@ import { errorMessage } from '../errors/error-message';
 import { uploadPaint } from '../map/layer-paint';
 import { mountLayerPanel } from '../map/layer-panel';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
+import { mapCredits, mapSnapshot } from '../map/map-snapshot';
 import { CredentialStore } from '../storage/credential-store';
 import {
   loadDisabledTools,
@@ -31,6 +32,7 @@ import { ViewTabs } from '../ui/view-tabs';
 import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder';
 import { isConversationExportFile } from './is-conversation-export';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
+import { MapUndo } from './map-undo';
 import { NoticeBanner } from './notice-banner';
 import { readUploadInWorker, reportLostUploads } from './read-upload-in-worker';
 import { serveTablePoints } from './serve-table-points';
@@ -251,20 +253,27 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     ),
   );
   // "Add data" and the layer panel share one column over the map, so neither covers the other.
+  // The map's Undo and Redo, over the conversation on screen (the chat attaches it when one opens).
+  const mapUndo = new MapUndo();
   const overlay = document.createElement('div');
   overlay.className = 'map-overlay';
   mapContainer.append(overlay);
   if (controller) {
     // Results and uploads can be removed from the panel; the publisher's layers only hidden.
-    const removePanel = mountLayerPanel(overlay, controller, {
-      canRemoveLayer: (layerId) => isResultLayerId(layerId) || uploads.canRemoveLayer(layerId),
-      removeLayer: async (layerId) => {
-        if (isResultLayerId(layerId)) controller.removeLayer(layerId);
-        else banner.add((await uploads.removeLayer(layerId)).message, 'upload');
+    const removePanel = mountLayerPanel(
+      overlay,
+      controller,
+      {
+        canRemoveLayer: (layerId) => isResultLayerId(layerId) || uploads.canRemoveLayer(layerId),
+        removeLayer: async (layerId) => {
+          if (isResultLayerId(layerId)) controller.removeLayer(layerId);
+          else banner.add((await uploads.removeLayer(layerId)).message, 'upload');
+        },
+        onChange: (listener) => uploads.onChange(listener),
       },
-      onChange: (listener) => uploads.onChange(listener),
-    });
-    teardown.push(removePanel);
+      mapUndo,
+    );
+    teardown.push(removePanel, mapUndo.bindKeys(mapContainer));
   }
   // Kept uploads come back once the map has drawn, beside the chat's start: neither waits for them.
   handle.uploadsRestored = mapDrawn
@@ -315,7 +324,15 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           resultStore,
           systemPrompt: () => handle.systemPrompt(),
           data: handle.data,
-          ...(handle.conversationMap ? { map: handle.conversationMap } : {}),
+          ...(handle.conversationMap ? { map: handle.conversationMap, mapUndo } : {}),
+          ...(controller
+            ? {
+                report: {
+                  mapImage: () => mapSnapshot(controller),
+                  attributions: () => mapCredits(controller),
+                },
+              }
+            : {}),
           uploadsRestored: handle.uploadsRestored,
           notify: (message) => banner.add(message),
         }),

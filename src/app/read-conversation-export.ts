@@ -86,6 +86,8 @@ function readCall(
     ...(typeof call.server === 'string' ? { serverId: call.server } : {}),
     ...(typeof call.serverTitle === 'string' ? { serverTitle: call.serverTitle } : {}),
     ...(call.ranWithoutAsking === true ? { ranWithoutAsking: true } : {}),
+    // Checked with the document (validate-conversation): a record that does not fit is left out.
+    ...(isRecord(call.audit) ? { audit: redactArguments(call.audit) } : {}),
     ...(typeof call.durationMs === 'number' ? { durationMs: call.durationMs } : {}),
     ...(text(call.result) ? { resultSummary: redactSecrets(text(call.result)) } : {}),
     ...(resultId ? { resultId } : {}),

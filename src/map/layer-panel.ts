@@ -1,8 +1,11 @@
 // The layer panel: per layer, show or hide it, zoom to it, set its opacity, move it up or down the
-// stack, reset a filter a tool applied, remove it (a result or an upload), and read its legend. The
-// panel folds away. Rows re-render from the map's layer list; the control that had focus keeps it.
+// stack, reset a filter a tool applied, restore the publisher's style, remove it (a result or an
+// upload), and read its legend; Undo and Redo at its head. The panel folds away. Rows re-render from
+// the map's layer list; the control that had focus keeps it.
 import { isCssColor } from '../config/css-color';
-import { isResultLayerId } from '../tools/map/conversation-map-state';
+import { isResultLayerId, type LayerRecord } from '../tools/map/conversation-map-state';
+import { isRestyled, restorePublisherStyle } from '../tools/map/restore-publisher-style';
+import { layerHistoryButtons, type LayerHistory } from './layer-history-bar';
 import { noDataLabel } from './legend';
 import { lineIcon, lineIcons } from './line-icon';
 import './map-panels.css';
@@ -29,6 +32,9 @@ export interface LayerPanelSource {
   setOpacity?(layerId: string, opacity: number): void;
   /** Clears the layer's filter (null), as reset_filter does. */
   setFilter?(layerId: string, filter: null): Promise<void>;
+  /** Every layer as drawn and as now: with setPaint, the way back to the publisher's style. */
+  layerRecords?(): LayerRecord[];
+  setPaint?(layerId: string, paint: Record<string, unknown>): Promise<void>;
 }
 
 /** Which layers the person may remove from the panel (results and uploads), and how. */
@@ -133,13 +139,14 @@ function actionButton(
 
 /**
  * Mounts the panel into `container`; `removal` adds a Remove button to the layers it allows, pressed
- * twice to remove (the first press turns it into "Confirm remove" for a few seconds). Returns a function
- * that removes the panel.
+ * twice to remove (the first press turns it into "Confirm remove" for a few seconds); `history` adds
+ * Undo and Redo. Returns a function that removes the panel.
  */
 export function mountLayerPanel(
   container: HTMLElement,
   source: LayerPanelSource,
   removal?: LayerRemoval,
+  history?: LayerHistory,
 ): () => void {
   const panel = document.createElement('section');
   panel.className = 'layer-panel';
@@ -325,6 +332,29 @@ export function mountLayerPanel(
     return note;
   };
 
+  /** Says the layer no longer looks as published (a tool or the person restyled it), with the way back. */
+  const styleNote = (layer: LayerInfo): HTMLElement | undefined => {
+    const { layerRecords, setPaint, setFilter } = source;
+    if (!layerRecords || !setPaint || !setFilter) return undefined;
+    const target = {
+      layerRecords: () => layerRecords.call(source),
+      setPaint: (layerId: string, paint: Record<string, unknown>) =>
+        setPaint.call(source, layerId, paint),
+      setFilter: (layerId: string) => setFilter.call(source, layerId, null),
+    };
+    if (!isRestyled(target, layer.id)) return undefined;
+    const note = document.createElement('div');
+    note.className = 'layer-filter layer-restyled';
+    const restore = actionButton(
+      "Restore the publisher's style",
+      `Restore the publisher's style of ${layer.title}`,
+      `restore:${layer.id}`,
+    );
+    restore.addEventListener('click', () => void restorePublisherStyle(target, layer.id));
+    note.append(restore);
+    return note;
+  };
+
   /** The layers, topmost first when the map says how they stack. */
   const orderedLayers = (): LayerInfo[] => {
     const layers = source.listLayers();
@@ -360,7 +390,7 @@ export function mountLayerPanel(
       collapsed = !collapsed;
       render();
     });
-    header.append(heading, toggle);
+    header.append(heading, ...(history ? layerHistoryButtons(history) : []), toggle);
     const list = document.createElement('ul');
     list.hidden = collapsed;
     const layers = orderedLayers();
@@ -388,6 +418,8 @@ export function mountLayerPanel(
       item.append(row);
       const filter = filterNote(layer);
       if (filter) item.append(filter);
+      const restyled = styleNote(layer);
+      if (restyled) item.append(restyled);
       if (openOptions.has(layer.id)) item.append(options(layer, index, layers.length));
       const legend = layer.visible ? legendElement(layer) : undefined;
       if (legend) item.append(legend);
@@ -407,7 +439,11 @@ export function mountLayerPanel(
   const rerender = (): void => {
     if (!quiet) render();
   };
-  const stops = [source.onChange(rerender), removal?.onChange(rerender)];
+  const stops = [
+    source.onChange(rerender),
+    removal?.onChange(rerender),
+    history?.onChange(rerender),
+  ];
   return () => {
     for (const stop of stops) stop?.();
     stopConfirming();

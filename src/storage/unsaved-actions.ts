@@ -9,6 +9,8 @@ import type { TurnOwnership } from '../agent/conversation/merge-conversation';
 // The person's edits: each says what it sets, so applying it again to a newer document is safe.
 const replayable = new Set<ConversationAction['type']>([
   'map-changed',
+  'map-undone',
+  'map-redone',
   'renamed',
   'result-charted',
   'result-kept',

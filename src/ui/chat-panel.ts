@@ -9,7 +9,9 @@ import {
 import { ChatInput } from './chat-input';
 import { button, element } from './dom';
 import { FrameScheduler, type FrameTask } from './frame-scheduler';
+import { rerunNote } from './rerun-note';
 import { findTable, type TableData } from './result-data';
+import { clearHighlight, highlightWords, matchesSearch, searchWords } from './search-highlight';
 import { StatusLine } from './status-line';
 import { ThemeToggle, type ThemeToggleOptions } from './theme-toggle';
 import { TurnView, type TurnActions } from './turn-view';
@@ -161,6 +163,7 @@ export class ChatPanel {
    */
   show(conversation: Conversation): () => void {
     this.detach?.();
+    clearHighlight();
     for (const view of this.views) view.root.remove();
     this.views = [];
     this.farBelow = 0;
@@ -245,7 +248,11 @@ export class ChatPanel {
   }
 
   private addTurnView(turn: TurnRecord, index: number, scroll: boolean): void {
-    const view = new TurnView(turn, index, (data) => this.resolve(data), this.options);
+    const view = new TurnView(turn, index, (data) => this.resolve(data), {
+      ...this.options,
+      rerunNote: (turnIndex, call) =>
+        rerunNote(this.shown, turnIndex, call, (data) => this.resolve(data)),
+    });
     const task: FrameTask = {
       renderFrame: () => {
         const nearEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 80;
@@ -326,6 +333,27 @@ export class ChatPanel {
   /** Announces text to screen readers. */
   announce(text: string): void {
     this.live.textContent = text;
+  }
+
+  /**
+   * Scrolls to the first turn whose question or answer holds `query` and marks its words; false when no
+   * turn holds it (the title alone matched).
+   */
+  jumpTo(query: string): boolean {
+    clearHighlight();
+    for (const view of this.views) delete view.root.dataset.searchMatch;
+    const turns = this.shown?.turns ?? [];
+    const index = turns.findIndex(
+      (turn) => matchesSearch(turn.userText, query) || matchesSearch(turnText(turn), query),
+    );
+    const view = this.views[index];
+    if (!view) return false;
+    // A turn drawn later (above the fold of a long conversation) is drawn now, so there is text to mark.
+    this.tasks[index]?.renderFrame();
+    view.root.dataset.searchMatch = 'true';
+    highlightWords(view.root, searchWords(query));
+    view.root.scrollIntoView({ block: 'start' });
+    return true;
   }
 
   /** Scrolls the conversation to its newest part. */

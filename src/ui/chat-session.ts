@@ -10,13 +10,14 @@ import type {
   ApprovalAnswer,
   ApprovalDecision,
   RunInput,
+  ToolCall,
   TurnHandle,
   TurnResult,
 } from '../agent/types';
 
 /** The part of the Agent the chat uses. */
 export interface AgentLike {
-  send(input: RunInput, text: string): TurnHandle;
+  send(input: RunInput, text: string, calls?: ToolCall[]): TurnHandle;
   resume(input: RunInput, answer?: ApprovalAnswer): TurnHandle;
   abort(): void;
 }
@@ -69,6 +70,29 @@ export class ChatSession {
   }
 
   /**
+   * Proposes call `callIndex` of turn `turnIndex` again, with the arguments it ran with, as a new turn:
+   * it goes through the card like any query, and the model reads its result. False when the call's
+   * arguments are not in the history any more (nothing to run again).
+   */
+  runAgain(turnIndex: number, callId: string): boolean {
+    if (this.busy || waitingApproval(this.conversation.document)) return false;
+    const document = this.conversation.document;
+    const ran = document.agent.history
+      .flatMap((message) => (message.role === 'assistant' ? (message.toolCalls ?? []) : []))
+      .find((call) => call.id === callId);
+    if (!ran) return false;
+    if (this.options.beforeSend && !this.options.beforeSend()) return false;
+    const text = `Run the query of question ${turnIndex + 1} again, unchanged, and say whether its rows changed.`;
+    const call: ToolCall = {
+      id: `again-${callId}-${this.now()}`,
+      name: ran.name,
+      arguments: ran.arguments,
+    };
+    this.start(text, [call]);
+    return true;
+  }
+
+  /**
    * Asks turn `turnIndex`'s question again in its place (`text` replaces it when given): that turn and
    * every later one are dropped from the conversation (its turns and the agent's history, one cut in
    * one document) first, so the model sees the conversation as it stood before the question.
@@ -90,7 +114,7 @@ export class ChatSession {
    */
   decide(decisions: ApprovalDecision[]): void {
     if (this.busy || !waitingApproval(this.conversation.document)) return;
-    this.conversation.dispatch({ type: 'approval-decided', decisions });
+    this.conversation.dispatch({ type: 'approval-decided', decisions, at: this.now() });
     void this.resumeWhenReady();
   }
 
@@ -141,10 +165,10 @@ export class ChatSession {
     };
   }
 
-  private start(text: string): void {
+  private start(text: string, calls?: ToolCall[]): void {
     let handle: TurnHandle;
     try {
-      handle = this.options.agent.send(this.input(), text);
+      handle = this.options.agent.send(this.input(), text, calls);
     } catch (error) {
       this.failed(text, error);
       return;

@@ -18,13 +18,17 @@ export interface SidebarEntry extends ConversationSummary {
 /** What an unreadable conversation's entry says. */
 export const UNREADABLE_CONVERSATION = 'This conversation could not be read.';
 
+/** The files the sidebar's foot exports the open conversation as. */
+export type ExportFormat = 'markdown' | 'json' | 'audit-log' | 'report';
+
 /** What the sidebar's controls ask for. */
 export interface ConversationSidebarActions {
-  onOpen(id: string): void;
+  /** Opens a conversation; `query` is the search it was found by, to jump to the turn that holds it. */
+  onOpen(id: string, query?: string): void;
   onNew(): void;
   onRename(id: string, title: string): void;
   onDelete(id: string): void;
-  onExport(format: 'markdown' | 'json'): void;
+  onExport(format: ExportFormat): void;
   /** Downloads a conversation that could not be read, as it is stored. */
   onExportRaw(id: string): void;
   /** A file the person chose to import. */
@@ -122,6 +126,16 @@ export class ConversationSidebar {
             button('Export JSON', () => actions.onExport('json'), {
               className: 'mw-button mw-button-ghost mw-export-json',
               title: 'This conversation as JSON, with its tool calls and results',
+            }),
+            button('Export report', () => actions.onExport('report'), {
+              className: 'mw-button mw-button-ghost mw-export-report',
+              title:
+                'One HTML file that opens offline: questions, answers, each query with its SQL, decision, rows and charts, and the map',
+            }),
+            button('Export audit log', () => actions.onExport('audit-log'), {
+              className: 'mw-button mw-button-ghost mw-export-audit',
+              title:
+                'Every tool call as CSV: what was proposed, what ran, who allowed it and how, and when',
             }),
             button('Import…', () => this.importInput.click(), {
               className: 'mw-button mw-button-ghost mw-import',
@@ -227,7 +241,12 @@ export class ConversationSidebar {
       attributes: { type: 'button' },
       children: [title, date],
     });
-    open.addEventListener('click', () => this.choose(() => this.actions.onOpen(summary.id)));
+    open.addEventListener('click', () =>
+      this.choose(() => {
+        const query = this.search.value.trim();
+        this.actions.onOpen(summary.id, query || undefined);
+      }),
+    );
     // Small glyphs keep the title readable; the accessible name (and the tooltip) says what they do.
     const rename = button('✎', () => this.startRename(summary.id), {
       className: 'mw-button mw-button-ghost mw-sidebar-rename',

@@ -7,6 +7,7 @@ import {
 } from '../agent/conversation/conversation-document';
 import { redactArguments, redactSecrets } from '../agent/redact';
 import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
+import { exportedAudit } from './audit-log';
 import { callLabel } from './call-label';
 import { chartImage } from './chart-image';
 import { chartMarkdown, type DrawChartImage } from './chart-markdown';
@@ -117,7 +118,9 @@ export function conversationToJson(
     ...(extras.createdAt !== undefined
       ? { createdAt: new Date(extras.createdAt).toISOString() }
       : {}),
-    turns: turns.map((turn) => ({
+    turns: turns.map((turn, turnIndex) => ({
+      turn: turnIndex + 1,
+      runId: turn.runId,
       question: redactSecrets(turn.userText),
       answer: redactSecrets(turnText(turn)),
       rounds: turn.rounds.map((round) => ({
@@ -141,11 +144,14 @@ export function conversationToJson(
           const personChart = asChartSpec(call.personChart);
           return {
             round: round.round,
+            callIndex: call.callIndex,
             tool: call.name,
             ...(call.toolTitle ? { toolTitle: call.toolTitle } : {}),
             ...(call.serverId ? { server: call.serverId } : {}),
             ...(call.serverTitle ? { serverTitle: call.serverTitle } : {}),
             ...(call.ranWithoutAsking ? { ranWithoutAsking: true } : {}),
+            // Who proposed it, what ran, who allowed it and how, and when.
+            ...(call.audit ? { audit: exportedAudit(call.audit) } : {}),
             status: call.state,
             ...(call.durationMs !== undefined ? { durationMs: call.durationMs } : {}),
             arguments: redactArguments(call.displayArguments),

@@ -25,6 +25,10 @@ export function isoDate(time: number): string {
 }
 
 /** `<slugified title>-<YYYY-MM-DD>.<extension>` for a conversation started at `createdAt`. */
-export function exportFileName(title: string, createdAt: number, extension: 'md' | 'json'): string {
+export function exportFileName(
+  title: string,
+  createdAt: number,
+  extension: 'md' | 'json' | 'csv' | 'html',
+): string {
   return `${slugify(title)}-${isoDate(createdAt)}.${extension}`;
 }

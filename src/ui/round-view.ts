@@ -19,6 +19,10 @@ export interface RoundContext {
   /** The question of the turn: downloads are named after it. */
   question?: string;
   actions?: ResultActions;
+  /** Proposes a past query again. */
+  runAgain?: (call: CallRecord) => void;
+  /** Whether a query's rows changed since the same SQL ran earlier. */
+  rerunNote?: (call: CallRecord) => string | undefined;
 }
 
 /** Renders one round; `update` brings it up to date with its record. */
@@ -93,7 +97,10 @@ export class RoundView {
       }
       let view = this.calls.get(call.callIndex);
       if (!view) {
-        view = new ToolCallView(call);
+        view = new ToolCallView(call, {
+          ...(this.context.runAgain ? { runAgain: this.context.runAgain } : {}),
+          ...(this.context.rerunNote ? { rerunNote: this.context.rerunNote } : {}),
+        });
         view.root.setAttribute('role', 'listitem');
         this.calls.set(call.callIndex, view);
         this.timeline.append(view.root);

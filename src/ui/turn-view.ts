@@ -3,6 +3,7 @@
 import {
   isTurnActive,
   turnText,
+  type CallRecord,
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
 import { button, element } from './dom';
@@ -27,6 +28,10 @@ export interface TurnActions {
   resultActions?: ResultActions;
   /** Opens the settings, offered by failures the person fixes there (a key, an endpoint, a model). */
   openSettings?: () => void;
+  /** Proposes a past query again (its Run again button); without it the button is not offered. */
+  runAgain?(turnIndex: number, callId: string): void;
+  /** Whether a query's rows changed since the same SQL ran earlier in the conversation. */
+  rerunNote?(turnIndex: number, call: CallRecord): string | undefined;
 }
 
 /** Where a turn stands in the chat: whether it is the newest, and whether a turn is running. */
@@ -164,9 +169,18 @@ export class TurnView {
     for (const round of record.rounds) {
       let view = this.roundViews.get(round.round);
       if (!view) {
+        const { runAgain, rerunNote } = this.actions;
         view = new RoundView(this.resolveTable, {
           question: record.userText,
           ...(this.actions.resultActions ? { actions: this.actions.resultActions } : {}),
+          ...(runAgain
+            ? {
+                runAgain: (call: CallRecord) => {
+                  if (call.callId) runAgain(this.index, call.callId);
+                },
+              }
+            : {}),
+          ...(rerunNote ? { rerunNote: (call: CallRecord) => rerunNote(this.index, call) } : {}),
         });
         this.roundViews.set(round.round, view);
         this.rounds.append(view.root);

@@ -15,6 +15,7 @@ import type {
   Message,
   PendingTurn,
   RunInput,
+  ToolCall,
   ToolProposal,
   TurnHandle,
   TurnResult,
@@ -166,9 +167,9 @@ export class AgentHarness {
     return this.agent.turnMessages(this.state);
   }
 
-  /** Starts a turn with the person's message. */
-  send(text: string): TurnHandle {
-    return this.drive(this.agent.send(this.input(), text));
+  /** Starts a turn with the person's message (and, for Run again, the first round's calls). */
+  send(text: string, calls?: ToolCall[]): TurnHandle {
+    return this.drive(this.agent.send(this.input(), text, calls));
   }
 
   /** Continues the pending turn (with the person's answer to an interruption, when given). */

@@ -41,9 +41,35 @@ describe('calls that ran without asking', () => {
       toolTitle: 'Query',
       serverTitle: 'Bundled data',
       ranWithoutAsking: true,
+      allowedBy: 'auto-approve',
     });
     // Local tools never ask: nothing to mark.
     expect(zoom?.ranWithoutAsking).toBeUndefined();
+    expect(zoom?.allowedBy).toBeUndefined();
+    model.assertAllUsed();
+  });
+
+  it('names the session allow-list and the publisher policy as what let a call run', async () => {
+    const sessionApprovals = new SessionApprovals();
+    sessionApprovals.allow('query', 'embedded/query');
+    const publisherAllowed = { ...mcpTool('remote', 'count_rows'), approval: 'auto' as const };
+    const gate = scriptedGate(() => [{ kind: 'approve' }]);
+    const model = createScriptedModel([
+      { toolCalls: [querySql, { name: 'count_rows', arguments: {} }] },
+      { text: 'Done.' },
+    ]);
+    const agent = createAgent(model, [titledQuery(), publisherAllowed], {
+      approvalGate: gate,
+      sessionApprovals,
+    });
+    const { events } = await finish(agent.send('How many?'));
+    expect(gate.proposals).toHaveLength(0);
+    const started = ofType(events, 'tool-call-start');
+    expect(started.map((event) => [event.call.name, event.allowedBy])).toEqual([
+      ['query', 'session-allow-list'],
+      ['count_rows', 'publisher-policy'],
+    ]);
+    expect(ofType(events, 'turn-start')[0]?.model).toBe(model.id);
     model.assertAllUsed();
   });
 

@@ -66,7 +66,7 @@ describe('the pending approval view', () => {
     const view = new PendingApprovalView({ slot, now: () => clock });
     const hide = view.show(conversation, (decisions) => {
       decided.push(decisions);
-      conversation.dispatch({ type: 'approval-decided', decisions });
+      conversation.dispatch({ type: 'approval-decided', decisions, at: 0 });
     });
     const card = view.openCard;
     expect(card).toBeDefined();

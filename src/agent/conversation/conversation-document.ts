@@ -13,6 +13,8 @@ import type {
   ToolCallStatus,
   TurnOutcome,
 } from '../types';
+import type { CallAudit } from './call-audit';
+import type { MapHistory } from './map-history';
 
 export type { AgentState } from '../types';
 
@@ -50,6 +52,8 @@ export interface CallRecord {
   data?: ToolResultData;
   /** The chart the person drew from this call's table (its Chart button), shown under the table. */
   personChart?: ChartSpec;
+  /** Who proposed the call, what ran, who allowed it and how, and when (absent on older documents). */
+  audit?: CallAudit;
   /** Set when the stored call (or what it drew) did not fit its type: shown as a sentence instead. */
   unreadable?: boolean;
 }
@@ -113,6 +117,8 @@ export interface LiveRun {
   rounds: Record<number, number>;
   /** Where events of a resumed run land before its first round starts (the calls of a decided approval). */
   restoredRound: number;
+  /** The model the run calls (`provider:model`), which each call's audit record names. */
+  model?: string;
   /** Set while a failed model call waits to be tried again; cleared by the run's next event. */
   retry?: ScheduledRetry;
 }
@@ -147,6 +153,8 @@ export interface ConversationDocument {
   pendingApproval?: PendingApproval;
   /** The conversation's map (drawn results, filters, styles, visibility), as the map side captures it. */
   map?: JsonValue;
+  /** The steps Undo and Redo walk through on the map (map-history.ts). */
+  mapHistory?: MapHistory;
   /** Result ids this conversation keeps rows for (rows are stored beside the document). */
   resultIds: string[];
 }

@@ -4,6 +4,7 @@
 // can keep the snapshot it rendered and compare by identity.
 import { redactSecrets } from '../redact';
 import { stopWaitingTurn } from '../stop-waiting-turn';
+import { decidedAudit, type CallAudit } from './call-audit';
 import {
   CONVERSATION_VERSION,
   SUMMARY_LIMIT,
@@ -14,11 +15,13 @@ import {
   type TurnRecord,
 } from './conversation-document';
 import { titleFromQuestion } from './conversation-title';
+import { redoMap, undoMap, withMapChange, type MapChangeKind } from './map-history';
 import { truncateConversation } from './truncate-conversation';
 import {
   placeRound,
   resultIdOf,
   settleCalls,
+  updateCalls,
   updateRound,
   updateTurn,
   withCall,
@@ -42,9 +45,18 @@ export type ConversationAction =
   | { type: 'run-settled'; runId: string; result: TurnResult; at: number }
   | { type: 'send-failed'; text: string; error: AgentErrorInfo; at: number }
   | { type: 'approval-edited'; callId: string; arguments: Record<string, unknown> }
-  | { type: 'approval-decided'; decisions: ApprovalDecision[] }
+  | { type: 'approval-decided'; decisions: ApprovalDecision[]; at: number }
   | { type: 'approval-stopped'; at: number }
-  | { type: 'map-changed'; map: JsonValue | undefined }
+  | {
+      type: 'map-changed';
+      map: JsonValue | undefined;
+      /** A layers change is a step Undo takes back; a camera move is not. */
+      change?: MapChangeKind;
+      at?: number;
+    }
+  /** One step back or forward on the map's history: the view then restores the document's map. */
+  | { type: 'map-undone' }
+  | { type: 'map-redone' }
   | { type: 'result-kept'; resultId: string }
   | { type: 'result-charted'; resultId: string; chart: ChartSpec }
   | { type: 'renamed'; title: string }
@@ -101,7 +113,10 @@ export function reduceConversation(
     case 'approval-decided': {
       const pending = document.pendingApproval;
       if (!pending || pending.decisions || document.run) return document;
-      return { ...document, pendingApproval: { ...pending, decisions: action.decisions } };
+      return auditDecisions(
+        { ...document, pendingApproval: { ...pending, decisions: action.decisions } },
+        action.at,
+      );
     }
     case 'approval-stopped': {
       // The person stopped a turn that waited for them (or for its tools, once they decided): no run is
@@ -122,9 +137,11 @@ export function reduceConversation(
       }));
     }
     case 'map-changed':
-      return action.map === undefined
-        ? withoutKey(document, 'map')
-        : { ...document, map: action.map };
+      return withMapChange(document, action.map, action.change, action.at);
+    case 'map-undone':
+      return undoMap(document);
+    case 'map-redone':
+      return redoMap(document);
     case 'result-kept':
       return document.resultIds.includes(action.resultId)
         ? document
@@ -189,8 +206,20 @@ function applyEvent(
         for (const proposed of interruption.proposal.calls) {
           next = withCall(next, proposed.callIndex, proposed.call.name, (call) => {
             const { startedAt: _startedAt, ...rest } = call;
+            // Proposed again (after a reload): the record keeps when it was first proposed.
+            const audit: CallAudit =
+              call.audit && call.callId === proposed.call.id
+                ? call.audit
+                : {
+                    runId: run.runId,
+                    ...(run.model !== undefined ? { model: run.model } : {}),
+                    proposedArguments: proposed.displayArguments,
+                    decidedBy: 'asked',
+                    proposedAt: at,
+                  };
             return {
               ...rest,
+              audit,
               callId: proposed.call.id,
               state: 'pending',
               displayArguments: proposed.displayArguments,
@@ -225,6 +254,16 @@ function applyEvent(
           ...(event.toolTitle !== undefined ? { toolTitle: event.toolTitle } : {}),
           ...(event.serverTitle !== undefined ? { serverTitle: event.serverTitle } : {}),
           ...(event.ranWithoutAsking ? { ranWithoutAsking: true } : {}),
+          // A call the card proposed has its record; any other is decided here, as it starts.
+          audit: call.audit ?? {
+            runId: run.runId,
+            ...(run.model !== undefined ? { model: run.model } : {}),
+            proposedArguments: event.displayArguments,
+            ...(event.allowedBy ? { decision: 'approved' as const } : {}),
+            decidedBy: event.allowedBy ?? 'not-needed',
+            proposedAt: at,
+            decidedAt: at,
+          },
         })),
       );
     case 'tool-call-end': {
@@ -238,6 +277,7 @@ function applyEvent(
           resultSummary: redactSecrets(event.result.content.slice(0, SUMMARY_LIMIT)),
           ...(resultId ? { resultId } : {}),
           ...(event.result.data !== undefined ? { data: event.result.data } : {}),
+          ...(call.audit ? { audit: { ...call.audit, finishedAt: at } } : {}),
         })),
       );
       return decided(updated, event.call.id);
@@ -307,6 +347,7 @@ function startRun(
       runId: event.runId,
       turnIndex,
       rounds: {},
+      ...(event.model !== undefined ? { model: event.model } : {}),
       // A run that applies the person's decisions writes its calls where the card proposed them.
       restoredRound: document.pendingApproval?.decisions
         ? document.pendingApproval.round
@@ -327,6 +368,7 @@ function startRun(
     runId: event.runId,
     turnIndex: turns.length - 1,
     rounds: {},
+    ...(event.model !== undefined ? { model: event.model } : {}),
     restoredRound: 0,
   };
   return titled({ ...withoutKey(document, 'pendingApproval'), turns, run }, event.userMessage);
@@ -377,6 +419,31 @@ function titled(document: ConversationDocument, question: string): ConversationD
   if (document.titleEdited || document.turns.length > 1) return document;
   const title = titleFromQuestion(question);
   return title && title !== document.title ? { ...document, title } : document;
+}
+
+/** Each proposed call's audit record takes the person's decision on it. */
+function auditDecisions(document: ConversationDocument, at: number): ConversationDocument {
+  const pending = document.pendingApproval;
+  if (!pending?.decisions) return document;
+  const byCall = new Map(
+    pending.proposal.calls.map((proposed, index) => [proposed.call.id, pending.decisions?.[index]]),
+  );
+  return updateTurn(document, pending.turnIndex, (turn) =>
+    updateCalls(
+      turn,
+      (call) => call.callId !== undefined && byCall.get(call.callId) !== undefined,
+      (call) => {
+        const decision = byCall.get(call.callId ?? '');
+        const audit: CallAudit = call.audit ?? {
+          runId: pending.proposal.runId,
+          proposedArguments: call.displayArguments,
+          decidedBy: 'asked',
+          proposedAt: pending.askedAt,
+        };
+        return decision ? { ...call, audit: decidedAudit(audit, decision, at) } : call;
+      },
+    ),
+  );
 }
 
 function decided(document: ConversationDocument, callId: string): ConversationDocument {

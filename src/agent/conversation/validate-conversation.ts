@@ -17,8 +17,10 @@ import {
   type TurnRecord,
 } from './conversation-document';
 import { resultIdOf } from './turn-records';
+import { isCallAudit } from './validate-call-audit';
 import { checkCallData, checkedChartSpec } from './validate-call-data';
 import type { AgentErrorInfo, AgentStatus, FinishReason, Message, PendingTurn } from '../types';
+import type { MapHistory } from './map-history';
 
 /** A document that opens (with `unreadableParts` placeholders), or why none can. */
 export type ValidatedConversation =
@@ -136,6 +138,7 @@ function checkCall(value: unknown, position: number, tally: Tally): CallRecord {
       startedAt: isNumber,
       durationMs: isNumber,
       resultSummary: isString,
+      audit: isCallAudit,
     }) as Partial<CallRecord>),
     ...(resultId ? { resultId } : {}),
     ...(data.kind === 'readable' ? { data: data.data } : {}),
@@ -280,7 +283,21 @@ function isLiveRun(value: unknown): value is LiveRun {
     isNumber(value.turnIndex) &&
     isRecord(value.rounds) &&
     Object.values(value.rounds).every(isNumber) &&
-    isNumber(value.restoredRound)
+    isNumber(value.restoredRound) &&
+    (value.model === undefined || isString(value.model))
+  );
+}
+
+/** The map's Undo steps: maps (or null, the publisher's) before and after the current one. */
+function isMapHistory(value: unknown): value is MapHistory {
+  const isStep = (step: unknown): boolean => step === null || isRecord(step);
+  return (
+    isRecord(value) &&
+    Array.isArray(value.past) &&
+    value.past.every(isStep) &&
+    Array.isArray(value.future) &&
+    value.future.every(isStep) &&
+    (value.changedAt === undefined || isNumber(value.changedAt))
   );
 }
 
@@ -375,6 +392,7 @@ export function validateConversation(value: unknown, now = Date.now()): Validate
     ...(isLiveRun(copy.run) ? { run: copy.run } : {}),
     ...pendingApprovalOf(copy.pendingApproval),
     ...(isRecord(copy.map) ? { map: copy.map as ConversationDocument['map'] } : {}),
+    ...(isMapHistory(copy.mapHistory) ? { mapHistory: copy.mapHistory } : {}),
     resultIds: Array.isArray(copy.resultIds) ? copy.resultIds.filter(isString) : [],
   };
   return { readable: true, document, unreadableParts };

@@ -4,6 +4,7 @@ import { featuresReadyOrLate } from './features-ready-or-late';
 import {
   hideLayerTool,
   resetFilterTool,
+  resetStyleTool,
   setFilterTool,
   setStyleTool,
   showLayerTool,
@@ -23,6 +24,7 @@ export function createMapTools(context: MapToolContext): Tool[] {
     setFilterTool(context),
     resetFilterTool(context),
     setStyleTool(context),
+    resetStyleTool(context),
     flyToTool(context),
     getMapStateTool(context),
     mapQueryResultTool(context),

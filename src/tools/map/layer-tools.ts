@@ -1,4 +1,4 @@
-// show_layer, hide_layer, set_filter, reset_filter and set_style.
+// show_layer, hide_layer, set_filter, reset_filter, set_style and reset_style.
 import {
   fail,
   findLayer,
@@ -8,6 +8,7 @@ import {
   ok,
   type MapToolContext,
 } from './map-tool-context';
+import { restorePublisherStyle } from './restore-publisher-style';
 import type { Tool } from '../tool';
 import type { LayerInfo, MapPort } from './map-port';
 
@@ -151,6 +152,29 @@ export function setStyleTool(context: MapToolContext): Tool {
       return ok(
         `Style of ${layer.id} updated (${changed.map(([key]) => key).join(', ')}).${legendText}`,
       );
+    },
+  });
+}
+
+/** reset_style: the publisher's paint (and legend) and no filter, as the layer panel's Restore does. */
+export function resetStyleTool(context: MapToolContext): Tool {
+  return localTool({
+    name: 'reset_style',
+    description:
+      "Give a layer back the publisher's style: its original paint and legend, and no filter. The person can undo it.",
+    inputSchema: {
+      type: 'object',
+      properties: { layer: layerProperty },
+      required: ['layer'],
+      additionalProperties: false,
+    },
+    execute: async (args) => {
+      const layer = findLayer(context.map, args.layer);
+      if (isResult(layer)) return layer;
+      const restored = await restorePublisherStyle(context.map, layer.id);
+      if (restored.length === 0)
+        return ok(`Layer ${layer.id} already had the publisher's style; nothing changed.`);
+      return ok(`Publisher's style restored on ${layer.id} (${restored.join(' and ')}).`);
     },
   });
 }

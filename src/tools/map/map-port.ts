@@ -2,7 +2,11 @@
 // Tools never import maplibre-gl: everything they need crosses this interface as plain data.
 import type { Bounds } from '../../geo/bounds';
 import type { LayerKind } from '../../geo/layer-kind';
-import type { ConversationMapState, ResultLayerDrawing } from './conversation-map-state';
+import type {
+  ConversationMapState,
+  LayerRecord,
+  ResultLayerDrawing,
+} from './conversation-map-state';
 import type { FeatureCollection } from 'geojson';
 
 export type { Bounds } from '../../geo/bounds';
@@ -149,6 +153,8 @@ export interface MapPort {
   addLayer(layer: NewLayer): Promise<void>;
   /** Takes a layer off the map (an upload the person removed); an unknown id is ignored. */
   removeLayer(layerId: string): void;
+  /** Every layer with its settings now and as it was drawn (the publisher's paint), in listing order. */
+  layerRecords(): LayerRecord[];
   /** What a conversation changed on the map (result layers, filters, paint, visibility, camera). */
   captureState(): ConversationMapState;
   /**

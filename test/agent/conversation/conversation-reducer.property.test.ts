@@ -285,7 +285,7 @@ function playStory(seed: number, length: number): ConversationAction['type'][] {
           pick([{ kind: 'approve' as const }, { kind: 'deny' as const }]),
         );
         const decided: Step[] = [
-          action({ type: 'approval-decided', decisions }),
+          action({ type: 'approval-decided', decisions, at: clock }),
           action(event({ type: 'turn-start', runId, userMessage: 'Continue.', resumed: true })),
         ];
         // Each decided call starts, and most of them finish before anything else happens.

@@ -351,10 +351,10 @@ describe('the conversation reducer owns the whole conversation', () => {
     ]);
     expect(document.pendingApproval?.callIds).toEqual(['a', 'b']);
     const decisions = [{ kind: 'approve' as const }, { kind: 'deny' as const }];
-    document = reduceConversation(document, { type: 'approval-decided', decisions });
+    document = reduceConversation(document, { type: 'approval-decided', decisions, at: 130 });
     expect(document.pendingApproval?.decisions).toEqual(decisions);
     // Deciding twice changes nothing: the first answer is the one the run applies.
-    expect(reduceConversation(document, { type: 'approval-decided', decisions: [] })).toBe(
+    expect(reduceConversation(document, { type: 'approval-decided', decisions: [], at: 131 })).toBe(
       document,
     );
     const resumed = 'run-2';

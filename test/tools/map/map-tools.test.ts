@@ -95,6 +95,7 @@ describe('local map tools against a fake map', () => {
       'set_filter',
       'reset_filter',
       'set_style',
+      'reset_style',
       'fly_to',
       'get_map_state',
       'map_query_result',
@@ -169,6 +170,26 @@ describe('local map tools against a fake map', () => {
       { color: '#ffff00', label: '2' },
       { color: '#800000', label: '7' },
     ]);
+  });
+
+  it("reset_style gives a restyled, filtered layer back the publisher's paint and legend", async () => {
+    const before = map.getLayer('earthquakes');
+    const ramp = ['interpolate', ['linear'], ['get', 'mag'], 2, '#ffff00', 7, '#800000'];
+    await call('set_style', {
+      layer: 'earthquakes',
+      paint: { 'circle-color': ramp, 'circle-stroke-color': '#00ff00' },
+    });
+    await call('set_filter', { layer: 'earthquakes', filter: ['>=', ['get', 'mag'], 5] });
+    expect(map.getLayer('earthquakes')?.legend).not.toEqual(before?.legend);
+    const result = await call('reset_style', { layer: 'earthquakes' });
+    expect(result.content).toBe("Publisher's style restored on earthquakes (paint and filter).");
+    const after = map.getLayer('earthquakes');
+    expect(after?.legend).toEqual(before?.legend);
+    expect(after?.filter).toBeUndefined();
+    expect(JSON.stringify(after?.paint)).toBe(JSON.stringify(before?.paint));
+    expect((await call('reset_style', { layer: 'earthquakes' })).content).toContain(
+      'nothing changed',
+    );
   });
 
   it('fly_to fits to a layer and get_map_state reports the camera and filters', async () => {
