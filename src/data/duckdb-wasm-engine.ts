@@ -1,4 +1,5 @@
 // The DataEngine in the page: DuckDB-WASM in a worker, started on first use.
+import { ROW_CAPS } from '../config/row-caps';
 import { replaceUnicodeSpaces, unicodeSpaceRuleSets } from '../sql/unicode-spaces';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
 import { csvReadOptions } from './csv-read-options';
@@ -103,7 +104,7 @@ export class DuckDbWasmEngine implements DataEngine {
 
   async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
     const started = performance.now();
-    const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? 1000;
+    const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? ROW_CAPS.perQueryDefault;
     const database = await this.ready();
     // One statement only: a second one could end the transaction below and write after it.
     const count = await scannedStatementCount(database, sql);

@@ -8,11 +8,12 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
+import { ROW_CAPS } from '../../config/row-caps';
 import { errorMessage } from '../../errors/error-message';
 import { readOnlyRefusal } from '../../sql/sql-guard';
 import { scopeRefusal } from '../../sql/sql-scope';
 import { formatResultTable } from './format-table';
-import { DEFAULT_MAX_ROWS, sqlToolDefinitions } from './sql-tools';
+import { sqlToolDefinitions } from './sql-tools';
 import type { DataEngine } from '../../data/data-engine';
 import type { QueryQueue } from './query-queue';
 
@@ -55,8 +56,8 @@ function failure(message: string): CallToolResult {
 export function createSqlServer(options: SqlServerOptions): Server {
   const engine = options.engine;
   const writable = options.writable ?? false;
-  const rowCap = options.rowCap ?? 10_000;
-  const modelRows = options.modelRows ?? 20;
+  const rowCap = options.rowCap ?? ROW_CAPS.perQueryMax;
+  const modelRows = options.modelRows ?? ROW_CAPS.toModel;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const nextResultId = options.nextResultId ?? defaultResultId;
   const server = new Server(
@@ -156,7 +157,7 @@ export function createSqlServer(options: SqlServerOptions): Server {
         if (refusal) return failure(refusal);
       }
       const requested =
-        typeof queryArgs.max_rows === 'number' ? queryArgs.max_rows : DEFAULT_MAX_ROWS;
+        typeof queryArgs.max_rows === 'number' ? queryArgs.max_rows : ROW_CAPS.perQueryDefault;
       const maxRows = Math.max(1, Math.min(rowCap, Math.floor(requested)));
       const run = () => engine.query(sql, { signal: extra.signal, timeoutMs, maxRows });
       // The session owns the call, so its long queries never take every slot from other sessions.
