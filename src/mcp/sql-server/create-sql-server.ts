@@ -28,6 +28,11 @@ export interface SqlServerOptions {
   rowCap?: number;
   /** Rows of a result shown to the model as text. */
   modelRows?: number;
+  /**
+   * Ask the engine to keep each query's whole result under its result id, so the page's table reads
+   * every row of it (the in-page server); off by default, as no client of a remote server can.
+   */
+  keepResults?: boolean;
   /** Longest a query may run. */
   timeoutMs?: number;
   /** Offer the optional `explanation` argument on `query`, which the approval card shows (on by default). */
@@ -159,7 +164,14 @@ export function createSqlServer(options: SqlServerOptions): Server {
       const requested =
         typeof queryArgs.max_rows === 'number' ? queryArgs.max_rows : ROW_CAPS.perQueryDefault;
       const maxRows = Math.max(1, Math.min(rowCap, Math.floor(requested)));
-      const run = () => engine.query(sql, { signal: extra.signal, timeoutMs, maxRows });
+      const resultId = nextResultId();
+      const run = () =>
+        engine.query(sql, {
+          signal: extra.signal,
+          timeoutMs,
+          maxRows,
+          ...(options.keepResults ? { keepAs: resultId } : {}),
+        });
       // The session owns the call, so its long queries never take every slot from other sessions.
       const waitOptions = {
         signal: extra.signal,
@@ -167,7 +179,6 @@ export function createSqlServer(options: SqlServerOptions): Server {
         ...(extra.sessionId ? { owner: extra.sessionId } : {}),
       };
       const result = await (options.queryQueue?.run(run, waitOptions) ?? run());
-      const resultId = nextResultId();
       void server
         .sendLoggingMessage(
           {
