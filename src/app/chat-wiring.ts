@@ -34,12 +34,12 @@ import { acceptFileDrops } from '../ui/file-drop';
 import { firstRunView } from '../ui/first-run-view';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
 import { PendingApprovalView } from '../ui/pending-approval-view';
-import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { ConversationList } from './conversation-list';
 import { ConversationTabs } from './conversation-tabs';
 import { defaultLlmSettings } from './default-llm-settings';
 import { keepConversationResults } from './keep-conversation-results';
+import { tableResolver } from './kept-result-source';
 import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
 import { policyAwareFetch } from './policy-aware-fetch';
@@ -140,8 +140,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   };
   const conversation = (): Conversation | undefined => current?.conversation;
 
-  const resolveTable = (data: unknown): TableData | undefined =>
-    resolveTableData(data, (resultId) => resultStore.get(resultId));
+  const resolveTable = tableResolver(resultStore, () => engine);
   const panel = new ChatPanel({
     title: config.title,
     examplePrompts: config.examplePrompts,
