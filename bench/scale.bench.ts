@@ -2,10 +2,12 @@
 // page and in the Node engine at 0.3M, 1M and 3M rows, the Node server over a 30M-row Parquet file,
 // drawing 1k, 10k and 100k result points and panning over them, frames while a long answer streams,
 // a long conversation's prompt bytes and opening time at 10, 50 and 200 turns, and a 100k-point GeoJSON
-// upload's longest page task and time to its layer. SCALE_PARTS picks parts
-// (sql,server,draw,stream,conversation,upload); the load average is printed before and after each.
+// upload's longest page task and time to its layer, and result tables of 1k, 100k and 10M rows (time
+// to the first rows, a page after a jump, a sort, the worst frame). SCALE_PARTS picks parts
+// (sql,server,draw,stream,conversation,upload,results); the load average is printed before and after each.
 import { runConversationScale } from './scale/conversation-scale';
 import { runDrawScale } from './scale/draw-scale';
+import { runResultRowsScale } from './scale/result-rows-scale';
 import { runNodeServerOverParquet, runSqlInPageAndNode } from './scale/sql-scale';
 import { runStreamScale } from './scale/stream-scale';
 import { runUploadScale } from './scale/upload-scale';
@@ -18,6 +20,7 @@ const parts: Record<string, () => Promise<void>> = {
   stream: runStreamScale,
   conversation: runConversationScale,
   upload: runUploadScale,
+  results: runResultRowsScale,
 };
 
 /** Runs the chosen parts (all by default) and prints their curves. */
