@@ -39,7 +39,7 @@ import { ConversationList } from './conversation-list';
 import { ConversationTabs } from './conversation-tabs';
 import { defaultLlmSettings } from './default-llm-settings';
 import { keepConversationResults } from './keep-conversation-results';
-import { tableResolver } from './kept-result-source';
+import { keptResultSource, tableResolver } from './kept-result-source';
 import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
 import { policyAwareFetch } from './policy-aware-fetch';
@@ -140,15 +140,19 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   };
   const conversation = (): Conversation | undefined => current?.conversation;
 
-  const resolveTable = tableResolver(resultStore, () => engine);
+  // `engine` is read at each call: the data side starts after the chat.
+  const keptSource = (resultId: string) => keptResultSource(engine, resultStore, resultId);
+  const resolveTable = tableResolver(resultStore, keptSource);
   const panel = new ChatPanel({
     title: config.title,
     examplePrompts: config.examplePrompts,
     theme: { initial: readThemeChoice(), onChoose: (choice) => saveThemeChoice(choice) },
     resolveTable,
     // A chart the person draws belongs to the conversation, under the table it charts.
-    resultActions: createResultActions(registry, (resultId, chart) =>
-      conversation()?.dispatch({ type: 'result-charted', resultId, chart }),
+    resultActions: createResultActions(
+      registry,
+      (resultId, chart) => conversation()?.dispatch({ type: 'result-charted', resultId, chart }),
+      keptSource,
     ),
     onSend: (text) => {
       // With no model yet the question is kept in the box while the settings open (beforeSend).

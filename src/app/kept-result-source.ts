@@ -27,17 +27,12 @@ export function keptResultSource(
 }
 
 /**
- * Reads a result's data as the table to show: its rows from the result store, and every row from the
- * engine while it keeps the result (`engine` is read at each call: the data side starts later).
+ * Reads a result's data as the table to show: its rows from the result store, and every row from
+ * `keptSource` while the engine keeps the result.
  */
 export function tableResolver(
   resultStore: ResultStore,
-  engine: () => DataEngine | undefined,
+  keptSource: (resultId: string) => ResultRowSource | undefined,
 ): (data: unknown) => TableData | undefined {
-  return (data) =>
-    resolveTableData(
-      data,
-      (resultId) => resultStore.get(resultId),
-      (resultId) => keptResultSource(engine(), resultStore, resultId),
-    );
+  return (data) => resolveTableData(data, (resultId) => resultStore.get(resultId), keptSource);
 }

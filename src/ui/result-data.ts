@@ -17,6 +17,9 @@ export interface TableData {
   rowsUnavailable?: boolean;
   /** The question the result answers: its CSV file is named after it. */
   question?: string;
+  /** The server that produced it, and the SQL it ran (masked), as the result store holds them. */
+  serverId?: string;
+  sql?: string;
   /** Every row of the result, from the engine, while it keeps the result (the page's own server). */
   source?: ResultRowSource;
 }
@@ -63,6 +66,8 @@ export function resolveTableData(
     rows: stored.rows,
     totalRows: stored.totalRows,
     ...(stored.storedRows !== undefined ? { storedRows: stored.storedRows } : {}),
+    serverId: stored.serverId,
+    ...(stored.sql !== undefined ? { sql: stored.sql } : {}),
     ...(source ? { source } : {}),
   };
 }

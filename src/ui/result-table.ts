@@ -57,6 +57,7 @@ export class ResultTable {
   private readonly filterBox: HTMLInputElement;
   private filterTimer: number | undefined;
   private engineLost = false;
+  private readonly runAgain: HTMLButtonElement | undefined;
 
   constructor(
     private readonly table: TableData,
@@ -106,6 +107,7 @@ export class ResultTable {
       },
     });
     this.filterBox.addEventListener('input', () => this.filterSoon());
+    this.runAgain = this.runAgainButton();
     this.root = element('div', {
       className: 'mw-result-table',
       children: [
@@ -116,6 +118,7 @@ export class ResultTable {
             this.caption,
             this.filterBox,
             ...this.actionButtons(),
+            this.runAgain,
             this.downloadButton(),
             this.status,
           ],
@@ -234,6 +237,7 @@ export class ResultTable {
   /** Redraws the rows and the caption after the rows changed. */
   private update(): void {
     this.caption.textContent = this.captionText();
+    if (this.runAgain) this.runAgain.hidden = !this.missesRows();
     this.scroller.setAttribute(
       'aria-label',
       `Result table, ${this.rows.count.toLocaleString('en-US')} rows`,
@@ -381,6 +385,34 @@ export class ResultTable {
       .finally(() => {
         trigger.disabled = false;
       });
+  }
+
+  /** True when the table has only some of the result's rows. */
+  private missesRows(): boolean {
+    return !this.rows.fromEngine && this.table.totalRows > this.table.rows.length;
+  }
+
+  /** "Run again": the query runs again in the page's engine, and the table reads every row of it. */
+  private runAgainButton(): HTMLButtonElement | undefined {
+    const actions = this.actions;
+    const runAgain = actions?.runAgain;
+    if (!runAgain || !actions.canRunAgain?.(this.table)) return undefined;
+    const trigger = button(
+      'Run again',
+      () => {
+        this.run(
+          trigger,
+          runAgain(this.table).then((source) => this.rows.useSource(source)),
+          () => {
+            this.update();
+            return 'The query ran again: every row is read from the engine.';
+          },
+        );
+      },
+      { className: 'mw-button', ariaLabel: 'Run the query again for every row' },
+    );
+    trigger.hidden = !this.missesRows();
+    return trigger;
   }
 
   private downloadButton(): HTMLButtonElement {

@@ -31,6 +31,8 @@ export class TableRows {
   private readonly pageSize: number;
   // Bumped by each change of view, so a page that arrives for an older view is dropped.
   private generation = 0;
+  // The held rows are the source's first pages (not so once the query ran again).
+  private seeded = true;
 
   constructor(private readonly options: TableRowsOptions) {
     this.source = options.source;
@@ -59,6 +61,16 @@ export class TableRows {
   row(index: number): TableRow | undefined {
     if (!this.source) return this.local[index];
     return this.pages.get(Math.floor(index / this.pageSize))?.[index % this.pageSize];
+  }
+
+  /**
+   * Reads every row from `source` from now on (the query ran again): nothing of the held rows is
+   * taken for its pages, as a new run need not give its rows in the same order.
+   */
+  async useSource(source: ResultRowSource): Promise<void> {
+    this.source = source;
+    this.seeded = false;
+    await this.setView(this.view);
   }
 
   /** Changes the view; resolves once its count (and first page, from the engine) are known. */
@@ -142,7 +154,7 @@ export class TableRows {
 
   // The held rows are the query's first rows in its own order: the unsorted view's first pages.
   private seedFirstPages(): void {
-    if (!this.source) return;
+    if (!this.source || !this.seeded) return;
     const held = this.options.held;
     for (let start = 0; start + this.pageSize <= held.length; start += this.pageSize)
       this.pages.set(start / this.pageSize, held.slice(start, start + this.pageSize));

@@ -1,8 +1,8 @@
 // Every row of a result, in the built app with the real DuckDB-WASM, as a person meets it: an approved
 // query that makes 100,000 rows brings 1,000 into the page, yet its table scrolls to the last row, sorts
-// by a column in the engine (descending starts at 99,999) and downloads a CSV of every row; the caption
-// says the conversation keeps only the first rows. After a reload the engine no longer has the result,
-// and the table says which rows it still has.
+// by a column in the engine (descending starts at 99,999), filters there and downloads a CSV of every
+// row; the caption says the conversation keeps only the first rows. After a reload the engine no longer
+// has the result: the table says which rows it still has, and Run again brings every row back.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ask, expectClean, openChat, useAppWithModel, waitForIdle } from './chat-page';
@@ -105,6 +105,16 @@ describe('every row of a 100,000-row result', () => {
     expect(await again.locator('.mw-table-caption').textContent()).toBe(
       '100,000 rows: the first 1,000 came back with the result and are here; run the query again for the rest',
     );
+    // Run again: the same SQL through the page's server, and every row is there again.
+    await again.getByRole('button', { name: 'Run the query again for every row' }).click();
+    await expect
+      .poll(() => again.locator('.mw-table-caption').textContent(), { timeout: 60_000 })
+      .toMatch(/^100,000 rows, every one read from the engine/);
+    expect(
+      await again.getByRole('button', { name: 'Run the query again for every row' }).isHidden(),
+    ).toBe(true);
+    await scrollTo(again, 'bottom');
+    expect(await cellOfRow(again, 99_999)).toBe('99,999');
     await expectClean(opened);
     await opened.context.close();
   });
