@@ -31,7 +31,6 @@ import { acceptFileDrops } from '../ui/file-drop';
 import { firstRunView } from '../ui/first-run-view';
 import { McpSettingsSection } from '../ui/mcp-settings-section';
 import { PendingApprovalView } from '../ui/pending-approval-view';
-import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
 import { ConversationList } from './conversation-list';
 import { ConversationTabs } from './conversation-tabs';
@@ -39,6 +38,7 @@ import { defaultLlmSettings } from './default-llm-settings';
 import { firstConversation } from './first-conversation';
 import { followConversationMap } from './follow-conversation-map';
 import { keepConversationResults } from './keep-conversation-results';
+import { keptResultSource, tableResolver } from './kept-result-source';
 import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
 import { policyAwareFetch } from './policy-aware-fetch';
@@ -143,16 +143,19 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   };
   const conversation = (): Conversation | undefined => current?.conversation;
 
-  const resolveTable = (data: unknown): TableData | undefined =>
-    resolveTableData(data, (resultId) => resultStore.get(resultId));
+  // `engine` is read at each call: the data side starts after the chat.
+  const keptSource = (resultId: string) => keptResultSource(engine, resultStore, resultId);
+  const resolveTable = tableResolver(resultStore, keptSource);
   const panel = new ChatPanel({
     title: config.title,
     examplePrompts: config.examplePrompts,
     theme: { initial: readThemeChoice(), onChoose: (choice) => saveThemeChoice(choice) },
     resolveTable,
     // A chart the person draws belongs to the conversation, under the table it charts.
-    resultActions: createResultActions(registry, (resultId, chart) =>
-      conversation()?.dispatch({ type: 'result-charted', resultId, chart }),
+    resultActions: createResultActions(
+      registry,
+      (resultId, chart) => conversation()?.dispatch({ type: 'result-charted', resultId, chart }),
+      keptSource,
     ),
     onSend: (text) => {
       // With no model yet the question is kept in the box while the settings open (beforeSend).

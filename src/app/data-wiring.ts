@@ -110,6 +110,8 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
         engine,
         name: 'mapwright-embedded',
         writable: allowWrites,
+        // The page's tables page every row of a result from the engine (ui/result-table.ts).
+        keepResults: true,
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         ...(options.maxRowsToModel !== undefined ? { modelRows: options.maxRowsToModel } : {}),
         ...(options.explanationArgument !== undefined

@@ -5,6 +5,10 @@ import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ChartGuess, ResultActions, ResultGeometryGuess } from '../ui/result-actions';
 import type { TableData } from '../ui/result-data';
+import type { ResultRowSource } from '../ui/result-row-source';
+
+/** The in-page SQL server: its queries run again in the page's engine. */
+const PAGE_SERVER_ID = 'embedded';
 
 /** Longest layer title taken from a question. */
 const TITLE_LENGTH = 60;
@@ -38,8 +42,31 @@ async function run(
 export function createResultActions(
   registry: ToolRegistry,
   onCharted: (resultId: string, chart: ChartSpec) => void = () => undefined,
+  keptSource: (resultId: string) => ResultRowSource | undefined = () => undefined,
 ): ResultActions {
+  const pageQuery = () =>
+    registry
+      .list()
+      .find(
+        (tool) =>
+          tool.origin.kind === 'mcp' &&
+          tool.origin.serverId === PAGE_SERVER_ID &&
+          tool.origin.originalName === 'query',
+      );
   return {
+    canRunAgain: (table) =>
+      table.serverId === PAGE_SERVER_ID && table.sql !== undefined && pageQuery() !== undefined,
+    // Through the registry, as the model's call went: the server's read-only guard, the credentials
+    // filled in, the one timeout. The person's click stands for the approval of a query they saw run.
+    async runAgain(table: TableData): Promise<ResultRowSource> {
+      const tool = pageQuery();
+      if (!tool || table.sql === undefined) throw new Error('This query cannot run again here.');
+      const result = await run(registry, tool.name, { sql_query: table.sql });
+      const resultId = (result.data as { resultId?: unknown } | undefined)?.resultId;
+      const source = typeof resultId === 'string' ? keptSource(resultId) : undefined;
+      if (!source) throw new Error('The query ran, but the engine did not keep its rows.');
+      return source;
+    },
     async showOnMap(table: TableData, geometry: ResultGeometryGuess): Promise<string> {
       if (!table.resultId) throw new Error('This result has no rows the page can draw.');
       if (!registry.get('map_query_result')) throw new Error('There is no map to draw on.');

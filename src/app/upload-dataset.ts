@@ -2,6 +2,7 @@
 // file the person just picked or dropped and for one kept from an earlier visit. The file is read in the
 // page; nothing is sent anywhere.
 import { englishList } from '../agent/english-list';
+import { ROW_CAPS } from '../config/row-caps';
 import { tableNameFromFile } from '../data/sql-identifier';
 import {
   readLayerFile,
@@ -149,7 +150,9 @@ async function readUpload(
   if (!data)
     throw new Error('Parquet files need the data engine, which is not available in this page');
   await putTable(data, { table, format, bytes }, false);
-  const result = await data.query(`SELECT * FROM "${table}" LIMIT 100000`, { maxRows: 100_000 });
+  const result = await data.query(`SELECT * FROM "${table}" LIMIT ${ROW_CAPS.uploadLayer}`, {
+    maxRows: ROW_CAPS.uploadLayer,
+  });
   const counted = await data.query(`SELECT count(*)::DOUBLE AS n FROM "${table}"`);
   return summariseRows(
     result.rows,

@@ -1,5 +1,6 @@
 // Defaults used for every field the config leaves out or gets wrong.
 import { bundledDatasets } from './bundled-datasets';
+import { ROW_CAPS } from './row-caps';
 import type { AppConfig } from './app-config';
 
 /** The config the app starts with when app-config.json is missing or unreadable. */
@@ -36,7 +37,7 @@ export function defaultAppConfig(): AppConfig {
       maxRounds: 10,
       turnDeadlineMs: 300_000,
       toolTimeoutMs: 60_000,
-      maxRowsToModel: 50,
+      maxRowsToModel: ROW_CAPS.toModel,
       uploadMaxBytes: 200 * 1024 * 1024,
     },
     security: { connectSrc: [], allowLocalEndpoints: true, frameAncestors: [] },

@@ -1,5 +1,6 @@
 // The platform-neutral data engine: DuckDB-WASM in the page, native DuckDB in Node.
 import type { SqlStatementReading } from '../sql/sql-guard';
+import type { ResultView } from './kept-result-sql';
 
 /** Where a table's data comes from. */
 export interface TableSource {
@@ -38,6 +39,8 @@ export interface QueryResult {
   totalRows: number;
   truncated: boolean;
   elapsedMs: number;
+  /** True when the engine kept the whole result (the query's `keepAs`), to be read a page at a time. */
+  kept?: boolean;
 }
 
 /** Options for one query. */
@@ -45,6 +48,25 @@ export interface QueryOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   maxRows?: number;
+  /**
+   * Keep the whole result in the engine under this id, so `keptResultPage` reads any part of it later.
+   * Engines that cannot keep results (or statements that are not queries) run the query as usual.
+   */
+  keepAs?: string;
+}
+
+/** One page of a kept result: where it starts, how many rows, in which view. */
+export interface KeptPageRequest {
+  view: ResultView;
+  offset: number;
+  limit: number;
+}
+
+/** A page of a kept result and the number of rows its view lets through. */
+export interface KeptPage {
+  rows: Row[];
+  /** Rows of the whole result the view's filter lets through. */
+  totalRows: number;
 }
 
 /** The columns of a table that hold its points' longitude and latitude. */
@@ -90,4 +112,8 @@ export interface DataEngine {
    * their extent from SQL: what a layer of millions of points is drawn from.
    */
   readPoints?(source: PointSource, options?: { signal?: AbortSignal }): Promise<TablePoints>;
+  /** True while the engine keeps the whole result of a query run with `keepAs` under this id. */
+  hasKeptResult?(resultId: string): boolean;
+  /** A page of a kept result, sorted and filtered in the engine; fails once it is no longer kept. */
+  keptResultPage?(resultId: string, request: KeptPageRequest): Promise<KeptPage>;
 }

@@ -9,6 +9,7 @@ import {
   type DuckDBConnection,
   type DuckDBDataChunk,
 } from '@duckdb/node-api';
+import { ROW_CAPS } from '../config/row-caps';
 import { arrowToParquet } from './arrow-to-parquet';
 import { csvReadOptions } from './csv-read-options';
 import { describeTable, listTablesSql } from './describe-table';
@@ -134,7 +135,7 @@ export class DuckDbNodeEngine implements DataEngine {
 
   query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
     const started = performance.now();
-    const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? 1000;
+    const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? ROW_CAPS.perQueryDefault;
     return this.withConnection(async (connection) => {
       const guard = guardQuery(options, () => connection.interrupt());
       const work = streamRows(connection, sql, maxRows, guard);

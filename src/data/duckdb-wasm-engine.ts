@@ -1,10 +1,18 @@
 // The DataEngine in the page: DuckDB-WASM in a worker, started on first use.
+import { ROW_CAPS } from '../config/row-caps';
 import { replaceUnicodeSpaces, unicodeSpaceRuleSets } from '../sql/unicode-spaces';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
 import { csvReadOptions } from './csv-read-options';
 import { decodeToArrowIpc } from './decode-table-file';
 import { describeTable, listTablesSql } from './describe-table';
 import { DataHostRefusedError, dataHostRefusalIn } from './duckdb-worker-network';
+import {
+  KEPT_RESULTS_SCHEMA,
+  keepResultSql,
+  keptResultTable,
+  resultPageSql,
+} from './kept-result-sql';
+import { KeptResults } from './kept-results';
 import { forgetLoad, loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
 import { readTablePoints } from './read-table-points';
@@ -14,6 +22,8 @@ import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
   PointSource,
+  KeptPage,
+  KeptPageRequest,
   QueryOptions,
   QueryResult,
   Row,
@@ -60,6 +70,7 @@ export class DuckDbWasmEngine implements DataEngine {
   private database?: Promise<WasmDatabase>;
   private readonly loads = new Map<string, Promise<void>>();
   private fileCounter = 0;
+  private readonly kept = new KeptResults();
 
   constructor(private readonly options: DuckDbWasmEngineOptions = {}) {}
 
@@ -106,11 +117,30 @@ export class DuckDbWasmEngine implements DataEngine {
 
   async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
     const started = performance.now();
-    const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? 1000;
+    const maxRows = options.maxRows ?? this.options.defaultMaxRows ?? ROW_CAPS.perQueryDefault;
     const database = await this.ready();
     // One statement only: a second one could end the transaction below and write after it.
     const count = await scannedStatementCount(database, sql);
     if (count > 1) throw new MultipleStatementsError(count);
+    if (options.keepAs !== undefined && (await this.keep(database, sql, options.keepAs, options))) {
+      const first = await this.query(resultPageSql(options.keepAs, [], {}, 0, maxRows), {
+        ...options,
+        keepAs: undefined,
+        maxRows,
+      });
+      const { totalRows } = await this.keptResultPage(options.keepAs, {
+        view: {},
+        offset: 0,
+        limit: 0,
+      });
+      return {
+        ...first,
+        totalRows,
+        truncated: totalRows > first.rows.length,
+        elapsedMs: performance.now() - started,
+        kept: true,
+      };
+    }
     const connection = await database.connect();
     const guard = guardQuery(options, () => {
       void connection.cancelSent().catch(() => false);
@@ -159,10 +189,64 @@ export class DuckDbWasmEngine implements DataEngine {
     }
   }
 
+  hasKeptResult(resultId: string): boolean {
+    return this.kept.has(resultId);
+  }
+
+  keptResultPage(resultId: string, request: KeptPageRequest): Promise<KeptPage> {
+    return this.kept.page(resultId, request, (sql, maxRows) => this.query(sql, { maxRows }));
+  }
+
+  /**
+   * Keeps the whole result of `sql` (one statement, checked by the caller's guard) as a table, in a
+   * transaction that commits only that table. False when DuckDB reads the statement as no query
+   * (EXPLAIN, SHOW, a write): the caller runs it as usual, rolled back.
+   */
+  private async keep(
+    database: WasmDatabase,
+    sql: string,
+    resultId: string,
+    options: QueryOptions,
+  ): Promise<boolean> {
+    const connection = await database.connect();
+    const guard = guardQuery(options, () => {
+      void connection.cancelSent().catch(() => false);
+    });
+    const started = performance.now();
+    try {
+      await connection.query('BEGIN TRANSACTION');
+      await connection.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(KEPT_RESULTS_SCHEMA)}`);
+      await connection.query(`DROP TABLE IF EXISTS ${keptResultTable(resultId)}`);
+      const work = async () => {
+        const reader = await connection.send(keepResultSql(resultId, sql), true);
+        await reader.open();
+        for await (const _batch of reader) guard.throwIfStopped();
+        return { columns: [], rows: [], totalRows: 0 };
+      };
+      await finishGuardedQuery(work(), guard, started);
+      const columns = await connection.query(`SELECT * FROM ${keptResultTable(resultId)} LIMIT 0`);
+      await connection.query('COMMIT');
+      for (const dropped of this.kept.add(
+        resultId,
+        columns.schema.fields.map((field) => field.name),
+      ))
+        await connection.query(`DROP TABLE IF EXISTS ${keptResultTable(dropped)}`);
+      return true;
+    } catch (error) {
+      await connection.query('ROLLBACK').catch(() => undefined);
+      if (notAQuery(error)) return false;
+      throw withoutDuckDbWrapping(error);
+    } finally {
+      guard.dispose();
+      void connection.close().catch(() => {});
+    }
+  }
+
   async close(): Promise<void> {
     const database = this.database;
     this.database = undefined;
     this.loads.clear();
+    this.kept.clear();
     if (database) await (await database).terminate();
   }
 
@@ -296,6 +380,15 @@ async function scannedStatementCount(database: WasmDatabase, sql: string): Promi
     count = Math.max(count, statementCount(scanned, await database.tokenize(scanned)));
   }
   return count;
+}
+
+// DuckDB refused to keep the statement's result because it is no query, or its columns cannot make a
+// table (two of one name): it runs as it is instead.
+function notAQuery(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Parser Error|Not implemented Error|"exception_type":"(Parser|Not implemented)"|duplicate column/i.test(
+    message,
+  );
 }
 
 // The worker refused a read (a host not allowed, a redirect): its sentence, without DuckDB's wrapping.

@@ -9,6 +9,8 @@ import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
   PointSource,
+  KeptPage,
+  KeptPageRequest,
   QueryOptions,
   QueryResult,
   TableDescription,
@@ -31,6 +33,8 @@ const missingTable = /Table with name "?([^"\s!]+)"? does not exist/i;
 /** Wraps an engine factory: declared tables load when the engine first starts. */
 export class LazyDataEngine implements DataEngine {
   private engine?: Promise<DataEngine>;
+  /** The engine once created, for the questions answered without waiting (a kept result). */
+  private created?: DataEngine;
   private readonly declared: TableSource[] = [];
   private readonly failures = new Map<string, string>();
   /** Each declared table's load (settled, failed or not), by lower-case name, once the engine runs. */
@@ -126,9 +130,21 @@ export class LazyDataEngine implements DataEngine {
     }
   }
 
+  hasKeptResult(resultId: string): boolean {
+    return this.created?.hasKeptResult?.(resultId) ?? false;
+  }
+
+  async keptResultPage(resultId: string, request: KeptPageRequest): Promise<KeptPage> {
+    const engine = await this.ready();
+    if (!engine.keptResultPage)
+      throw new Error('This data engine keeps no results: run the query again.');
+    return engine.keptResultPage(resultId, request);
+  }
+
   async close(): Promise<void> {
     const engine = this.engine;
     this.engine = undefined;
+    this.created = undefined;
     if (engine) await (await engine).close();
   }
 
@@ -155,8 +171,9 @@ export class LazyDataEngine implements DataEngine {
       this.running = false;
       for (const source of this.declared) this.startLoad(engine, source);
       engine.then(
-        () => {
+        (created) => {
           if (this.engine !== engine) return;
+          this.created = created;
           this.running = true;
           this.loadNext();
         },

@@ -13,6 +13,7 @@ import {
   migrateConversationV1,
   parseConversationDocument,
 } from '../agent/conversation/migrate-conversation';
+import { ROW_CAPS } from '../config/row-caps';
 import type { StoredResult } from '../tools/result-store';
 
 /** A conversation in the list. */
@@ -71,9 +72,6 @@ export interface RevisionedDocument {
 
 /** The database name; tests may pass their own to stay isolated. */
 export const DEFAULT_DATABASE_NAME = 'mapwright';
-
-/** Rows of one result kept with its conversation. */
-export const RESULT_ROW_CAP = 5_000;
 
 /** Bytes (as JSON) of one result kept with its conversation. */
 export const RESULT_BYTE_CAP = 5 * 1024 * 1024;
@@ -285,7 +283,7 @@ export class ConversationStore {
   }
 
   /**
-   * Keeps a result's rows with the conversation, cut to RESULT_ROW_CAP rows and RESULT_BYTE_CAP bytes
+   * Keeps a result's rows with the conversation, cut to ROW_CAPS.keptWithConversation rows and RESULT_BYTE_CAP bytes
    * (whichever comes first); the stored result says when it was cut. Returns what was stored.
    */
   async saveResult(conversationId: string, result: StoredResult): Promise<StoredResult> {
@@ -339,7 +337,7 @@ export function capResult(result: StoredResult): StoredResult {
   const rows: Record<string, unknown>[] = [];
   let bytes = 0;
   for (const row of result.rows) {
-    if (rows.length >= RESULT_ROW_CAP) break;
+    if (rows.length >= ROW_CAPS.keptWithConversation) break;
     bytes += jsonLength(row);
     if (bytes > RESULT_BYTE_CAP) break;
     rows.push(row);

@@ -49,6 +49,14 @@ export class ResultStore {
     }
   }
 
+  /**
+   * Rows read again for a stored result (a page of it from the engine), masked as the result was when
+   * it was stored.
+   */
+  maskRows(result: StoredResult, rows: Record<string, unknown>[]): Record<string, unknown>[] {
+    return this.mask({ ...result, rows }).rows;
+  }
+
   /** The result with this id, if it is still held. */
   get(resultId: string): StoredResult | undefined {
     return this.results.get(resultId);

@@ -1,10 +1,8 @@
 // A table result read from a record that carries rows: an MCP server's structured content (ours writes
 // `result_id`, `columns`, `rows`, `total_rows`), or the data an older release stored. Columns and their
 // types come from the rows when the record names none.
+import { ROW_CAPS } from '../config/row-caps';
 import type { ResultColumn, TableResultData } from './tool';
-
-/** Rows a table keeps in a result's data when no ResultStore holds them. */
-export const TABLE_DATA_ROW_LIMIT = 1_000;
 
 /** True for a plain object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -103,7 +101,7 @@ export function tableFromRecord(record: unknown): TableResultData | undefined {
 /** The table with its rows cut to `limit` (the total stays what the source produced). */
 export function withRowsBounded(
   table: TableResultData,
-  limit = TABLE_DATA_ROW_LIMIT,
+  limit: number = ROW_CAPS.inResultData,
 ): TableResultData {
   if (!table.rows || table.rows.length <= limit) return table;
   return { ...table, rows: table.rows.slice(0, limit), truncated: true };

@@ -6,6 +6,7 @@ import {
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
 import { redactArguments, redactSecrets } from '../agent/redact';
+import { ROW_CAPS } from '../config/row-caps';
 import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
 import { exportedAudit } from './audit-log';
 import { callLabel } from './call-label';
@@ -17,9 +18,6 @@ import { markdownTable } from './markdown-table';
 import { findTable, type TableData } from './result-data';
 import { sqlArgument } from './tool-call-view';
 import type { Message } from '../agent/types';
-
-/** Rows of a result included in a JSON export: as many as a conversation keeps (RESULT_ROW_CAP). */
-export const EXPORT_ROW_LIMIT = 5_000;
 
 /** The JSON export's format name and version (import reads versions 1 and 2). */
 export const EXPORT_FORMAT = 'mapwright-conversation';
@@ -159,7 +157,7 @@ export function conversationToJson(
             ...(call.resultId !== undefined ? { resultId: call.resultId } : {}),
             ...(table
               ? {
-                  rows: redactArguments(table.rows.slice(0, EXPORT_ROW_LIMIT)),
+                  rows: redactArguments(table.rows.slice(0, ROW_CAPS.keptWithConversation)),
                   totalRows: table.totalRows,
                   columns: table.columns,
                   // The columns' types, so an import keeps the table as the query typed it.

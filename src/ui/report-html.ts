@@ -10,11 +10,11 @@ import {
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
 import { redactArguments, redactSecrets } from '../agent/redact';
+import { ROW_CAPS } from '../config/row-caps';
 import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
 import { callLabel } from './call-label';
 import { redactChartSpec, type DrawChartImage } from './chart-markdown';
 import { formatArguments } from './dom';
-import { EXPORT_ROW_LIMIT } from './export-conversation';
 import { cellText, type TableData } from './result-data';
 import { sqlArgument } from './tool-call-view';
 
@@ -189,7 +189,7 @@ function tableHtml(table: TableData): string {
   if (table.rowsUnavailable && table.totalRows > 0) {
     return `<p class="note">${table.totalRows.toLocaleString('en')} rows; the page no longer holds them.</p>`;
   }
-  const rows = redactArguments(table.rows.slice(0, EXPORT_ROW_LIMIT));
+  const rows = redactArguments(table.rows.slice(0, ROW_CAPS.keptWithConversation));
   const head = table.columns.map((column) => `<th scope="col">${escapeHtml(column)}</th>`).join('');
   const body = rows
     .map(

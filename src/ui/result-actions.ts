@@ -5,6 +5,7 @@ import { isIsoDateText } from '../tools/chart/chart-values';
 import { isIdentifierColumn } from './cell-format';
 import type { ChartKind, ChartSpec } from '../tools/chart/chart-spec';
 import type { TableData } from './result-data';
+import type { ResultRowSource } from './result-row-source';
 
 /** How rows of a result become map geometry (map_query_result's `geometry` argument). */
 export type ResultGeometryGuess =
@@ -25,6 +26,10 @@ export interface ResultActions {
   showOnMap(table: TableData, geometry: ResultGeometryGuess): Promise<string>;
   /** Charts the result; resolves to the chart, or to a sentence saying why there is none. */
   chart(table: TableData, guess: ChartGuess): Promise<ChartSpec | string>;
+  /** True when the result's query can run again in the page, for every row of it. */
+  canRunAgain?(table: TableData): boolean;
+  /** Runs the result's query again (the person's click), resolving to every row of the new result. */
+  runAgain?(table: TableData): Promise<ResultRowSource>;
 }
 
 const LATITUDE = /^(lat|latitude|y_lat|.*_lat|.*_latitude)$/i;

@@ -3,6 +3,7 @@
 import { isCurrentResultData } from '../tools/upgrade-result-data';
 import type { StoredResult } from '../tools/result-store';
 import type { TableResultData } from '../tools/tool';
+import type { ResultRowSource } from './result-row-source';
 
 /** A table the UI can show: columns, rows and the total the query produced. */
 export interface TableData {
@@ -16,6 +17,11 @@ export interface TableData {
   rowsUnavailable?: boolean;
   /** The question the result answers: its CSV file is named after it. */
   question?: string;
+  /** The server that produced it, and the SQL it ran (masked), as the result store holds them. */
+  serverId?: string;
+  sql?: string;
+  /** Every row of the result, from the engine, while it keeps the result (the page's own server). */
+  source?: ResultRowSource;
 }
 
 function fromResult(table: TableResultData): TableData {
@@ -42,21 +48,27 @@ export function findTable(data: unknown): TableData | undefined {
 
 /**
  * The table of a result's data, with the rows `lookup` holds for its result id when it holds at least
- * as many as the data carries (a result's rows are stored once, in the ResultStore).
+ * as many as the data carries (a result's rows are stored once, in the ResultStore), and the engine's
+ * pages of every row when `sourceFor` has them.
  */
 export function resolveTableData(
   data: unknown,
   lookup: (resultId: string) => StoredResult | undefined,
+  sourceFor: (resultId: string) => ResultRowSource | undefined = () => undefined,
 ): TableData | undefined {
   const table = findTable(data);
   const stored = table?.resultId === undefined ? undefined : lookup(table.resultId);
   if (!table || !stored || stored.rows.length < table.rows.length) return table;
+  const source = sourceFor(stored.resultId);
   return {
     resultId: stored.resultId,
     columns: stored.columns.map((column) => column.name),
     rows: stored.rows,
     totalRows: stored.totalRows,
     ...(stored.storedRows !== undefined ? { storedRows: stored.storedRows } : {}),
+    serverId: stored.serverId,
+    ...(stored.sql !== undefined ? { sql: stored.sql } : {}),
+    ...(source ? { source } : {}),
   };
 }
 
@@ -79,12 +91,27 @@ export function toTsv(
   return rows.map((row) => columns.map((name) => clean(cellText(row[name]))).join('\t')).join('\n');
 }
 
-/** The table as CSV (RFC 4180 quoting). */
+function csvQuote(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The CSV header line (RFC 4180 quoting), with its line break. */
+export function csvHeader(columns: readonly string[]): string {
+  return `${columns.map(csvQuote).join(',')}\r\n`;
+}
+
+/** Rows as CSV lines of raw values, each with its line break. */
+export function csvLines(
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): string {
+  let text = '';
+  for (const row of rows)
+    text += `${columns.map((name) => csvQuote(cellText(row[name]))).join(',')}\r\n`;
+  return text;
+}
+
+/** The table's rows as CSV (RFC 4180 quoting). */
 export function toCsv(table: TableData): string {
-  const quote = (text: string): string =>
-    /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  const lines = [table.columns.map(quote).join(',')];
-  for (const row of table.rows)
-    lines.push(table.columns.map((name) => quote(cellText(row[name]))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvHeader(table.columns) + csvLines(table.columns, table.rows);
 }

@@ -1,18 +1,25 @@
-// A query result as a table that scrolls through every row it holds: only the rows in view are in the
-// DOM (a fixed row height and two spacers stand for the rest), the header stays put, the edges fade
-// while there is more to scroll sideways, and cells read as formatted numbers and dates. The CSV keeps
-// the raw values. "Show on map" and "Chart" act on the result without asking the model.
+// A query result as a table that scrolls through every row: only the rows in view are in the DOM (a
+// fixed row height and two spacers stand for the rest), read a page at a time from the engine while it
+// keeps the result (table-rows.ts), else from the rows the page holds. A heading sorts by its column and
+// the filter box keeps the rows that contain its text, both in the engine. The header stays put, the
+// edges fade while there is more to scroll sideways, and cells read as formatted numbers and dates. The
+// CSV keeps the raw values of every row, written a chunk at a time. "Show on map" and "Chart" act on the
+// result without asking the model.
 import { errorMessage } from '../errors/error-message';
 import './result-table.css';
 import { formatCell, isNumericCell } from './cell-format';
 import { ChartFigure } from './chart-figure';
+import { openCsvSink, writeCsv } from './csv-file';
 import { button, element } from './dom';
 import { downloadBlob } from './download-blob';
 import { fileSlug } from './file-slug';
 import { guessChart, guessGeometry, type ResultActions } from './result-actions';
-import { toCsv, toTsv, type TableData } from './result-data';
+import { resultCaption } from './result-caption';
+import { toTsv, type TableData } from './result-data';
+import { TableRows } from './table-rows';
 import { sameWindow, tableWindow, type TableWindow } from './table-window';
 import type { ChartSpec } from '../tools/chart/chart-spec';
+import type { TableRow, TableView } from './result-row-source';
 
 /** Height of one row, in pixels (result-table.css reads it as --mw-table-row-height). */
 export const ROW_HEIGHT = 28;
@@ -22,6 +29,8 @@ export const DEFAULT_VIEWPORT_HEIGHT = 320;
 const SIZING_ROWS = 200;
 const MIN_COLUMN_CHARACTERS = 4;
 const MAX_COLUMN_CHARACTERS = 36;
+/** Quiet time after typing in the filter box before the engine is asked. */
+const FILTER_DELAY_MS = 250;
 
 /**
  * Renders a result table; scrolling draws the rows that come into view. `chart` is one the person drew
@@ -43,27 +52,31 @@ export class ResultTable {
   private shown: TableWindow = { start: 0, end: 0, spaceBefore: 0, spaceAfter: 0 };
   private readonly frame: HTMLElement;
   private pending: number | undefined;
+  private readonly rows: TableRows;
+  private readonly headings: HTMLTableCellElement[];
+  private readonly filterBox: HTMLInputElement;
+  private filterTimer: number | undefined;
+  private engineLost = false;
+  private readonly runAgain: HTMLButtonElement | undefined;
 
   constructor(
     private readonly table: TableData,
     private readonly actions?: ResultActions,
     chart?: ChartSpec,
   ) {
-    this.widths = this.columnWidths();
-    const head = element('thead', {
-      children: [
-        element('tr', {
-          children: table.columns.map((name) =>
-            element('th', {
-              text: name,
-              // A column of numbers has its heading over its digits.
-              className: this.isNumericColumn(name) ? 'mw-number' : undefined,
-              attributes: { scope: 'col', title: name },
-            }),
-          ),
-        }),
-      ],
+    this.rows = new TableRows({
+      columns: table.columns,
+      held: table.rows,
+      totalRows: table.totalRows,
+      ...(table.source ? { source: table.source } : {}),
+      onSourceLost: () => {
+        this.engineLost = true;
+        this.update();
+      },
     });
+    this.widths = this.columnWidths();
+    this.headings = table.columns.map((name) => this.heading(name));
+    const head = element('thead', { children: [element('tr', { children: this.headings })] });
     const columns = element('colgroup', {
       children: this.widths.map((width) => {
         const column = element('col');
@@ -78,20 +91,37 @@ export class ResultTable {
       attributes: {
         tabindex: '0',
         role: 'region',
-        'aria-label': `Result table, ${table.rows.length.toLocaleString()} rows`,
+        'aria-label': `Result table, ${this.rows.count.toLocaleString('en-US')} rows`,
       },
       children: [grid],
     });
     this.scroller.addEventListener('scroll', () => this.schedule(), { passive: true });
     this.scroller.addEventListener('copy', (event) => this.copyRawRows(event));
     this.frame = element('div', { className: 'mw-table-frame', children: [this.scroller] });
+    this.filterBox = element('input', {
+      className: 'mw-table-filter',
+      attributes: {
+        type: 'search',
+        placeholder: 'Filter rows',
+        'aria-label': 'Filter rows: keep those that contain this text',
+      },
+    });
+    this.filterBox.addEventListener('input', () => this.filterSoon());
+    this.runAgain = this.runAgainButton();
     this.root = element('div', {
       className: 'mw-result-table',
       children: [
         this.frame,
         element('div', {
           className: 'mw-table-controls',
-          children: [this.caption, ...this.actionButtons(), this.downloadButton(), this.status],
+          children: [
+            this.caption,
+            this.filterBox,
+            ...this.actionButtons(),
+            this.runAgain,
+            this.downloadButton(),
+            this.status,
+          ],
         }),
         this.chartSlot,
       ],
@@ -131,16 +161,89 @@ export class ResultTable {
   }
 
   private captionText(): string {
-    const total = this.table.totalRows.toLocaleString();
-    const stored = this.table.storedRows;
-    const held = this.table.rowsUnavailable
-      ? ' (the page no longer holds its rows: run the query again to see them)'
-      : stored !== undefined
-        ? ` (${stored.toLocaleString()} kept with the conversation: results are stored up to 5,000 rows or 5 MB; run the query again for the rest)`
-        : this.table.totalRows > this.table.rows.length
-          ? ` (${this.table.rows.length.toLocaleString()} held in the page)`
-          : '';
-    return `${total} ${this.table.totalRows === 1 ? 'row' : 'rows'}${held}`;
+    const view = this.rows.current;
+    return resultCaption({
+      totalRows: this.table.totalRows,
+      heldRows: this.table.rows.length,
+      viewRows: this.rows.count,
+      ...(view.filter ? { filter: view.filter } : {}),
+      fromEngine: this.rows.fromEngine,
+      ...(this.table.storedRows !== undefined ? { storedRows: this.table.storedRows } : {}),
+      ...(this.table.rowsUnavailable ? { rowsUnavailable: true } : {}),
+      engineLost: this.engineLost,
+    });
+  }
+
+  /** A column's heading: a button that sorts by it, ascending, then descending, then as queried. */
+  private heading(name: string): HTMLTableCellElement {
+    const sort = element('button', {
+      className: 'mw-table-sort',
+      text: name,
+      attributes: { type: 'button', title: `Sort by ${name}` },
+    });
+    sort.addEventListener('click', () => {
+      const current = this.rows.current.sort;
+      const next =
+        current?.column !== name
+          ? { column: name, descending: false }
+          : current.descending
+            ? undefined
+            : { column: name, descending: true };
+      this.arrange({ ...this.rows.current, sort: next });
+    });
+    return element('th', {
+      // A column of numbers has its heading over its digits.
+      className: this.isNumericColumn(name) ? 'mw-number' : undefined,
+      attributes: { scope: 'col', 'aria-sort': 'none' },
+      children: [sort],
+    });
+  }
+
+  private filterSoon(): void {
+    window.clearTimeout(this.filterTimer);
+    this.filterTimer = window.setTimeout(() => {
+      const filter = this.filterBox.value.trim();
+      const { sort } = this.rows.current;
+      this.arrange({ ...(sort ? { sort } : {}), ...(filter ? { filter } : {}) });
+    }, FILTER_DELAY_MS);
+  }
+
+  /** Shows the rows in a new order or filter, from the top. */
+  private arrange(view: TableView): void {
+    const { sort } = view;
+    const next: TableView = {
+      ...(sort ? { sort } : {}),
+      ...(view.filter ? { filter: view.filter } : {}),
+    };
+    this.table.columns.forEach((name, index) => {
+      const order = sort?.column === name ? (sort.descending ? 'descending' : 'ascending') : 'none';
+      this.headings[index]?.setAttribute('aria-sort', order);
+    });
+    this.status.textContent = this.rows.fromEngine ? 'Reading from the engine…' : '';
+    const arranging = this.rows.setView(next);
+    this.scroller.scrollTop = 0;
+    this.update();
+    arranging.then(
+      () => {
+        if (this.status.textContent === 'Reading from the engine…') this.status.textContent = '';
+        this.update();
+      },
+      (error: unknown) => {
+        this.status.textContent = errorMessage(error);
+      },
+    );
+  }
+
+  /** Redraws the rows and the caption after the rows changed. */
+  private update(): void {
+    this.caption.textContent = this.captionText();
+    if (this.runAgain) this.runAgain.hidden = !this.missesRows();
+    this.scroller.setAttribute(
+      'aria-label',
+      `Result table, ${this.rows.count.toLocaleString('en-US')} rows`,
+    );
+    this.shown = { start: 0, end: 0, spaceBefore: 0, spaceAfter: 0 };
+    this.render();
   }
 
   private schedule(): void {
@@ -159,7 +262,7 @@ export class ResultTable {
       scrollTop: scroller.scrollTop,
       height: measured > 0 ? measured : DEFAULT_VIEWPORT_HEIGHT,
       rowHeight: ROW_HEIGHT,
-      rowCount: this.table.rows.length,
+      rowCount: this.rows.count,
     });
     const overflowing = scroller.scrollWidth - scroller.clientWidth > 1;
     this.frame.dataset.scrollStart = String(overflowing && scroller.scrollLeft > 0);
@@ -168,6 +271,12 @@ export class ResultTable {
     );
     if (sameWindow(next, this.shown) && this.body.childElementCount > 0) return;
     this.shown = next;
+    // Rows not read yet draw empty and are asked of the engine; they draw again when they arrive.
+    void this.rows.ensure(next.start, next.end).then((arrived) => {
+      if (!arrived) return;
+      this.shown = { start: 0, end: 0, spaceBefore: 0, spaceAfter: 0 };
+      this.schedule();
+    });
     const rows: HTMLTableRowElement[] = [];
     if (next.spaceBefore > 0) rows.push(this.spacer(next.spaceBefore));
     for (let index = next.start; index < next.end; index += 1) rows.push(this.row(index));
@@ -185,7 +294,7 @@ export class ResultTable {
       .filter((row) => range.intersectsNode(row))
       .map((row) => Number(row.dataset.row));
     const rows = indexes.flatMap((index) => {
-      const row = this.table.rows[index];
+      const row = this.rows.row(index);
       return row ? [row] : [];
     });
     if (rows.length === 0) return;
@@ -194,9 +303,11 @@ export class ResultTable {
   }
 
   private row(index: number): HTMLTableRowElement {
-    const row = this.table.rows[index] ?? {};
+    const read: TableRow | undefined = this.rows.row(index);
+    const row = read ?? {};
     const line = element('tr');
     line.dataset.row = String(index);
+    if (!read) line.className = 'mw-table-reading';
     this.table.columns.forEach((name, column) => {
       const text = formatCell(row[name], name);
       const cell = element('td', {
@@ -276,15 +387,59 @@ export class ResultTable {
       });
   }
 
-  private downloadButton(): HTMLButtonElement {
-    return button(
-      'Download CSV',
-      () =>
-        downloadBlob(
-          `${fileSlug(this.table.question ?? this.table.resultId)}.csv`,
-          new Blob([toCsv(this.table)], { type: 'text/csv' }),
-        ),
-      { className: 'mw-button', ariaLabel: 'Download CSV of these rows' },
+  /** True when the table has only some of the result's rows. */
+  private missesRows(): boolean {
+    return !this.rows.fromEngine && this.table.totalRows > this.table.rows.length;
+  }
+
+  /** "Run again": the query runs again in the page's engine, and the table reads every row of it. */
+  private runAgainButton(): HTMLButtonElement | undefined {
+    const actions = this.actions;
+    const runAgain = actions?.runAgain;
+    if (!runAgain || !actions.canRunAgain?.(this.table)) return undefined;
+    const trigger = button(
+      'Run again',
+      () => {
+        this.run(
+          trigger,
+          runAgain(this.table).then((source) => this.rows.useSource(source)),
+          () => {
+            this.update();
+            return 'The query ran again: every row is read from the engine.';
+          },
+        );
+      },
+      { className: 'mw-button', ariaLabel: 'Run the query again for every row' },
     );
+    trigger.hidden = !this.missesRows();
+    return trigger;
+  }
+
+  private downloadButton(): HTMLButtonElement {
+    const download = button('Download CSV', () => void this.download(download), {
+      className: 'mw-button',
+      ariaLabel: 'Download CSV of every row, in the order and filter shown',
+    });
+    return download;
+  }
+
+  /** Writes every row of the view to a CSV file, a chunk at a time. */
+  private async download(trigger: HTMLButtonElement): Promise<void> {
+    const name = `${fileSlug(this.table.question ?? this.table.resultId)}.csv`;
+    trigger.disabled = true;
+    this.status.textContent = '';
+    try {
+      const sink = await openCsvSink(name, (blob) => downloadBlob(name, blob));
+      if (!sink) return;
+      const total = this.rows.count;
+      const written = await writeCsv(sink, this.table.columns, this.rows.chunks(), (rows) => {
+        this.status.textContent = `Writing ${name}: ${rows.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows…`;
+      });
+      this.status.textContent = `${name}: ${written.toLocaleString('en-US')} ${written === 1 ? 'row' : 'rows'} written.`;
+    } catch (error) {
+      this.status.textContent = `The CSV file was not written: ${errorMessage(error)}`;
+    } finally {
+      trigger.disabled = false;
+    }
   }
 }

@@ -6,13 +6,14 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { importConversation } from '../../src/app/import-conversation';
 import { NOT_AN_EXPORT } from '../../src/app/read-conversation-export';
-import { ConversationStore, RESULT_ROW_CAP } from '../../src/storage/conversation-store';
+import { ROW_CAPS } from '../../src/config/row-caps';
+import { ConversationStore } from '../../src/storage/conversation-store';
 import { conversationToJson } from '../../src/ui/export-conversation';
 import type { TurnRecord } from '../../src/agent/conversation/conversation-document';
 
 let count = 0;
 const SECRET = 'sk-live-abcdefghijklmnopqrstuvwxyz0123456789';
-const rows = Array.from({ length: RESULT_ROW_CAP + 10 }, (_, index) => ({
+const rows = Array.from({ length: ROW_CAPS.keptWithConversation + 10 }, (_, index) => ({
   n: index,
   v: `v${index}`,
 }));
@@ -83,12 +84,12 @@ describe('importing a conversation', () => {
     expect(turn?.rounds.map((round) => round.text)).toEqual(['Querying.', 'There are many rows.']);
     const call = turn?.rounds[0]?.calls[0];
     expect(call?.data).toMatchObject({ kind: 'table', resultId: 'q1', totalRows: rows.length });
-    expect(call?.personChart?.rows).toHaveLength(RESULT_ROW_CAP);
+    expect(call?.personChart?.rows).toHaveLength(ROW_CAPS.keptWithConversation);
     expect(call?.unreadable).toBeUndefined();
     expect(document?.map).toMatchObject({ resultLayers: [{ resultId: 'q1' }] });
     expect(document?.agent.history).toEqual([{ role: 'user', content: 'Count rows' }]);
     const [result] = await store.loadResults(outcome.id);
-    expect(result?.rows).toHaveLength(RESULT_ROW_CAP);
+    expect(result?.rows).toHaveLength(ROW_CAPS.keptWithConversation);
     expect(result?.columns).toEqual([
       { name: 'n', type: 'INTEGER' },
       { name: 'v', type: 'VARCHAR' },

@@ -93,7 +93,13 @@ describe('charts and result tables in the browser', () => {
 
   beforeAll(async () => {
     [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
-    opened = await openChat(harness.browser, harness.appUrl, { endpoint: fake.url });
+    opened = await openChat(harness.browser, harness.appUrl, {
+      endpoint: fake.url,
+      // A table's CSV takes the Blob path Playwright can save (it cannot answer the file picker).
+      beforeLoad: async (page) => {
+        await page.addInitScript(() => Reflect.set(window, 'showSaveFilePicker', undefined));
+      },
+    });
     page = opened.page;
     await registerResultFixtures(page);
   });
@@ -244,7 +250,9 @@ describe('charts and result tables in the browser', () => {
 
     const csv = await download(
       page,
-      table.getByRole('button', { name: 'Download CSV of these rows' }),
+      table.getByRole('button', {
+        name: 'Download CSV of every row, in the order and filter shown',
+      }),
     );
     expect(csv.name).toBe('show-every-reading.csv');
     const lines = csv.bytes.toString('utf8').split('\r\n');

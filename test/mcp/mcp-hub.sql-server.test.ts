@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversationDocument } from '../../src/agent/conversation/conversation-document';
 import { reduceConversation } from '../../src/agent/conversation/conversation-reducer';
+import { ROW_CAPS } from '../../src/config/row-caps';
 import { QueryCancelledError } from '../../src/data/query-errors';
 import { slowSql, startSqlHub } from './sql-server-fixture';
 import type { AgentEvent } from '../../src/agent/types';
@@ -52,9 +53,9 @@ describe('the hub against the in-page SQL server (in-memory transport)', () => {
     const result = await setup.registry.execute(toolCall, options);
     expect(result.isError).toBeFalsy();
     const lines = result.content.split('\n');
-    expect(lines[0]).toMatch(/^3376 rows; showing the first 20/);
+    expect(lines[0]).toMatch(new RegExp(`^3376 rows; showing the first ${ROW_CAPS.toModel}\\b`));
     expect(lines[1]).toBe('iata (VARCHAR) | state (VARCHAR)');
-    expect(lines).toHaveLength(2 + 20 + 1);
+    expect(lines).toHaveLength(2 + ROW_CAPS.toModel + 1);
     expect(result.content).toContain('cut at 100 rows');
     // The data says "a table" with its columns, total and id; its rows travel one way, into the store.
     expect(result.data).toEqual({
@@ -106,7 +107,7 @@ describe('the hub against the in-page SQL server (in-memory transport)', () => {
     expect(record?.data).not.toHaveProperty('rows');
     const stored = setup.resultStore.get(record?.resultId ?? '')?.rows ?? [];
     expect(stored).toHaveLength(1000);
-    // The model read the first 20; row 500 is only in the store.
+    // The model read the first rows (ROW_CAPS.toModel); row 500 is only in the store.
     expect(JSON.stringify(document)).not.toContain(`"${String(stored[500]?.iata)}"`);
     expect(JSON.stringify(document)).not.toContain(`\n${String(stored[500]?.iata)}\n`);
   });

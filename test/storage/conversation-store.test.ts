@@ -8,7 +8,8 @@ import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reduceConversation } from '../../src/agent/conversation/conversation-reducer';
 import { reopenConversation } from '../../src/agent/conversation/reopen-conversation';
-import { capResult, ConversationStore, RESULT_ROW_CAP } from '../../src/storage/conversation-store';
+import { ROW_CAPS } from '../../src/config/row-caps';
+import { capResult, ConversationStore } from '../../src/storage/conversation-store';
 import { upgradeResultData } from '../../src/tools/upgrade-result-data';
 import type { ConversationDocument } from '../../src/agent/conversation/conversation-document';
 
@@ -193,7 +194,9 @@ describe('the conversation store', () => {
     const { store } = await openStore();
     const kept = await store.create();
     const removed = await store.create();
-    const rows = Array.from({ length: RESULT_ROW_CAP + 10 }, (_, index) => ({ n: index }));
+    const rows = Array.from({ length: ROW_CAPS.keptWithConversation + 10 }, (_, index) => ({
+      n: index,
+    }));
     const result = {
       resultId: 'r1',
       serverId: 'embedded',
@@ -202,8 +205,8 @@ describe('the conversation store', () => {
       totalRows: rows.length,
     };
     const stored = await store.saveResult(kept.id, result);
-    expect(stored.rows).toHaveLength(RESULT_ROW_CAP);
-    expect(stored.storedRows).toBe(RESULT_ROW_CAP);
+    expect(stored.rows).toHaveLength(ROW_CAPS.keptWithConversation);
+    expect(stored.storedRows).toBe(ROW_CAPS.keptWithConversation);
     await store.saveResult(removed.id, { ...result, resultId: 'r2', rows: rows.slice(0, 3) });
     await store.delete(removed.id);
     expect((await store.loadResults(kept.id)).map((entry) => entry.resultId)).toEqual(['r1']);

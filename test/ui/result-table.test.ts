@@ -52,7 +52,9 @@ describe('query results', () => {
     );
     expect(held).toMatchObject({ resultId: 'r1', totalRows: 5000, storedRows: 120 });
     expect(held?.rows).toHaveLength(120);
-    expect(new ResultTable(held!).root.textContent).toContain('5,000 rows (120 kept with');
+    expect(new ResultTable(held!).root.textContent).toContain(
+      '5,000 rows: the first 120 kept with the conversation are here',
+    );
 
     const lost = resolveTableData(
       { kind: 'table', resultId: 'gone', columns, totalRows: 5000 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameWindow, tableWindow } from '../../src/ui/table-window';
+import { MAX_SCROLL_HEIGHT, sameWindow, tableWindow } from '../../src/ui/table-window';
 
 describe('the window of rows a virtualised table draws', () => {
   it('draws the rows in view plus a few either side, with spacers for the rest', () => {
@@ -54,5 +54,27 @@ describe('the window of rows a virtualised table draws', () => {
       tableWindow({ scrollTop, height: 280, rowHeight: 28, rowCount: 1_000 });
     expect(sameWindow(at(290), at(300))).toBe(true);
     expect(sameWindow(at(300), at(600))).toBe(false);
+  });
+
+  it('keeps 10 million rows within a height browsers can scroll, and still reaches the first and last', () => {
+    const rows = 10_000_000;
+    const at = (scrollTop: number) =>
+      tableWindow({ scrollTop, height: 320, rowHeight: 28, rowCount: rows });
+    const top = at(0);
+    expect(top.start).toBe(0);
+    expect(top.spaceBefore + (top.end - top.start) * 28 + top.spaceAfter).toBe(MAX_SCROLL_HEIGHT);
+    const bottom = at(MAX_SCROLL_HEIGHT - 320);
+    expect(bottom.end).toBe(rows);
+    // The last row's bottom edge is the content's: it shows at the bottom of the viewport.
+    expect(bottom.spaceBefore + (bottom.end - bottom.start) * 28).toBeLessThanOrEqual(
+      MAX_SCROLL_HEIGHT,
+    );
+    expect(bottom.spaceBefore + (bottom.end - bottom.start) * 28).toBeGreaterThan(
+      MAX_SCROLL_HEIGHT - 320,
+    );
+    const middle = at((MAX_SCROLL_HEIGHT - 320) / 2);
+    expect(middle.start).toBeGreaterThan(rows / 2 - 50);
+    expect(middle.end).toBeLessThan(rows / 2 + 50);
+    expect(middle.end - middle.start).toBeLessThan(40);
   });
 });

@@ -8,11 +8,12 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
+import { ROW_CAPS } from '../../config/row-caps';
 import { errorMessage } from '../../errors/error-message';
 import { readOnlyRefusal } from '../../sql/sql-guard';
 import { scopeRefusal } from '../../sql/sql-scope';
 import { formatResultTable } from './format-table';
-import { DEFAULT_MAX_ROWS, sqlToolDefinitions } from './sql-tools';
+import { sqlToolDefinitions } from './sql-tools';
 import type { DataEngine } from '../../data/data-engine';
 import type { QueryQueue } from './query-queue';
 
@@ -27,6 +28,11 @@ export interface SqlServerOptions {
   rowCap?: number;
   /** Rows of a result shown to the model as text. */
   modelRows?: number;
+  /**
+   * Ask the engine to keep each query's whole result under its result id, so the page's table reads
+   * every row of it (the in-page server); off by default, as no client of a remote server can.
+   */
+  keepResults?: boolean;
   /** Longest a query may run. */
   timeoutMs?: number;
   /** Offer the optional `explanation` argument on `query`, which the approval card shows (on by default). */
@@ -55,8 +61,8 @@ function failure(message: string): CallToolResult {
 export function createSqlServer(options: SqlServerOptions): Server {
   const engine = options.engine;
   const writable = options.writable ?? false;
-  const rowCap = options.rowCap ?? 10_000;
-  const modelRows = options.modelRows ?? 20;
+  const rowCap = options.rowCap ?? ROW_CAPS.perQueryMax;
+  const modelRows = options.modelRows ?? ROW_CAPS.toModel;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const nextResultId = options.nextResultId ?? defaultResultId;
   const server = new Server(
@@ -156,9 +162,16 @@ export function createSqlServer(options: SqlServerOptions): Server {
         if (refusal) return failure(refusal);
       }
       const requested =
-        typeof queryArgs.max_rows === 'number' ? queryArgs.max_rows : DEFAULT_MAX_ROWS;
+        typeof queryArgs.max_rows === 'number' ? queryArgs.max_rows : ROW_CAPS.perQueryDefault;
       const maxRows = Math.max(1, Math.min(rowCap, Math.floor(requested)));
-      const run = () => engine.query(sql, { signal: extra.signal, timeoutMs, maxRows });
+      const resultId = nextResultId();
+      const run = () =>
+        engine.query(sql, {
+          signal: extra.signal,
+          timeoutMs,
+          maxRows,
+          ...(options.keepResults ? { keepAs: resultId } : {}),
+        });
       // The session owns the call, so its long queries never take every slot from other sessions.
       const waitOptions = {
         signal: extra.signal,
@@ -166,7 +179,6 @@ export function createSqlServer(options: SqlServerOptions): Server {
         ...(extra.sessionId ? { owner: extra.sessionId } : {}),
       };
       const result = await (options.queryQueue?.run(run, waitOptions) ?? run());
-      const resultId = nextResultId();
       void server
         .sendLoggingMessage(
           {

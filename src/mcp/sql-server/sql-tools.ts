@@ -1,8 +1,6 @@
 // The three SQL tools as MCP sees them: names, descriptions and JSON schemas.
+import { ROW_CAPS } from '../../config/row-caps';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-
-/** Rows a query returns to the UI when the model asks for no particular number. */
-export const DEFAULT_MAX_ROWS = 1000;
 
 /** The optional `query` argument the approval card shows as the model's explanation; never run. */
 export const EXPLANATION_ARGUMENT = {
@@ -59,7 +57,7 @@ export function sqlToolDefinitions(options: {
             type: 'integer',
             minimum: 1,
             maximum: options.rowCap,
-            description: `Rows to return (default ${Math.min(DEFAULT_MAX_ROWS, options.rowCap)}, at most ${options.rowCap}).`,
+            description: `Rows to return (default ${Math.min(ROW_CAPS.perQueryDefault, options.rowCap)}, at most ${options.rowCap}).`,
           },
           ...(options.explanation === false ? {} : { explanation: EXPLANATION_ARGUMENT }),
         },

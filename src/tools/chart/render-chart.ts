@@ -1,4 +1,5 @@
 // The render_chart local tool: charts a stored query result by result_id, so rows never pass the model.
+import { ROW_CAPS } from '../../config/row-caps';
 import {
   BAR_ORDERS,
   CHART_KINDS,
@@ -8,9 +9,6 @@ import {
 } from './chart-spec';
 import type { ResultStore } from '../result-store';
 import type { Tool, ToolResult } from '../tool';
-
-/** Rows a chart keeps (and the transcript stores). */
-export const CHART_ROW_LIMIT = 5_000;
 
 function failure(content: string): ToolResult {
   return { content, isError: true };
@@ -78,7 +76,7 @@ export function createRenderChartTool(resultStore: ResultStore): Tool {
         (name): name is string => typeof name === 'string',
       );
       const rows = stored.rows
-        .slice(0, CHART_ROW_LIMIT)
+        .slice(0, ROW_CAPS.chart)
         .map((row) => Object.fromEntries(used.map((name) => [name, row[name]])));
       const spec: ChartSpec = {
         kind,
