@@ -1,8 +1,7 @@
-// Browser entry: applies the saved theme before anything draws, then finds the shell and mounts the app.
+// The app page's entry: applies the saved theme before anything draws, then mounts the app into the
+// page's shell through the same module an embedding page loads (src/mapwright.ts), owning the page.
 import './app/apply-saved-theme';
-import { mountApp, type MountedApp } from './app/mount-app';
-import './styles/tokens.css';
-import './styles/app.css';
+import { mount, type MountedMapwright } from './mapwright';
 
 declare global {
   interface Window {
@@ -17,15 +16,18 @@ declare global {
 const root = document.getElementById('app');
 if (root) {
   const shell = root.cloneNode(true) as HTMLElement;
-  let mounted: Promise<MountedApp> = mountApp(root, { configUrl: './app-config.json' });
+  // Beside the page, as the app page always read them (in development the module is under src/).
+  const options = { ownsPage: true, configUrl: './app-config.json', assetBase: document.baseURI };
+  let mounted: MountedMapwright = mount(root, options);
   window.mapwrightPage = {
-    destroy: () => void mounted.then((app) => app.destroy()),
+    destroy: () => mounted.destroy(),
     remount: async () => {
-      (await mounted).destroy();
+      await mounted.ready.catch(() => undefined);
+      mounted.destroy();
       // The shell's own areas (#map, #chat) come back as the page first had them.
       root.replaceChildren(...[...shell.childNodes].map((node) => node.cloneNode(true)));
-      mounted = mountApp(root, { configUrl: './app-config.json' });
-      await mounted;
+      mounted = mount(root, options);
+      await mounted.ready;
     },
   };
 }

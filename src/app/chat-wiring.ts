@@ -8,13 +8,13 @@ import { errorMessage } from '../errors/error-message';
 import { contextBudgetFor } from '../providers/context-budget';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { listProviderModels } from '../providers/list-provider-models';
-import { ConversationChannel } from '../storage/conversation-channel';
+import { CONVERSATION_CHANNEL, ConversationChannel } from '../storage/conversation-channel';
 import { ConversationLock } from '../storage/conversation-lock';
 import {
   conversationOnScreen,
   rememberConversationOnScreen,
 } from '../storage/conversation-on-screen';
-import { ConversationStore } from '../storage/conversation-store';
+import { ConversationStore, DEFAULT_DATABASE_NAME } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
   loadLlmSettings,
@@ -23,6 +23,7 @@ import {
 } from '../storage/llm-settings-store';
 import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
 import { isQuotaError } from '../storage/quota-error';
+import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { readThemeChoice, saveThemeChoice } from '../storage/theme-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
 import { ApprovalControls } from '../ui/approval-controls';
@@ -32,7 +33,7 @@ import { CredentialsSection } from '../ui/credentials-section';
 import { button } from '../ui/dom';
 import { acceptFileDrops } from '../ui/file-drop';
 import { firstRunView } from '../ui/first-run-view';
-import { McpSettingsSection } from '../ui/mcp-settings-section';
+import { McpSettingsSection, type KeptServers } from '../ui/mcp-settings-section';
 import { PendingApprovalView } from '../ui/pending-approval-view';
 import { resolveTableData, type TableData } from '../ui/result-data';
 import { SettingsPanel } from '../ui/settings-panel';
@@ -84,6 +85,10 @@ export interface MountChatOptions {
   notify?: (message: string) => void;
   /** IndexedDB database name (tests isolate themselves with their own). */
   databaseName?: string;
+  /** Where this app keeps what it stores: the page's names, or an embed's own namespace. */
+  storage?: StorageScope;
+  /** The element whose data-theme the theme button sets (the page's <html> by default). */
+  themeRoot?: HTMLElement;
 }
 
 /** The mounted chat. */
@@ -101,20 +106,22 @@ export interface MountedChat {
 /** Mounts the chat into `options.element` and restores the last conversation (resuming a cut-off turn). */
 export async function mountChat(options: MountChatOptions): Promise<MountedChat> {
   const { config, registry, resultStore } = options;
+  const scope = options.storage ?? pageStorageScope();
+  const llmStorage = { local: scope.local, session: scope.session };
   let engine = options.engine;
   let hub = options.hub;
   const promptOf = (): string =>
     (typeof options.systemPrompt === 'function' ? options.systemPrompt() : options.systemPrompt) ??
     '';
   if (!registry.get('render_chart')) registry.register(createRenderChartTool(resultStore));
-  let settings = loadLlmSettings(defaultLlmSettings(config));
+  let settings = loadLlmSettings(defaultLlmSettings(config), llmStorage);
   // Names a request the page's security policy refused, so the error says so instead of "cannot reach".
   const modelFetch = policyAwareFetch();
   const approvals = new SessionApprovals();
   approvals.autoApprove = config.approvals.autoApproveSession;
   let store: ConversationStore | undefined;
   try {
-    store = await ConversationStore.open(options.databaseName);
+    store = await ConversationStore.open(options.databaseName ?? scope.name(DEFAULT_DATABASE_NAME));
   } catch {
     store = undefined;
   }
@@ -130,8 +137,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       }
     | undefined;
   // Other tabs may have the same conversation open: one runs a turn at a time (conversation-tabs.ts).
-  const lock = new ConversationLock();
-  const channel = new ConversationChannel();
+  const lock = new ConversationLock(undefined, scope.name);
+  const channel = new ConversationChannel(scope.name(CONVERSATION_CHANNEL));
   /** Runs `action` on the session, as the conversation's one writer when other tabs may have it open. */
   const startTurn = (action: (session: ChatSession) => void, text?: string): void => {
     const tabs = current?.tabs;
@@ -145,7 +152,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   const panel = new ChatPanel({
     title: config.title,
     examplePrompts: config.examplePrompts,
-    theme: { initial: readThemeChoice(), onChoose: (choice) => saveThemeChoice(choice) },
+    theme: {
+      initial: readThemeChoice(scope.local),
+      onChoose: (choice) => saveThemeChoice(choice, scope.local),
+      ...(options.themeRoot ? { page: options.themeRoot } : {}),
+    },
     resolveTable,
     // A chart the person draws belongs to the conversation, under the table it charts.
     resultActions: createResultActions(registry, (resultId, chart) =>
@@ -153,7 +164,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     ),
     onSend: (text) => {
       // With no model yet the question is kept in the box while the settings open (beforeSend).
-      if (needsModelSetup(settings, hasSavedLlmSettings())) panel.input.textarea.value = text;
+      if (needsModelSetup(settings, hasSavedLlmSettings(scope.local)))
+        panel.input.textarea.value = text;
       startTurn((session) => session.send(text), text);
     },
     onStop: () => current?.tabs?.stop() || current?.session.stop(),
@@ -163,7 +175,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     editQuestion: (turnIndex, text) => startTurn((session) => session.resend(turnIndex, text)),
     openSettings: () => openSettings(),
   });
-  const keptServers = { load: () => loadUserServers(), save: saveUserServers };
+  const keptServers: KeptServers = {
+    load: () => loadUserServers(llmStorage),
+    save: (servers, saveOptions) =>
+      saveUserServers(servers, { ...saveOptions, storage: llmStorage }),
+  };
   let mcpSection = hub ? new McpSettingsSection(hub, keptServers) : undefined;
   void options.data?.then((started) => {
     if (!started) return;
@@ -229,7 +245,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       listModels: (choice, signal) => listProviderModels(choice, { fetch: modelFetch, signal }),
       onSave: (saved) => {
         settings = saved;
-        saveLlmSettings(saved);
+        saveLlmSettings(saved, llmStorage);
         // The next turn uses the new model; the conversation and its history stay as they are.
         current?.agent.setModel(createChosenModel(settings, modelFetch));
         showFirstRun();
@@ -246,7 +262,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   // The first run (no model yet) replaces the welcome until a model is saved (docs/chat.md, First run).
   const showFirstRun = (): void =>
     panel.setWelcome(
-      needsModelSetup(settings, hasSavedLlmSettings())
+      needsModelSetup(settings, hasSavedLlmSettings(scope.local))
         ? firstRunView({
             examplePrompts: config.examplePrompts,
             onConnect: (prompt) => {
@@ -263,7 +279,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     );
   showFirstRun();
   const beforeSend = (): boolean => {
-    if (needsModelSetup(settings, hasSavedLlmSettings())) {
+    if (needsModelSetup(settings, hasSavedLlmSettings(scope.local))) {
       openSettings('Connect a model to send your question: choose a provider, then Save.');
       return false;
     }
@@ -306,10 +322,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       keepResults: initial,
       liveElsewhere,
       onWriteError: reportWriteError,
+      stashStorage: scope.session,
     });
     // The conversation on screen is the one a reload opens (a blank one is not stored: a reload
     // opens a blank one again).
-    rememberConversationOnScreen(opened.conversation.document.id);
+    rememberConversationOnScreen(opened.conversation.document.id, [scope.session, scope.local]);
     if (opened.unreadable) {
       list.markUnreadable(opened.unreadable.id, opened.unreadable.reason);
       options.notify?.(
@@ -413,6 +430,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     renameOpen: (title) => conversation()?.dispatch({ type: 'renamed', title }),
     notify: (message) => options.notify?.(message),
     resolveTable,
+    sidebarStorage: scope.local,
   });
   const { sidebar, toast } = list;
   const settingsButton = button('Settings', () => openSettings(), {
@@ -420,7 +438,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     ariaLabel: 'Open the settings',
   });
   // Streamed text is written at most every 250 ms: keep what is on screen when the page goes away.
-  const flushOnHide = (): void => current?.writer?.stashForUnload();
+  const flushOnHide = (): void => current?.writer?.stashForUnload(scope.session);
   window.addEventListener('pagehide', flushOnHide);
   const controls = new ApprovalControls(approvals);
   panel.toolbar.append(settingsButton, controls.root);
@@ -432,7 +450,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   // A conversation's JSON export dropped on the chat is imported.
   const stopDrops = acceptFileDrops(panel.root, (file) => void list.importFile(file));
 
-  await open(await firstConversation(store), true);
+  await open(await firstConversation(store, scope), true);
   void list.resumeDeletes();
   // Empty entries older releases stored (one per New chat and failed open) leave the list.
   void store
@@ -479,10 +497,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
  */
 async function firstConversation(
   store: ConversationStore | undefined,
+  scope: StorageScope,
 ): Promise<string | undefined> {
   if (!store) return undefined;
   const summaries = await store.list();
-  const remembered = conversationOnScreen();
+  const remembered = conversationOnScreen([scope.session, scope.local]);
   if (remembered && summaries.some((summary) => summary.id === remembered)) return remembered;
   if (remembered && !(await store.get(remembered))) return undefined;
   return summaries[0]?.id;

@@ -35,6 +35,8 @@ export interface ConversationListOptions {
   renameOpen(title: string): void;
   notify(message: string): void;
   resolveTable(data: unknown): TableData | undefined;
+  /** Where the list's open state is kept (an embed's own namespace; the page's localStorage by default). */
+  sidebarStorage?: Storage;
 }
 
 /** The sidebar, its deletes and its storage line, kept in step with storage. */
@@ -79,7 +81,10 @@ export class ConversationList {
         onExportRaw: (id) => void this.exportRaw(id),
         onImport: (file) => void this.importFile(file),
       },
-      { load: () => sidebarOpenState.load(), save: (open) => sidebarOpenState.save(open) },
+      {
+        load: () => sidebarOpenState.load(options.sidebarStorage),
+        save: (open) => sidebarOpenState.save(open, options.sidebarStorage),
+      },
     );
   }
 

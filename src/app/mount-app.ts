@@ -5,6 +5,7 @@ import {
   catalogEntryFromConfig,
   DatasetCatalog,
   loadAppConfig,
+  resolveConfigUrls,
   validateAppConfig,
 } from '../config';
 import { heldLayerCount } from '../data/table-decoder-client';
@@ -19,6 +20,7 @@ import {
   saveDisabledTools,
   saveToolPolicies,
 } from '../storage/mcp-preferences-store';
+import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { maskCredentials } from '../tools/credential-placeholders';
 import { createConversationMap } from '../tools/map/conversation-map';
 import { isResultLayerId } from '../tools/map/conversation-map-state';
@@ -48,6 +50,21 @@ export interface MountOptions {
   configUrl: string;
   /** A config object to use instead of fetching `configUrl` (for embedders); validated the same way. */
   config?: unknown;
+  /**
+   * Where the app's own files are (the offline basemap's tiles), and what the config's relative URLs
+   * mean: an embed passes its module's folder and its config's URL; the app page leaves both out (its
+   * page is beside them).
+   */
+  assetBase?: string;
+  /** Where this app keeps what it stores (an embed's own namespace); the page's names by default. */
+  storage?: StorageScope;
+  /**
+   * Whether the app owns the page: it names the page after the config's title and is reachable as
+   * `window.mapwright`. The app page does; an embed does not unless its host asks.
+   */
+  ownsPage?: boolean;
+  /** The element whose data-theme the theme button sets and the map follows (the page's <html>). */
+  themeRoot?: HTMLElement;
 }
 
 /** A mounted app. */
@@ -67,9 +84,12 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       const id = setTimeout(resolve, ms);
       teardown.push(() => clearTimeout(id));
     });
+  const ownsPage = options.ownsPage ?? true;
+  const scope = options.storage ?? pageStorageScope();
   element.dataset.configUrl = options.configUrl;
-  const mapContainer = element.querySelector<HTMLElement>('#map') ?? element;
-  const chatElement = element.querySelector<HTMLElement>('#chat');
+  // The shell's areas by class, not id: several apps may share one page.
+  const mapContainer = element.querySelector<HTMLElement>('.app-map') ?? element;
+  const chatElement = element.querySelector<HTMLElement>('.app-chat');
   if (chatElement) showChatPlaceholder(chatElement);
   // On a phone the map and the chat are tabs; MapLibre measures itself again when its tab shows.
   let resizeMap = (): void => undefined;
@@ -82,13 +102,18 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   // MapLibre is most of the boot JavaScript: it downloads and compiles while the config loads.
   const mapModule = import('./start-map');
 
-  const { config, problems } =
+  const loaded =
     options.config === undefined
       ? await loadAppConfig(options.configUrl)
       : validateAppConfig(options.config);
+  const { problems } = loaded;
+  // An embed's config names files beside itself, not beside the host page.
+  const configBase = new URL(options.configUrl, document.baseURI).href;
+  const config =
+    options.assetBase === undefined ? loaded.config : resolveConfigUrls(loaded.config, configBase);
   performance.mark('mapwright:config');
   banner.addConfigProblems(problems);
-  document.title = config.title;
+  if (ownsPage) document.title = config.title;
   if (chatElement) retitleChatPlaceholder(chatElement, config.title);
   let promptText = bundledSystemPrompt;
   const promptLoaded = loadSystemPromptText(config.systemPromptUrl, (message) =>
@@ -102,7 +127,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
 
   // Data credentials: filled into approved calls of their own server's tools at dispatch, masked in
   // every result (with their common transforms), never seen by the model.
-  const credentials = new CredentialStore();
+  const credentials = new CredentialStore(scope.local, scope.session);
   const registry = new ToolRegistry({
     defaultTimeoutMs: config.limits.toolTimeoutMs,
     credentials: () => credentials.values(),
@@ -119,7 +144,12 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       startMap(
         mapContainer,
         config,
-        { notify: (message) => banner.add(message), onFirstIdle: markMapIdle },
+        {
+          notify: (message) => banner.add(message),
+          onFirstIdle: markMapIdle,
+          ...(options.assetBase === undefined ? {} : { assetBase: options.assetBase }),
+          ...(options.themeRoot === undefined ? {} : { themeRoot: options.themeRoot }),
+        },
         mapFiles,
       ),
     )
@@ -180,7 +210,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     .then(({ startData }) =>
       startData({
         datasets: tables,
-        allowedHosts: config.data.allowedHosts,
+        allowedHosts: [...config.data.allowedHosts, ...embedOrigins(options, configBase)],
         mcpServers: config.mcpServers,
         registry,
         resultStore,
@@ -189,13 +219,17 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         explanationArgument: config.explainCalls.explanationArgument,
         onWarning: (message) => banner.add(message),
         // The person's servers, switched-off tools and policies stay as they left them after a reload.
-        userServers: loadUserServers(),
-        disabledTools: loadDisabledTools(),
-        onPreferencesChange: (disabled) => saveDisabledTools(disabled),
+        userServers: loadUserServers({ local: scope.local, session: scope.session }),
+        disabledTools: loadDisabledTools(scope.local),
+        onPreferencesChange: (disabled) => saveDisabledTools(disabled, scope.local),
         defaultPolicy: config.approvals.defaultPolicy,
-        toolPolicies: loadToolPolicies(),
-        onToolPoliciesChange: (policies) => saveToolPolicies(policies),
-        oauth: { baseUrl: document.baseURI, sessionStorage, localStorage },
+        toolPolicies: loadToolPolicies(scope.local),
+        onToolPoliciesChange: (policies) => saveToolPolicies(policies, scope.local),
+        oauth: {
+          baseUrl: options.assetBase ?? document.baseURI,
+          sessionStorage: scope.session,
+          localStorage: scope.local,
+        },
       }),
     )
     .then((started: StartedData) => {
@@ -221,8 +255,9 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     readUpload: readUploadInWorker,
     onLateFailure: (message) => banner.add(message, 'upload'),
     storage: () =>
-      (uploadStore ??= import('../storage/upload-store').then(({ UploadStore }) =>
-        UploadStore.open(),
+      (uploadStore ??= import('../storage/upload-store').then(
+        ({ UploadStore, UPLOAD_DATABASE_NAME }) =>
+          UploadStore.open(scope.name(UPLOAD_DATABASE_NAME)),
       )),
   });
   teardown.push(
@@ -299,6 +334,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           ...(handle.conversationMap ? { map: handle.conversationMap } : {}),
           uploadsRestored: handle.uploadsRestored,
           notify: (message) => banner.add(message),
+          storage: scope,
+          ...(options.themeRoot === undefined ? {} : { themeRoot: options.themeRoot }),
         }),
       )
       .then((chat) => {
@@ -315,7 +352,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         banner.add(message);
       });
   }
-  window.mapwright = handle;
+  if (ownsPage) window.mapwright = handle;
   element.dataset.ready = 'true';
   return {
     handle,
@@ -332,4 +369,11 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       element.replaceChildren();
     },
   };
+}
+
+// An embed reads its files from its own origin (the module's and the config's), which the data
+// engine's worker must reach besides the config's data hosts.
+function embedOrigins(options: MountOptions, configBase: string): string[] {
+  if (options.assetBase === undefined) return [];
+  return [...new Set([new URL(options.assetBase).origin, new URL(configBase).origin])];
 }

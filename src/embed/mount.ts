@@ -1,0 +1,96 @@
+// mount(): the app in any element of any page. Each app owns its DOM (a shadow root by default), its
+// storage namespace and its workers, sets no globals and leaves the page's title alone unless asked;
+// destroy() releases all of it. The app page mounts through here too, owning the page.
+import { mountApp, type MountedApp } from '../app/mount-app';
+import { pageStorageScope, storageScope } from '../storage/storage-scope';
+import { buildEmbedShell } from './embed-shell';
+import { claimStorageNamespace } from './storage-namespace';
+import type { MapwrightHandle } from '../app/app-handle';
+
+/** How an app is mounted into an element. */
+export interface MountAppOptions {
+  /** The URL of app-config.json (default: the one beside the module). */
+  configUrl?: string;
+  /** A config object instead of a URL, validated the same way. */
+  config?: unknown;
+  /**
+   * The app's storage namespace: conversations, settings and keys are kept under it. Default: the
+   * config's URL. The app page's own storage is used only with `ownsPage`.
+   */
+  storageNamespace?: string;
+  /** Mounts into a shadow root (the default), so the host page's styles and the app's stay apart. */
+  shadow?: boolean;
+  /**
+   * The app owns the page: it sets the page's title, keeps the app page's storage names and is
+   * reachable as `window.mapwright`. Only the app page itself does this.
+   */
+  ownsPage?: boolean;
+  /** Where the app's files are (the module's folder, set by the entry). */
+  assetBase?: string;
+}
+
+/** A mounted app. */
+export interface MountedMapwright {
+  /** The element the app was mounted into. */
+  readonly element: HTMLElement;
+  /** The app's inner element (the one holding the map and the chat), in the shadow root or not. */
+  readonly app: HTMLElement;
+  /** Settles once the app has started; what tests and the host page can reach. */
+  readonly ready: Promise<MapwrightHandle>;
+  /** Releases everything the app holds (listeners, workers, storage handles) and empties the element. */
+  destroy(): void;
+}
+
+/** Mounts Mapwright into `element`; the returned handle's `destroy()` takes it out again. */
+export function mount(element: HTMLElement, options: MountAppOptions = {}): MountedMapwright {
+  const assetBase = options.assetBase ?? document.baseURI;
+  const configUrl = options.configUrl ?? new URL('app-config.json', assetBase).href;
+  const ownsPage = options.ownsPage ?? false;
+  const claimed = ownsPage
+    ? { namespace: '', release: () => undefined }
+    : claimStorageNamespace(options.storageNamespace, configUrl);
+  const shell = buildEmbedShell(element, {
+    shadow: options.shadow ?? !ownsPage,
+    stylesheetUrl: new URL('mapwright.css', assetBase).href,
+  });
+  let destroyed = false;
+  let started: MountedApp | undefined;
+  const mounted: Promise<MountedApp> = shell.styled
+    .then(() => {
+      if (destroyed) throw new Error('the app was closed');
+      return mountApp(shell.app, {
+        configUrl,
+        ...(options.config === undefined ? {} : { config: options.config }),
+        storage: ownsPage ? pageStorageScope() : storageScope(claimed.namespace),
+        ownsPage,
+        // The app page keeps reading its files and config URLs as it always did: beside the page.
+        ...(ownsPage ? {} : { assetBase, themeRoot: element }),
+      });
+    })
+    .then((app) => {
+      // Destroyed while it started: it goes as soon as it is there.
+      if (destroyed) {
+        app.destroy();
+        shell.remove();
+      }
+      started = app;
+      return app;
+    });
+  // A host that destroys the app before it started is not told of a failure it caused.
+  mounted.catch(() => undefined);
+  return {
+    element,
+    app: shell.app,
+    ready: mounted.then((app) => app.handle),
+    destroy: () => {
+      if (destroyed) return;
+      destroyed = true;
+      claimed.release();
+      // Released now when the app has started (a host may reuse the element at once); else as it starts.
+      if (started) {
+        started.destroy();
+        shell.remove();
+      }
+    },
+  };
+}
