@@ -12,7 +12,8 @@ export type { MountAppOptions, MountedMapwright } from './embed/mount';
 export type { MapwrightHandle } from './app/app-handle';
 
 /** The folder this module was loaded from: the app's files are there. */
-export const moduleBase = new URL('./', import.meta.url).href;
+// Cut from the URL by hand: the build reads `new URL('./', import.meta.url)` as a file to bundle.
+export const moduleBase = import.meta.url.slice(0, import.meta.url.lastIndexOf('/') + 1);
 
 /** Mounts Mapwright into `element` (in a shadow root), with its files beside this module. */
 export function mount(element: HTMLElement, options: MountAppOptions = {}): MountedMapwright {
