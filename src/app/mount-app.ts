@@ -32,6 +32,7 @@ import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder'
 import { isConversationExportFile } from './is-conversation-export';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
+import { watchPolicyViolations } from './policy-violation-notice';
 import { readUploadInWorker, reportLostUploads } from './read-upload-in-worker';
 import { mountUploadControl } from './upload-control';
 import { UploadLibrary } from './upload-library';
@@ -99,6 +100,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       : undefined;
   if (viewTabs) element.append(viewTabs.root);
   const banner = new NoticeBanner(mapContainer);
+  // A request the page's policy refused says which config field allows it and how to apply it.
+  teardown.push(watchPolicyViolations((message) => banner.add(message)));
   // MapLibre is most of the boot JavaScript: it downloads and compiles while the config loads.
   const mapModule = import('./start-map');
 
