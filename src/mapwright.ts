@@ -10,6 +10,8 @@ import './styles/embed.css';
 
 export type { MountAppOptions, MountedMapwright } from './embed/mount';
 export type { MapwrightHandle } from './app/app-handle';
+export type { MapwrightEventDetails, MapwrightHostEvent } from './embed/host-events';
+export type { ParentMessage } from './embed/frame-messages';
 
 /** The folder this module was loaded from: the app's files are there. */
 // Cut from the URL by hand: the build reads `new URL('./', import.meta.url)` as a file to bundle.

@@ -4,16 +4,12 @@ import { Agent } from '../agent/agent';
 import { toolIdentity } from '../agent/approval-policy';
 import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
-import { errorMessage } from '../errors/error-message';
 import { contextBudgetFor } from '../providers/context-budget';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { listProviderModels } from '../providers/list-provider-models';
 import { CONVERSATION_CHANNEL, ConversationChannel } from '../storage/conversation-channel';
 import { ConversationLock } from '../storage/conversation-lock';
-import {
-  conversationOnScreen,
-  rememberConversationOnScreen,
-} from '../storage/conversation-on-screen';
+import { rememberConversationOnScreen } from '../storage/conversation-on-screen';
 import { ConversationStore, DEFAULT_DATABASE_NAME } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
@@ -22,7 +18,6 @@ import {
   savedToolMode,
 } from '../storage/llm-settings-store';
 import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
-import { isQuotaError } from '../storage/quota-error';
 import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { readThemeChoice, saveThemeChoice } from '../storage/theme-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
@@ -40,6 +35,7 @@ import { SettingsPanel } from '../ui/settings-panel';
 import { ConversationList } from './conversation-list';
 import { ConversationTabs } from './conversation-tabs';
 import { defaultLlmSettings } from './default-llm-settings';
+import { firstConversation } from './first-conversation';
 import { keepConversationResults } from './keep-conversation-results';
 import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
@@ -49,8 +45,10 @@ import { preloadData } from './preload-data';
 import { createResultActions } from './result-actions';
 import { settledWithin } from './settled-within';
 import { testModelConnection } from './test-model-connection';
+import { writeErrorReporter } from './write-error-reporter';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { JsonValue } from '../agent/conversation/conversation-document';
+import type { AgentEvent } from '../agent/types';
 import type { AppConfig } from '../config/app-config';
 import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
@@ -89,6 +87,8 @@ export interface MountChatOptions {
   storage?: StorageScope;
   /** The element whose data-theme the theme button sets (the page's <html> by default). */
   themeRoot?: HTMLElement;
+  /** Hears every event of the runs of the conversation on screen (the host page's events). */
+  onAgentEvent?: (event: AgentEvent) => void;
 }
 
 /** The mounted chat. */
@@ -100,6 +100,8 @@ export interface MountedChat {
   approvalView: PendingApprovalView;
   /** Imports a conversation's JSON export and opens it (a file dropped on the map is handed here). */
   importConversation(file: File): Promise<void>;
+  /** Asks `question` in the conversation on screen, as typing it and pressing Send does. */
+  ask(question: string): void;
   destroy(): void;
 }
 
@@ -162,12 +164,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     resultActions: createResultActions(registry, (resultId, chart) =>
       conversation()?.dispatch({ type: 'result-charted', resultId, chart }),
     ),
-    onSend: (text) => {
-      // With no model yet the question is kept in the box while the settings open (beforeSend).
-      if (needsModelSetup(settings, hasSavedLlmSettings(scope.local)))
-        panel.input.textarea.value = text;
-      startTurn((session) => session.send(text), text);
-    },
+    onSend: (text) => send(text),
     onStop: () => current?.tabs?.stop() || current?.session.stop(),
     retry: (turnIndex) => startTurn((session) => session.retry(turnIndex)),
     continueTurn: (turnIndex) => startTurn((session) => session.continueTurn(turnIndex)),
@@ -175,6 +172,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     editQuestion: (turnIndex, text) => startTurn((session) => session.resend(turnIndex, text)),
     openSettings: () => openSettings(),
   });
+  /** Sends a question as the Send button does (the host page's ask() comes here too). */
+  function send(text: string): void {
+    // With no model yet the question is kept in the box while the settings open (beforeSend).
+    if (needsModelSetup(settings, hasSavedLlmSettings(scope.local)))
+      panel.input.textarea.value = text;
+    startTurn((session) => session.send(text), text);
+  }
   const keptServers: KeptServers = {
     load: () => loadUserServers(llmStorage),
     save: (servers, saveOptions) =>
@@ -341,6 +345,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         startTurn((session) => session.decide(decisions)),
       ),
     ];
+    const onAgentEvent = options.onAgentEvent;
+    if (onAgentEvent)
+      teardown.push(
+        opened.conversation.subscribe((_document, action) => {
+          if (action.type === 'agent-event') onAgentEvent(action.event);
+        }),
+      );
     const map = options.map;
     if (map) {
       teardown.push(
@@ -409,19 +420,10 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       await mapRestores;
     }
   };
-  /** Said once per run of failed writes, not on every change that fails again. */
-  let writeFailing = false;
-  const reportWriteError = (error: unknown): void => {
-    if (writeFailing) return;
-    writeFailing = true;
-    setTimeout(() => (writeFailing = false), 60_000);
-    options.notify?.(
-      isQuotaError(error)
-        ? 'The browser’s storage for this site is full. This conversation is kept in this tab and saved once there is room: delete old conversations in Conversations to make some.'
-        : `The conversation could not be saved: ${errorMessage(error)}`,
-    );
-    void list.showStorage();
-  };
+  const reportWriteError = writeErrorReporter(
+    (message) => options.notify?.(message),
+    () => void list.showStorage(),
+  );
   const list = new ConversationList({
     store,
     current: () => conversation()?.document,
@@ -474,6 +476,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     approvals,
     approvalView,
     importConversation: (file) => list.importFile(file),
+    ask: (question) => send(question),
     destroy: () => {
       // A running turn stops; a card waiting for the person stays in the document for the next visit.
       if (current?.session.busy) current.session.stop();
@@ -489,20 +492,4 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       options.element.replaceChildren();
     },
   };
-}
-
-/**
- * The conversation a visit opens with: the one on screen before the reload; a blank one when a blank
- * one was (it was never stored); else the most recent.
- */
-async function firstConversation(
-  store: ConversationStore | undefined,
-  scope: StorageScope,
-): Promise<string | undefined> {
-  if (!store) return undefined;
-  const summaries = await store.list();
-  const remembered = conversationOnScreen([scope.session, scope.local]);
-  if (remembered && summaries.some((summary) => summary.id === remembered)) return remembered;
-  if (remembered && !(await store.get(remembered))) return undefined;
-  return summaries[0]?.id;
 }

@@ -36,9 +36,11 @@ import { watchPolicyViolations } from './policy-violation-notice';
 import { readUploadInWorker, reportLostUploads } from './read-upload-in-worker';
 import { mountUploadControl } from './upload-control';
 import { UploadLibrary } from './upload-library';
+import type { AgentEvent } from '../agent/types';
 import type { TableSource } from '../data/data-engine';
 import type { UploadStorage } from '../storage/upload-store';
 import type { MapwrightHandle } from './app-handle';
+import type { MountedChat } from './chat-wiring';
 import type { StartedData } from './data-wiring';
 import type { StartedMap } from './start-map';
 
@@ -66,11 +68,15 @@ export interface MountOptions {
   ownsPage?: boolean;
   /** The element whose data-theme the theme button sets and the map follows (the page's <html>). */
   themeRoot?: HTMLElement;
+  /** Hears the events of the runs of the conversation on screen (the host page's events). */
+  onAgentEvent?: (event: AgentEvent) => void;
 }
 
 /** A mounted app. */
 export interface MountedApp {
   handle: MapwrightHandle;
+  /** Asks `question` as the person would (once the chat is there); rejects if it cannot start. */
+  ask(question: string): Promise<void>;
   destroy(): void;
 }
 
@@ -318,9 +324,11 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   // The chat's placeholder has been showing since mount. Its code loads once the map has drawn, which
   // measured faster for both than loading it alongside the map on two cores (docs/performance.md), but
   // never later than `chatWaitCapMs` after the map started, so a slow map cannot hold the chat back.
+  let chatMounted: Promise<MountedChat> = Promise.reject(new Error('This app has no chat.'));
+  chatMounted.catch(() => undefined);
   if (chatElement) {
     const chatStart = Promise.race([mapDrawn, timer(chatWaitCapMs)]);
-    void Promise.all([chatStart, promptLoaded])
+    chatMounted = Promise.all([chatStart, promptLoaded])
       .then(() => {
         if (destroyed) throw new Error('the app was closed');
         return import('./chat-wiring');
@@ -339,8 +347,10 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           notify: (message) => banner.add(message),
           storage: scope,
           ...(options.themeRoot === undefined ? {} : { themeRoot: options.themeRoot }),
+          ...(options.onAgentEvent === undefined ? {} : { onAgentEvent: options.onAgentEvent }),
         }),
-      )
+      );
+    void chatMounted
       .then((chat) => {
         if (destroyed) return chat.destroy();
         teardown.push(() => chat.destroy());
@@ -359,6 +369,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   element.dataset.ready = 'true';
   return {
     handle,
+    ask: async (question) => (await chatMounted).ask(question),
     destroy: () => {
       if (destroyed) return;
       destroyed = true;

@@ -17,6 +17,12 @@ export function createMapwrightAppElement(assetBase: string): CustomElementConst
       return this.mounted?.ready;
     }
 
+    /** Asks `question` in the app's chat, as if the person typed it and pressed Send. */
+    async ask(question: string): Promise<void> {
+      if (!this.mounted) throw new Error('The <mapwright-app> element is not on a page.');
+      await this.mounted.ask(question);
+    }
+
     connectedCallback(): void {
       if (this.mounted) return;
       const config = this.getAttribute('config');

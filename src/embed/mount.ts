@@ -4,6 +4,8 @@
 import { mountApp, type MountedApp } from '../app/mount-app';
 import { pageStorageScope, storageScope } from '../storage/storage-scope';
 import { buildEmbedShell } from './embed-shell';
+import { listenToParentFrame } from './frame-messages';
+import { hostEventOf, watchNewLayers, type MapwrightHostEvent } from './host-events';
 import { claimStorageNamespace } from './storage-namespace';
 import type { MapwrightHandle } from '../app/app-handle';
 
@@ -37,6 +39,11 @@ export interface MountedMapwright {
   readonly app: HTMLElement;
   /** Settles once the app has started; what tests and the host page can reach. */
   readonly ready: Promise<MapwrightHandle>;
+  /**
+   * Asks `question` as if the person typed it and pressed Send (without a model yet, the settings open
+   * with the question kept in the box). Settles once it was handed to the chat.
+   */
+  ask(question: string): Promise<void>;
   /** Releases everything the app holds (listeners, workers, storage handles) and empties the element. */
   destroy(): void;
 }
@@ -55,6 +62,13 @@ export function mount(element: HTMLElement, options: MountAppOptions = {}): Moun
   });
   let destroyed = false;
   let started: MountedApp | undefined;
+  // Events go to the element (and, for the app page in a frame, to the parent page that asked).
+  let frame: ReturnType<typeof listenToParentFrame>;
+  const emit = (event: MapwrightHostEvent): void => {
+    element.dispatchEvent(new CustomEvent(event.type, { detail: event.detail, bubbles: true }));
+    frame?.send(event);
+  };
+  const stops: (() => void)[] = [];
   const mounted: Promise<MountedApp> = shell.styled
     .then(() => {
       if (destroyed) throw new Error('the app was closed');
@@ -65,6 +79,10 @@ export function mount(element: HTMLElement, options: MountAppOptions = {}): Moun
         ownsPage,
         // The app page keeps reading its files and config URLs as it always did: beside the page.
         ...(ownsPage ? {} : { assetBase, themeRoot: element }),
+        onAgentEvent: (agentEvent) => {
+          const event = hostEventOf(agentEvent);
+          if (event) emit(event);
+        },
       });
     })
     .then((app) => {
@@ -72,8 +90,17 @@ export function mount(element: HTMLElement, options: MountAppOptions = {}): Moun
       if (destroyed) {
         app.destroy();
         shell.remove();
+        return app;
       }
       started = app;
+      if (app.handle.map) stops.push(watchNewLayers(app.handle.map, emit));
+      if (ownsPage) {
+        frame = listenToParentFrame({
+          frameAncestors: app.handle.config.security.frameAncestors,
+          ask: (question) => void app.ask(question),
+        });
+        if (frame) stops.push(frame.stop);
+      }
       return app;
     });
   // A host that destroys the app before it started is not told of a failure it caused.
@@ -82,11 +109,13 @@ export function mount(element: HTMLElement, options: MountAppOptions = {}): Moun
     element,
     app: shell.app,
     ready: mounted.then((app) => app.handle),
+    ask: async (question) => (await mounted).ask(question),
     destroy: () => {
       if (destroyed) return;
       destroyed = true;
       claimed.release();
       // Released now when the app has started (a host may reuse the element at once); else as it starts.
+      for (const stop of stops.splice(0)) stop();
       if (started) {
         started.destroy();
         shell.remove();

@@ -7,17 +7,11 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../servers/static-server';
 import { lightConfig, serveWithConfig, type ConfigVariant } from './contract/config-variant';
+import { embedCorsHeaders } from './embed-page';
 import { launchBrowser, openPage } from './harness';
 import { heldCounters } from './held-resources';
 import type { LoopbackServer } from '../servers/loopback';
 import type { Browser } from 'playwright-core';
-
-/** The headers a publisher's host sends so other sites' pages can load the app (the "Publish" docs). */
-export const embedCorsHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'Range',
-  'access-control-expose-headers': 'Content-Length, Content-Range, ETag',
-};
 
 /** What the page holds, as the init script counts it. */
 interface Held {
