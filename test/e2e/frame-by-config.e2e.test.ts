@@ -100,6 +100,22 @@ describe('framing allowed by the config, without a rebuild', () => {
     try {
       await allowed.page.goto(`${host.url}/?app=${encodeURIComponent(`${after.url}/`)}`);
       expect(await framedAppShows(allowed.page)).toBe(true);
+      // The allowed page asks the framed app a question by postMessage: with no model connected yet,
+      // the app keeps it in its question box while its settings open, as for the person's own.
+      const frame = allowed.page
+        .frames()
+        .find((candidate) => candidate !== allowed.page.mainFrame())!;
+      await frame.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
+      await allowed.page.evaluate((appOrigin) => {
+        const target = document.querySelector('iframe')!.contentWindow!;
+        target.postMessage(
+          { type: 'mapwright:ask', question: 'Which airports are busiest?' },
+          appOrigin,
+        );
+      }, after.url);
+      await expect
+        .poll(() => frame.locator('.mw-input').inputValue(), { timeout: 10_000 })
+        .toBe('Which airports are busiest?');
       expect(allowed.pageErrors).toEqual([]);
     } finally {
       await Promise.allSettled([allowed.context.close(), after.stop()]);
