@@ -61,7 +61,7 @@ import type { ToolRegistry } from '../tools/tool-registry';
 
 /** What mountChat needs from the composition root. */
 export interface MountChatOptions {
-  /** The #chat element. */
+  /** The chat's area (`.app-chat`). */
   element: HTMLElement;
   config: AppConfig;
   registry: ToolRegistry;

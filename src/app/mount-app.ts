@@ -80,7 +80,7 @@ export interface MountedApp {
   destroy(): void;
 }
 
-/** Mounts Mapwright into an element that holds the `#map` and `#chat` areas. */
+/** Mounts Mapwright into an element that holds the map and chat areas (`.app-map`, `.app-chat`). */
 export async function mountApp(element: HTMLElement, options: MountOptions): Promise<MountedApp> {
   // Everything the app starts is released by `destroy`: what it started already, and what starts later
   // (the data side and the chat load after the map has drawn) as soon as it arrives.
