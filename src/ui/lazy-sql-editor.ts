@@ -92,7 +92,8 @@ export class LazySqlEditor {
     // The root's activeElement: inside an embedded app's shadow root the document's is the host.
     const where = this.fallback.getRootNode();
     const focused =
-      (where instanceof ShadowRoot ? where.activeElement : document.activeElement) === this.fallback;
+      (where instanceof ShadowRoot ? where.activeElement : document.activeElement) ===
+      this.fallback;
     const { selectionStart, selectionEnd } = this.fallback;
     this.editor = editor;
     // CodeMirror's element moves into this root, which already sits in the card, so nothing reflows
