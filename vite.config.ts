@@ -14,8 +14,28 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
-    // The app, and the page an MCP server's authorization server sends the person back to.
-    rolldownOptions: { input: { main: 'index.html', 'oauth-callback': 'oauth-callback.html' } },
+    // One stylesheet for the whole app (dist/mapwright.css): an embedded app links it inside its shadow
+    // root, so no code may add styles to the host page's <head> as a chunk loads.
+    cssCodeSplit: false,
+    rolldownOptions: {
+      // The app; the page an MCP server's authorization server sends the person back to; and the
+      // module a page loads to embed the app (dist/mapwright.js), which the app page is built on too.
+      input: {
+        main: 'index.html',
+        'oauth-callback': 'oauth-callback.html',
+        mapwright: 'src/mapwright.ts',
+      },
+      // The embed module keeps its exports (mount) under a name a publisher can link to.
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === 'mapwright' ? 'mapwright.js' : 'assets/[name]-[hash].js',
+        assetFileNames: (asset) =>
+          asset.names.some((name) => name.endsWith('.css'))
+            ? 'mapwright.css'
+            : 'assets/[name]-[hash][extname]',
+      },
+    },
   },
   worker: { format: 'es' },
   preview: { host: '127.0.0.1', port: 4173 },

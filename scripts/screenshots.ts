@@ -1,7 +1,7 @@
 // `npm run screenshots`: saves the app's main views to docs/screenshots/ as
-// `<view>-<desktop|phone>-<light|dark>.png`, driven as a person would with the fake LLM on loopback.
-// `npm run screenshots -- report map-history` saves only the views named. Builds the app first when
-// dist/ is missing.
+// `<view>-<desktop|phone|embed>-<light|dark>.png`, driven as a person would with the fake LLM on
+// loopback; `embed` is the app in a 400×600 frame. `npm run screenshots -- report map-history embed`
+// saves only the views named. Builds the app first when dist/ is missing.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,12 +24,16 @@ import type { Page } from 'playwright-core';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputFolder = `${root}docs/screenshots`;
 const sizes = { desktop: desktopViewport, phone: phoneViewport } as const;
+/** A page's sidebar frame showing the app (docs/configuration.md, "Publish"). */
+const embedViewport = { width: 400, height: 600 };
 const schemes = ['light', 'dark'] as const;
-/** The views asked for on the command line; none means every view. */
+/** The views asked for on the command line (`embed`: the views in a frame); none means every view. */
 const onlyViews = new Set(process.argv.slice(2));
+const onlyEmbed = onlyViews.size === 1 && onlyViews.has('embed');
 
 async function save(page: Page, view: string, size: string, scheme: string): Promise<void> {
-  if (onlyViews.size > 0 && !onlyViews.has(view)) return;
+  const asked = onlyViews.has(view) || (size === 'embed' && onlyViews.has('embed'));
+  if (onlyViews.size > 0 && !asked) return;
   const path = `${outputFolder}/${view}-${size}-${scheme}.png`;
   // The caret blinks and animations run: hide both so runs compare.
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
@@ -84,7 +88,22 @@ async function main(): Promise<void> {
   // The script reads the requests back for the result id, once the fake has started.
   const fake: FakeLlm = await startFakeLlm({ script: showcaseScript(() => fake.requests) });
   try {
-    for (const [size, viewport] of Object.entries(sizes)) {
+    // The app in a small frame: the card with its SQL and actions, then the answer.
+    for (const colorScheme of schemes) {
+      const options = { viewport: embedViewport, colorScheme };
+      const { page, context } = await openShowcase(
+        harness.browser,
+        harness.appUrl,
+        fake.url,
+        options,
+      );
+      await showApprovalCard(page);
+      await save(page, 'approval', 'embed', colorScheme);
+      await showAnswer(page);
+      await save(page, 'conversation', 'embed', colorScheme);
+      await context.close();
+    }
+    for (const [size, viewport] of Object.entries(onlyEmbed ? {} : sizes)) {
       for (const colorScheme of schemes) {
         const options = { viewport, colorScheme };
         const firstRun = await openFirstRun(harness.browser, harness.appUrl, options);

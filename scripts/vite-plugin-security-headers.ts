@@ -5,18 +5,12 @@
 // frame-ancestors, which a meta tag cannot.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  assetCacheRule,
-  headersFile,
-  headersForPath,
-  parseHeadersFile,
-  securityPolicy,
-} from './content-security-policy.ts';
-import { duckdbWorkerRule } from './duckdb-worker-policy.ts';
+import { headersForPath, parseHeadersFile, securityPolicy } from './content-security-policy.ts';
 import { importPageModule } from './import-page-module.ts';
+import { headersFileFor } from './publish-headers.ts';
 import type { AppConfig } from '../src/config/app-config.ts';
 import type * as ValidateAppConfig from '../src/config/validate-app-config.ts';
-import type { HeaderRule, SecurityPolicy } from './content-security-policy.ts';
+import type { SecurityPolicy } from './content-security-policy.ts';
 import type { Plugin } from 'vite';
 
 /** What index.html holds where the policy goes; the build fails if it is missing. */
@@ -38,7 +32,8 @@ export async function policyForConfigFile(configPath: string): Promise<SecurityP
   return securityPolicy(await configFromFile(configPath));
 }
 
-async function configFromFile(configPath: string): Promise<AppConfig> {
+/** The app config at `configPath`, validated the way the page validates it (problems are printed). */
+export async function configFromFile(configPath: string): Promise<AppConfig> {
   const { validateAppConfig } = await importPageModule<typeof ValidateAppConfig>(
     '../src/config/validate-app-config.ts',
   );
@@ -52,14 +47,14 @@ async function configFromFile(configPath: string): Promise<AppConfig> {
 /** The Vite plugin; `configPath` is the app config the policy is built from. */
 export function securityHeadersPlugin(configPath = 'public/app-config.json'): Plugin {
   let built: SecurityPolicy | undefined;
-  let workerRule: HeaderRule | undefined;
+  let headers: string | undefined;
   let headersPath = 'dist/_headers';
   return {
     name: 'mapwright-security-headers',
     async config(userConfig) {
       const config = await configFromFile(resolve(userConfig.root ?? '.', configPath));
       built = securityPolicy(config);
-      workerRule = duckdbWorkerRule(config);
+      headers = headersFileFor(config);
       // Vite puts the nonce on the tags it writes and on a csp-nonce meta tag the app reads.
       return { html: { cspNonce: built.styleNonce } };
     },
@@ -76,16 +71,9 @@ export function securityHeadersPlugin(configPath = 'public/app-config.json'): Pl
       },
     },
     generateBundle() {
-      if (!built) return;
-      this.emitFile({
-        type: 'asset',
-        fileName: '_headers',
-        source: headersFile([
-          { path: '/*', headers: built.headers },
-          assetCacheRule,
-          ...(workerRule ? [workerRule] : []),
-        ]),
-      });
+      if (headers === undefined) return;
+      // The same text `npm run headers` writes from the same config (scripts/publish-headers.ts).
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headers });
     },
     configurePreviewServer(server) {
       // The headers of the build being previewed, exactly as a host reading _headers would send them.

@@ -1,10 +1,9 @@
-// Browser entry: applies the saved theme before anything draws, then finds the shell and mounts the app.
+// The app page's entry: applies the saved theme before anything draws, then mounts the app into the
+// page's shell through the same module an embedding page loads (src/mapwright.ts), owning the page.
 import './app/apply-saved-theme';
-import { mountApp, type MountedApp } from './app/mount-app';
+import { mount, type MountedMapwright } from './mapwright';
 import { startOfflineCache } from './offline/offline-cache';
 import { answerOtherTabs, takeOverWaitingVersion } from './offline/take-over';
-import './styles/tokens.css';
-import './styles/app.css';
 
 declare global {
   interface Window {
@@ -23,26 +22,30 @@ async function start(root: HTMLElement): Promise<void> {
     answerOtherTabs();
   }
   const shell = root.cloneNode(true) as HTMLElement;
-  let mounted: Promise<MountedApp> = mountApp(root, { configUrl: './app-config.json' });
-  // Only the built page has a sw.js. Its install downloads the whole build, so it waits until the data
-  // side has started (the page is idle by then) and never competes with the first map frame.
+  // Beside the page, as the app page always read them (in development the module is under src/).
+  const options = { ownsPage: true, configUrl: './app-config.json', assetBase: document.baseURI };
+  let mounted: MountedMapwright = mount(root, options);
+  // Only the built page has a sw.js (an embed never registers one). Its install downloads the whole
+  // build, so it waits until the data side has started (the page is idle by then) and never competes
+  // with the first map frame.
   if (import.meta.env.PROD) {
-    void mounted
-      .then(async (app) => {
-        await app.handle.data;
-        await startOfflineCache(app.handle.config.offline);
+    void mounted.ready
+      .then(async (handle) => {
+        await handle.data;
+        await startOfflineCache(handle.config.offline);
       })
       // Keeping the app for offline visits is a convenience: the page works the same without it.
       .catch(() => undefined);
   }
   window.mapwrightPage = {
-    destroy: () => void mounted.then((app) => app.destroy()),
+    destroy: () => mounted.destroy(),
     remount: async () => {
-      (await mounted).destroy();
+      await mounted.ready.catch(() => undefined);
+      mounted.destroy();
       // The shell's own areas (#map, #chat) come back as the page first had them.
       root.replaceChildren(...[...shell.childNodes].map((node) => node.cloneNode(true)));
-      mounted = mountApp(root, { configUrl: './app-config.json' });
-      await mounted;
+      mounted = mount(root, options);
+      await mounted.ready;
     },
   };
 }

@@ -81,7 +81,7 @@ export const FAILURE_TEXT: Record<
     sentence: (facts) =>
       `The page’s Content-Security-Policy does not allow connections to ${where(facts)}, so the browser refused the request before sending it.`,
     advice:
-      'Choose an allowed endpoint in Settings, or ask the publisher to add this origin to security.connectSrc in app-config.json and rebuild (see docs/security.md).',
+      'Choose an allowed endpoint in Settings, or ask the publisher to add this origin to security.connectSrc in app-config.json and run `npm run headers -- dist` (no rebuild needed; see docs/configuration.md, "Publish").',
     action: 'settings',
   },
   timeout: {

@@ -4,14 +4,13 @@ import { Agent } from '../agent/agent';
 import { toolIdentity } from '../agent/approval-policy';
 import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
-import { errorMessage } from '../errors/error-message';
 import { contextBudgetFor } from '../providers/context-budget';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { listProviderModels } from '../providers/list-provider-models';
-import { ConversationChannel } from '../storage/conversation-channel';
+import { CONVERSATION_CHANNEL, ConversationChannel } from '../storage/conversation-channel';
 import { ConversationLock } from '../storage/conversation-lock';
 import { rememberConversationOnScreen } from '../storage/conversation-on-screen';
-import { ConversationStore } from '../storage/conversation-store';
+import { ConversationStore, DEFAULT_DATABASE_NAME } from '../storage/conversation-store';
 import {
   hasSavedLlmSettings,
   loadLlmSettings,
@@ -19,7 +18,7 @@ import {
   savedToolMode,
 } from '../storage/llm-settings-store';
 import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
-import { isQuotaError } from '../storage/quota-error';
+import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { readThemeChoice, saveThemeChoice } from '../storage/theme-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
 import { ApprovalControls } from '../ui/approval-controls';
@@ -29,7 +28,7 @@ import { CredentialsSection } from '../ui/credentials-section';
 import { button } from '../ui/dom';
 import { acceptFileDrops } from '../ui/file-drop';
 import { firstRunView } from '../ui/first-run-view';
-import { McpSettingsSection } from '../ui/mcp-settings-section';
+import { McpSettingsSection, type KeptServers } from '../ui/mcp-settings-section';
 import { PendingApprovalView } from '../ui/pending-approval-view';
 import { SettingsPanel } from '../ui/settings-panel';
 import { ConversationList } from './conversation-list';
@@ -47,7 +46,9 @@ import { preloadData } from './preload-data';
 import { createResultActions } from './result-actions';
 import { settledWithin } from './settled-within';
 import { testModelConnection } from './test-model-connection';
+import { writeErrorReporter } from './write-error-reporter';
 import type { Conversation } from '../agent/conversation/conversation';
+import type { AgentEvent } from '../agent/types';
 import type { AppConfig } from '../config/app-config';
 import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
@@ -62,7 +63,7 @@ import type { MapUndo } from './map-undo';
 
 /** What mountChat needs from the composition root. */
 export interface MountChatOptions {
-  /** The #chat element. */
+  /** The chat's area (`.app-chat`). */
   element: HTMLElement;
   config: AppConfig;
   registry: ToolRegistry;
@@ -87,6 +88,12 @@ export interface MountChatOptions {
   notify?: (message: string) => void;
   /** IndexedDB database name (tests isolate themselves with their own). */
   databaseName?: string;
+  /** Where this app keeps what it stores: the page's names, or an embed's own namespace. */
+  storage?: StorageScope;
+  /** The element whose data-theme the theme button sets (the page's <html> by default). */
+  themeRoot?: HTMLElement;
+  /** Hears every event of the runs of the conversation on screen (the host page's events). */
+  onAgentEvent?: (event: AgentEvent) => void;
 }
 
 /** The mounted chat. */
@@ -98,26 +105,30 @@ export interface MountedChat {
   approvalView: PendingApprovalView;
   /** Imports a conversation's JSON export and opens it (a file dropped on the map is handed here). */
   importConversation(file: File): Promise<void>;
+  /** Asks `question` in the conversation on screen, as typing it and pressing Send does. */
+  ask(question: string): void;
   destroy(): void;
 }
 
 /** Mounts the chat into `options.element` and restores the last conversation (resuming a cut-off turn). */
 export async function mountChat(options: MountChatOptions): Promise<MountedChat> {
   const { config, registry, resultStore } = options;
+  const scope = options.storage ?? pageStorageScope();
+  const llmStorage = { local: scope.local, session: scope.session };
   let engine = options.engine;
   let hub = options.hub;
   const promptOf = (): string =>
     (typeof options.systemPrompt === 'function' ? options.systemPrompt() : options.systemPrompt) ??
     '';
   if (!registry.get('render_chart')) registry.register(createRenderChartTool(resultStore));
-  let settings = loadLlmSettings(defaultLlmSettings(config));
+  let settings = loadLlmSettings(defaultLlmSettings(config), llmStorage);
   // Names a request the page's security policy refused, so the error says so instead of "cannot reach".
   const modelFetch = policyAwareFetch();
   const approvals = new SessionApprovals();
   approvals.autoApprove = config.approvals.autoApproveSession;
   let store: ConversationStore | undefined;
   try {
-    store = await ConversationStore.open(options.databaseName);
+    store = await ConversationStore.open(options.databaseName ?? scope.name(DEFAULT_DATABASE_NAME));
   } catch {
     store = undefined;
   }
@@ -133,8 +144,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       }
     | undefined;
   // Other tabs may have the same conversation open: one runs a turn at a time (conversation-tabs.ts).
-  const lock = new ConversationLock();
-  const channel = new ConversationChannel();
+  const lock = new ConversationLock(undefined, scope.name);
+  const channel = new ConversationChannel(scope.name(CONVERSATION_CHANNEL));
   /** Runs `action` on the session, as the conversation's one writer when other tabs may have it open. */
   const startTurn = (action: (session: ChatSession) => void, text?: string): void => {
     const tabs = current?.tabs;
@@ -149,7 +160,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   const panel = new ChatPanel({
     title: config.title,
     examplePrompts: config.examplePrompts,
-    theme: { initial: readThemeChoice(), onChoose: (choice) => saveThemeChoice(choice) },
+    theme: {
+      initial: readThemeChoice(scope.local),
+      onChoose: (choice) => saveThemeChoice(choice, scope.local),
+      ...(options.themeRoot ? { page: options.themeRoot } : {}),
+    },
     resolveTable,
     // A chart the person draws belongs to the conversation, under the table it charts.
     resultActions: createResultActions(
@@ -157,12 +172,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       (resultId, chart) => conversation()?.dispatch({ type: 'result-charted', resultId, chart }),
       keptSource,
     ),
-    onSend: (text) => {
-      // With no model yet the question is kept in the box while the settings open (beforeSend).
-      if (needsModelSetup(settings, hasSavedLlmSettings(), config.llm.bringYourOwnKey))
-        panel.input.textarea.value = text;
-      startTurn((session) => session.send(text), text);
-    },
+    onSend: (text) => send(text),
     onStop: () => current?.tabs?.stop() || current?.session.stop(),
     retry: (turnIndex) => startTurn((session) => session.retry(turnIndex)),
     continueTurn: (turnIndex) => startTurn((session) => session.continueTurn(turnIndex)),
@@ -172,7 +182,18 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       startTurn((session) => void session.runAgain(turnIndex, callId)),
     openSettings: () => openSettings(),
   });
-  const keptServers = { load: () => loadUserServers(), save: saveUserServers };
+  /** Sends a question as the Send button does (the host page's ask() comes here too). */
+  function send(text: string): void {
+    // With no model yet the question is kept in the box while the settings open (beforeSend).
+    if (needsModelSetup(settings, hasSavedLlmSettings(scope.local), config.llm.bringYourOwnKey))
+      panel.input.textarea.value = text;
+    startTurn((session) => session.send(text), text);
+  }
+  const keptServers: KeptServers = {
+    load: () => loadUserServers(llmStorage),
+    save: (servers, saveOptions) =>
+      saveUserServers(servers, { ...saveOptions, storage: llmStorage }),
+  };
   let mcpSection = hub ? new McpSettingsSection(hub, keptServers) : undefined;
   void options.data?.then((started) => {
     if (!started) return;
@@ -243,7 +264,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       listModels: (choice, signal) => listProviderModels(choice, { fetch: modelFetch, signal }),
       onSave: (saved) => {
         settings = saved;
-        saveLlmSettings(saved);
+        saveLlmSettings(saved, llmStorage);
         // The next turn uses the new model; the conversation and its history stay as they are.
         current?.agent.setModel(createChosenModel(settings, modelFetch));
         showFirstRun();
@@ -260,7 +281,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   // The first run (no model yet) replaces the welcome until a model is saved (docs/chat.md, First run).
   const showFirstRun = (): void =>
     panel.setWelcome(
-      needsModelSetup(settings, hasSavedLlmSettings(), config.llm.bringYourOwnKey)
+      needsModelSetup(settings, hasSavedLlmSettings(scope.local), config.llm.bringYourOwnKey)
         ? firstRunView({
             examplePrompts: config.examplePrompts,
             onConnect: (prompt) => {
@@ -277,7 +298,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     );
   showFirstRun();
   const beforeSend = (): boolean => {
-    if (needsModelSetup(settings, hasSavedLlmSettings(), config.llm.bringYourOwnKey)) {
+    if (needsModelSetup(settings, hasSavedLlmSettings(scope.local), config.llm.bringYourOwnKey)) {
       openSettings('Connect a model to send your question: choose a provider, then Save.');
       return false;
     }
@@ -320,10 +341,11 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       keepResults: initial,
       liveElsewhere,
       onWriteError: reportWriteError,
+      stashStorage: scope.session,
     });
     // The conversation on screen is the one a reload opens (a blank one is not stored: a reload
     // opens a blank one again).
-    rememberConversationOnScreen(opened.conversation.document.id);
+    rememberConversationOnScreen(opened.conversation.document.id, [scope.session, scope.local]);
     if (opened.unreadable) {
       list.markUnreadable(opened.unreadable.id, opened.unreadable.reason);
       options.notify?.(
@@ -338,6 +360,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         startTurn((session) => session.decide(decisions)),
       ),
     ];
+    const onAgentEvent = options.onAgentEvent;
+    if (onAgentEvent)
+      teardown.push(
+        opened.conversation.subscribe((_document, action) => {
+          if (action.type === 'agent-event') onAgentEvent(action.event);
+        }),
+      );
     const map = options.map;
     if (map) {
       teardown.push(followConversationMap(opened.conversation, map, options.mapUndo));
@@ -399,19 +428,10 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       await mapRestores;
     }
   };
-  /** Said once per run of failed writes, not on every change that fails again. */
-  let writeFailing = false;
-  const reportWriteError = (error: unknown): void => {
-    if (writeFailing) return;
-    writeFailing = true;
-    setTimeout(() => (writeFailing = false), 60_000);
-    options.notify?.(
-      isQuotaError(error)
-        ? 'The browser’s storage for this site is full. This conversation is kept in this tab and saved once there is room: delete old conversations in Conversations to make some.'
-        : `The conversation could not be saved: ${errorMessage(error)}`,
-    );
-    void list.showStorage();
-  };
+  const reportWriteError = writeErrorReporter(
+    (message) => options.notify?.(message),
+    () => void list.showStorage(),
+  );
   const list = new ConversationList({
     store,
     current: () => conversation()?.document,
@@ -425,6 +445,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       panel.jumpTo(query);
     },
     ...(options.report ? { report: options.report } : {}),
+    sidebarStorage: scope.local,
   });
   const { sidebar, toast } = list;
   const settingsButton = button('Settings', () => openSettings(), {
@@ -432,7 +453,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     ariaLabel: 'Open the settings',
   });
   // Streamed text is written at most every 250 ms: keep what is on screen when the page goes away.
-  const flushOnHide = (): void => current?.writer?.stashForUnload();
+  const flushOnHide = (): void => current?.writer?.stashForUnload(scope.session);
   window.addEventListener('pagehide', flushOnHide);
   const controls = new ApprovalControls(approvals);
   panel.toolbar.append(settingsButton, controls.root);
@@ -444,7 +465,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   // A conversation's JSON export dropped on the chat is imported.
   const stopDrops = acceptFileDrops(panel.root, (file) => void list.importFile(file));
 
-  await open(await firstConversation(store), true);
+  await open(await firstConversation(store, scope), true);
   void list.resumeDeletes();
   // Empty entries older releases stored (one per New chat and failed open) leave the list.
   void store
@@ -468,6 +489,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     approvals,
     approvalView,
     importConversation: (file) => list.importFile(file),
+    ask: (question) => send(question),
     destroy: () => {
       // A running turn stops; a card waiting for the person stays in the document for the next visit.
       if (current?.session.busy) current.session.stop();

@@ -46,6 +46,8 @@ export interface ConversationListOptions {
   jumpTo?(query: string): void;
   /** The map's picture and credits for Export report (absent without a map). */
   report?: ReportSources;
+  /** Where the list's open state is kept (an embed's own namespace; the page's localStorage by default). */
+  sidebarStorage?: Storage;
 }
 
 /** What a report takes from the map: its picture as it is now, and its credits. */
@@ -101,7 +103,10 @@ export class ConversationList {
         onExportRaw: (id) => void this.exportRaw(id),
         onImport: (file) => void this.importFile(file),
       },
-      { load: () => sidebarOpenState.load(), save: (open) => sidebarOpenState.save(open) },
+      {
+        load: () => sidebarOpenState.load(options.sidebarStorage),
+        save: (open) => sidebarOpenState.save(open, options.sidebarStorage),
+      },
     );
   }
 

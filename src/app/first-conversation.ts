@@ -2,6 +2,7 @@
 import { conversationOnScreen } from '../storage/conversation-on-screen';
 import { hasUnloadStash } from '../storage/conversation-writer';
 import type { ConversationStore } from '../storage/conversation-store';
+import type { StorageScope } from '../storage/storage-scope';
 
 /**
  * The conversation a visit opens with: the one on screen before the reload (stored, or stashed as the
@@ -10,13 +11,13 @@ import type { ConversationStore } from '../storage/conversation-store';
  */
 export async function firstConversation(
   store: ConversationStore | undefined,
-  stash: Storage = sessionStorage,
+  scope: Pick<StorageScope, 'session' | 'local'>,
 ): Promise<string | undefined> {
   if (!store) return undefined;
   const summaries = await store.list();
-  const remembered = conversationOnScreen();
+  const remembered = conversationOnScreen([scope.session, scope.local]);
   if (remembered && summaries.some((summary) => summary.id === remembered)) return remembered;
-  if (remembered && hasUnloadStash(remembered, stash)) return remembered;
+  if (remembered && hasUnloadStash(remembered, scope.session)) return remembered;
   if (remembered && !(await store.get(remembered))) return undefined;
   return summaries[0]?.id;
 }

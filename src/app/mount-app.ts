@@ -5,6 +5,7 @@ import {
   catalogEntryFromConfig,
   DatasetCatalog,
   loadAppConfig,
+  resolveConfigUrls,
   validateAppConfig,
 } from '../config';
 import { heldPointLayerCount } from '../data/point-tile-client';
@@ -22,6 +23,7 @@ import {
   saveDisabledTools,
   saveToolPolicies,
 } from '../storage/mcp-preferences-store';
+import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { maskCredentials } from '../tools/credential-placeholders';
 import { createConversationMap } from '../tools/map/conversation-map';
 import { isResultLayerId } from '../tools/map/conversation-map-state';
@@ -34,13 +36,16 @@ import { isConversationExportFile } from './is-conversation-export';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { MapUndo } from './map-undo';
 import { NoticeBanner } from './notice-banner';
+import { watchPolicyViolations } from './policy-violation-notice';
 import { readUploadInWorker, reportLostUploads } from './read-upload-in-worker';
 import { serveTablePoints } from './serve-table-points';
 import { mountUploadControl } from './upload-control';
 import { UploadLibrary } from './upload-library';
+import type { AgentEvent } from '../agent/types';
 import type { TableSource } from '../data/data-engine';
 import type { UploadStorage } from '../storage/upload-store';
 import type { MapwrightHandle } from './app-handle';
+import type { MountedChat } from './chat-wiring';
 import type { StartedData } from './data-wiring';
 import type { StartedMap } from './start-map';
 
@@ -53,15 +58,34 @@ export interface MountOptions {
   configUrl: string;
   /** A config object to use instead of fetching `configUrl` (for embedders); validated the same way. */
   config?: unknown;
+  /**
+   * Where the app's own files are (the offline basemap's tiles), and what the config's relative URLs
+   * mean: an embed passes its module's folder and its config's URL; the app page leaves both out (its
+   * page is beside them).
+   */
+  assetBase?: string;
+  /** Where this app keeps what it stores (an embed's own namespace); the page's names by default. */
+  storage?: StorageScope;
+  /**
+   * Whether the app owns the page: it names the page after the config's title and is reachable as
+   * `window.mapwright`. The app page does; an embed does not unless its host asks.
+   */
+  ownsPage?: boolean;
+  /** The element whose data-theme the theme button sets and the map follows (the page's <html>). */
+  themeRoot?: HTMLElement;
+  /** Hears the events of the runs of the conversation on screen (the host page's events). */
+  onAgentEvent?: (event: AgentEvent) => void;
 }
 
 /** A mounted app. */
 export interface MountedApp {
   handle: MapwrightHandle;
+  /** Asks `question` as the person would (once the chat is there); rejects if it cannot start. */
+  ask(question: string): Promise<void>;
   destroy(): void;
 }
 
-/** Mounts Mapwright into an element that holds the `#map` and `#chat` areas. */
+/** Mounts Mapwright into an element that holds the map and chat areas (`.app-map`, `.app-chat`). */
 export async function mountApp(element: HTMLElement, options: MountOptions): Promise<MountedApp> {
   // Everything the app starts is released by `destroy`: what it started already, and what starts later
   // (the data side and the chat load after the map has drawn) as soon as it arrives.
@@ -72,9 +96,12 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       const id = setTimeout(resolve, ms);
       teardown.push(() => clearTimeout(id));
     });
+  const ownsPage = options.ownsPage ?? true;
+  const scope = options.storage ?? pageStorageScope();
   element.dataset.configUrl = options.configUrl;
-  const mapContainer = element.querySelector<HTMLElement>('#map') ?? element;
-  const chatElement = element.querySelector<HTMLElement>('#chat');
+  // The shell's areas by class, not id: several apps may share one page.
+  const mapContainer = element.querySelector<HTMLElement>('.app-map') ?? element;
+  const chatElement = element.querySelector<HTMLElement>('.app-chat');
   if (chatElement) showChatPlaceholder(chatElement);
   // On a phone the map and the chat are tabs; MapLibre measures itself again when its tab shows.
   let resizeMap = (): void => undefined;
@@ -84,16 +111,23 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       : undefined;
   if (viewTabs) element.append(viewTabs.root);
   const banner = new NoticeBanner(mapContainer);
+  // A request the page's policy refused says which config field allows it and how to apply it.
+  teardown.push(watchPolicyViolations((message) => banner.add(message)));
   // MapLibre is most of the boot JavaScript: it downloads and compiles while the config loads.
   const mapModule = import('./start-map');
 
-  const { config, problems } =
+  const loaded =
     options.config === undefined
       ? await loadAppConfig(options.configUrl)
       : validateAppConfig(options.config);
+  const { problems } = loaded;
+  // An embed's config names files beside itself, not beside the host page.
+  const configBase = new URL(options.configUrl, document.baseURI).href;
+  const config =
+    options.assetBase === undefined ? loaded.config : resolveConfigUrls(loaded.config, configBase);
   performance.mark('mapwright:config');
   banner.addConfigProblems(problems);
-  document.title = config.title;
+  if (ownsPage) document.title = config.title;
   if (chatElement) retitleChatPlaceholder(chatElement, config.title);
   let promptText = bundledSystemPrompt;
   const promptLoaded = loadSystemPromptText(config.systemPromptUrl, (message) =>
@@ -107,7 +141,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
 
   // Data credentials: filled into approved calls of their own server's tools at dispatch, masked in
   // every result (with their common transforms), never seen by the model.
-  const credentials = new CredentialStore();
+  const credentials = new CredentialStore(scope.local, scope.session);
   const registry = new ToolRegistry({
     defaultTimeoutMs: config.limits.toolTimeoutMs,
     credentials: () => credentials.values(),
@@ -124,7 +158,12 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       startMap(
         mapContainer,
         config,
-        { notify: (message) => banner.add(message), onFirstIdle: markMapIdle },
+        {
+          notify: (message) => banner.add(message),
+          onFirstIdle: markMapIdle,
+          ...(options.assetBase === undefined ? {} : { assetBase: options.assetBase }),
+          ...(options.themeRoot === undefined ? {} : { themeRoot: options.themeRoot }),
+        },
         mapFiles,
       ),
     )
@@ -201,7 +240,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     .then(({ startData }) =>
       startData({
         datasets: tables,
-        allowedHosts: config.data.allowedHosts,
+        allowedHosts: [...config.data.allowedHosts, ...embedOrigins(options, configBase)],
         mcpServers: config.mcpServers,
         registry,
         resultStore,
@@ -210,13 +249,17 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         explanationArgument: config.explainCalls.explanationArgument,
         onWarning: (message) => banner.add(message),
         // The person's servers, switched-off tools and policies stay as they left them after a reload.
-        userServers: loadUserServers(),
-        disabledTools: loadDisabledTools(),
-        onPreferencesChange: (disabled) => saveDisabledTools(disabled),
+        userServers: loadUserServers({ local: scope.local, session: scope.session }),
+        disabledTools: loadDisabledTools(scope.local),
+        onPreferencesChange: (disabled) => saveDisabledTools(disabled, scope.local),
         defaultPolicy: config.approvals.defaultPolicy,
-        toolPolicies: loadToolPolicies(),
-        onToolPoliciesChange: (policies) => saveToolPolicies(policies),
-        oauth: { baseUrl: document.baseURI, sessionStorage, localStorage },
+        toolPolicies: loadToolPolicies(scope.local),
+        onToolPoliciesChange: (policies) => saveToolPolicies(policies, scope.local),
+        oauth: {
+          baseUrl: options.assetBase ?? document.baseURI,
+          sessionStorage: scope.session,
+          localStorage: scope.local,
+        },
       }),
     )
     .then((started: StartedData) => {
@@ -242,8 +285,9 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     readUpload: readUploadInWorker,
     onLateFailure: (message) => banner.add(message, 'upload'),
     storage: () =>
-      (uploadStore ??= import('../storage/upload-store').then(({ UploadStore }) =>
-        UploadStore.open(),
+      (uploadStore ??= import('../storage/upload-store').then(
+        ({ UploadStore, UPLOAD_DATABASE_NAME }) =>
+          UploadStore.open(scope.name(UPLOAD_DATABASE_NAME)),
       )),
   });
   teardown.push(
@@ -308,9 +352,11 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   // The chat's placeholder has been showing since mount. Its code loads once the map has drawn, which
   // measured faster for both than loading it alongside the map on two cores (docs/performance.md), but
   // never later than `chatWaitCapMs` after the map started, so a slow map cannot hold the chat back.
+  let chatMounted: Promise<MountedChat> = Promise.reject(new Error('This app has no chat.'));
+  chatMounted.catch(() => undefined);
   if (chatElement) {
     const chatStart = Promise.race([mapDrawn, timer(chatWaitCapMs)]);
-    void Promise.all([chatStart, promptLoaded])
+    chatMounted = Promise.all([chatStart, promptLoaded])
       .then(() => {
         if (destroyed) throw new Error('the app was closed');
         return import('./chat-wiring');
@@ -335,8 +381,12 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
             : {}),
           uploadsRestored: handle.uploadsRestored,
           notify: (message) => banner.add(message),
+          storage: scope,
+          ...(options.themeRoot === undefined ? {} : { themeRoot: options.themeRoot }),
+          ...(options.onAgentEvent === undefined ? {} : { onAgentEvent: options.onAgentEvent }),
         }),
-      )
+      );
+    void chatMounted
       .then((chat) => {
         if (destroyed) return chat.destroy();
         teardown.push(() => chat.destroy());
@@ -351,10 +401,11 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         banner.add(message);
       });
   }
-  window.mapwright = handle;
+  if (ownsPage) window.mapwright = handle;
   element.dataset.ready = 'true';
   return {
     handle,
+    ask: async (question) => (await chatMounted).ask(question),
     destroy: () => {
       if (destroyed) return;
       destroyed = true;
@@ -368,4 +419,11 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       element.replaceChildren();
     },
   };
+}
+
+// An embed reads its files from its own origin (the module's and the config's), which the data
+// engine's worker must reach besides the config's data hosts.
+function embedOrigins(options: MountOptions, configBase: string): string[] {
+  if (options.assetBase === undefined) return [];
+  return [...new Set([new URL(options.assetBase).origin, new URL(configBase).origin])];
 }

@@ -42,6 +42,8 @@ export async function openConversation(options: {
    * included) and not written from here (conversation-tabs.ts).
    */
   liveElsewhere?: boolean;
+  /** Where the page stashed documents as it unloaded (an embed's own namespace). */
+  stashStorage?: Storage;
 }): Promise<OpenedConversation> {
   const { store, id, resultStore } = options;
   const now = options.now ?? Date.now;
@@ -59,7 +61,7 @@ export async function openConversation(options: {
             revision: (await store.loadWithRevision(id))?.revision ?? 0,
             fromStash: true,
           }
-        : await readWithStash(store, id);
+        : await readWithStash(store, id, options.stashStorage);
       fromStash = read.fromStash;
       stored = read.document;
       revision = read.revision;
@@ -103,9 +105,10 @@ export async function openConversation(options: {
 async function readWithStash(
   store: ConversationStore,
   id: string,
+  stashStorage?: Storage,
 ): Promise<{ document: ConversationDocument | undefined; revision: number; fromStash: boolean }> {
-  const stash = stashed(id);
-  const stashRevision = takeStashRevision(id);
+  const stash = stashed(id, stashStorage);
+  const stashRevision = takeStashRevision(id, stashStorage);
   const read = await store.loadWithRevision(id);
   if (!stash) return { document: read?.document, revision: read?.revision ?? 0, fromStash: false };
   if (!read || read.revision <= stashRevision)
@@ -128,8 +131,8 @@ async function readWithStash(
   };
 }
 
-function stashed(id: string): ConversationDocument | undefined {
-  const stash = takeUnloadStash(id);
+function stashed(id: string, storage?: Storage): ConversationDocument | undefined {
+  const stash = takeUnloadStash(id, storage);
   if (stash === undefined) return undefined;
   try {
     return parseConversationDocument(stash);

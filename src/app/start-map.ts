@@ -28,6 +28,10 @@ export interface StartMapHooks {
   notify: (message: string) => void;
   /** Called once, when the map has first drawn its basemap and boot layers. */
   onFirstIdle?: () => void;
+  /** Where the bundled files are (an embed's module folder); the page's base by default. */
+  assetBase?: string;
+  /** The element whose theme the offline basemap follows (an embed's own element). */
+  themeRoot?: HTMLElement;
 }
 
 /**
@@ -57,6 +61,8 @@ export async function startMap(
       config,
       fetch: fetchFunction,
       onNotice: notify,
+      ...(hooks.assetBase === undefined ? {} : { assetBase: hooks.assetBase }),
+      ...(hooks.themeRoot === undefined ? {} : { themeRoot: hooks.themeRoot }),
     });
   } catch (error) {
     notify(`The map could not start (${errorMessage(error)}). Chat and SQL still work.`);

@@ -11,3 +11,4 @@ export { catalogEntryFromConfig, DatasetCatalog, type CatalogEntry } from './dat
 export { defaultAppConfig } from './default-app-config';
 export { loadAppConfig } from './load-app-config';
 export { validateAppConfig, type ValidatedConfig } from './validate-app-config';
+export { resolveConfigUrls } from './resolve-config-urls';

@@ -4,6 +4,7 @@
 import * as duckdb from '@duckdb/duckdb-wasm';
 import ehWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import mvpWasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
+import { startsInPlace } from '../web/start-module-worker';
 import ehWorkerUrl from './duckdb-worker-eh?worker&url';
 import mvpWorkerUrl from './duckdb-worker-mvp?worker&url';
 import { askDecoder } from './table-decoder-client';
@@ -26,7 +27,8 @@ async function startWorker(
 ): Promise<{ worker: Worker; release: () => void }> {
   const options: WorkerOptions = { type: 'module', name: JSON.stringify(network.allowedOrigins) };
   const entry = absolute(workerUrl);
-  if (await servedWithPolicy(entry))
+  // A script of another origin (an embed's) can start a worker only through a blob.
+  if (startsInPlace(entry) && (await servedWithPolicy(entry)))
     return { worker: new Worker(entry, options), release: () => {} };
   const script = `import ${JSON.stringify(entry)};\n`;
   const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));

@@ -1,6 +1,8 @@
 // The page's side of the table decoder's worker (src/data/table-decoder-worker.ts): one worker for table
 // files and uploads' layers, started on the first request and let go once it has nothing to do and
 // holds no layer. No DuckDB here, so an upload's layer does not load DuckDB's module.
+import { startModuleWorker } from '../web/start-module-worker';
+import decoderWorkerUrl from './table-decoder-worker?worker&url';
 import type { DecodeAnswer, DecoderRequest } from './table-decoder-worker';
 
 /** A request without its id (the client numbers them). */
@@ -32,9 +34,8 @@ export function onHeldLayersLost(listener: (layerIds: string[]) => void): () => 
 
 /** The table decoder's worker, started on the first request. */
 function startDecoder(): Worker {
-  const worker = new Worker(new URL('./table-decoder-worker.ts', import.meta.url), {
-    type: 'module',
-  });
+  // Started from its URL (through a blob when an embed's scripts are on another origin).
+  const worker = startModuleWorker(decoderWorkerUrl);
   worker.addEventListener('message', (event: MessageEvent<DecodeAnswer>) => {
     const waiting = decoding.get(event.data.id);
     decoding.delete(event.data.id);

@@ -2,7 +2,7 @@
 import { errorMessage } from '../errors/error-message';
 import { basemapPalettes } from './basemap-palette';
 import { basemapTilesPath, offlineStyle } from './offline-basemap';
-import { pageColorScheme } from './page-color-scheme';
+import { pageColorScheme, schemeSource } from './page-color-scheme';
 import { tileArchiveUrl } from './tile-archives';
 import type { BasemapConfig } from '../config/app-config';
 import type { FetchFunction } from './dataset-features';
@@ -34,6 +34,7 @@ export async function resolveBasemapStyle(
   basemap: BasemapConfig,
   fetchFunction: FetchFunction,
   onNotice: (message: string) => void,
+  place: { assetBase?: string | undefined; themeRoot?: HTMLElement | undefined } = {},
 ): Promise<{ style: Record<string, unknown>; offline: boolean }> {
   if (basemap.kind === 'style') {
     try {
@@ -48,8 +49,8 @@ export async function resolveBasemapStyle(
   // Drawn in the page's theme from the first frame: a dark page never flashes a light map.
   return {
     style: offlineStyle(
-      tileArchiveUrl(new URL(basemapTilesPath, document.baseURI).toString()),
-      basemapPalettes[pageColorScheme()],
+      tileArchiveUrl(new URL(basemapTilesPath, place.assetBase ?? document.baseURI).toString()),
+      basemapPalettes[pageColorScheme(schemeSource(place.themeRoot))],
     ),
     offline: true,
   };

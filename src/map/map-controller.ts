@@ -17,7 +17,7 @@ import { legendFromPaint } from './legend';
 import { cameraOf, jumpCamera, roundCoordinate } from './map-camera';
 import { attachTooltips } from './map-tooltip';
 import { openMaplibreMap, releaseMapWorkers, type OpenMapOptions } from './open-maplibre-map';
-import { watchPageColorScheme } from './page-color-scheme';
+import { schemeSource, watchPageColorScheme } from './page-color-scheme';
 import { reportSourceErrors } from './report-source-errors';
 import { serveTiles, stopServing } from './served-tiles';
 import { validateFilter, validatePaint } from './style-validation';
@@ -104,12 +104,16 @@ export class MapController implements MapPort, RestoreTarget {
     readonly map: maplibregl.Map,
     offline: boolean,
     private readonly initialView: InitialView,
+    themeRoot?: HTMLElement,
   ) {
     this.gate = offline ? new BootRepaintGate(map, bootGateLimitMs) : undefined;
     // The offline basemap follows the page's theme in place; a publisher's online style is left as
     // they made it.
     this.stopFollowingTheme = offline
-      ? watchPageColorScheme((scheme) => applyBasemapPalette(map, basemapPalettes[scheme]))
+      ? watchPageColorScheme(
+          (scheme) => applyBasemapPalette(map, basemapPalettes[scheme]),
+          schemeSource(themeRoot),
+        )
       : () => undefined;
     this.stateChanges = new MapStateNotifier(cameraOf(map));
     map.on('moveend', () => this.stateChanges.cameraMoved(cameraOf(map)));
@@ -142,7 +146,7 @@ export class MapController implements MapPort, RestoreTarget {
   ): Promise<MapController> {
     const { map, offline } = await openMaplibreMap(container, options);
     const view = options.config.initialView;
-    const controller = new MapController(map, offline, view);
+    const controller = new MapController(map, offline, view, options.themeRoot);
     reportSourceErrors(map, (sourceId) => controller.layers.get(sourceId)?.title, options.onNotice);
     return controller;
   }

@@ -32,6 +32,10 @@ export interface OpenMapOptions {
   fetch: FetchFunction;
   /** Tells the person something about the map (e.g. the online basemap failed). */
   onNotice: (message: string) => void;
+  /** Where the bundled files (the offline basemap's tiles) are: the page, or an embed's module. */
+  assetBase?: string;
+  /** The element whose data-theme the offline basemap follows (the page's <html> by default). */
+  themeRoot?: HTMLElement;
 }
 
 /** The map with its style loaded, and whether its basemap is the offline one. */
@@ -43,6 +47,7 @@ export async function openMaplibreMap(
     options.config.basemap,
     options.fetch,
     options.onNotice,
+    { assetBase: options.assetBase, themeRoot: options.themeRoot },
   );
   const view = options.config.initialView;
   const map = new maplibregl.Map({

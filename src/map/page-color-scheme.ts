@@ -14,8 +14,13 @@ export interface SchemeSource {
   matchMedia: (query: string) => MediaQueryList;
 }
 
+/** The scheme's source for `root` (an embedded app's own element), or the page's <html>. */
+export function schemeSource(root: HTMLElement = document.documentElement): SchemeSource {
+  return { root, matchMedia: (query) => window.matchMedia(query) };
+}
+
 function pageSource(): SchemeSource {
-  return { root: document.documentElement, matchMedia: (query) => window.matchMedia(query) };
+  return schemeSource();
 }
 
 /** The scheme the page is drawn in now. */

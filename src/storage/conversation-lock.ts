@@ -3,9 +3,11 @@
 // `navigator.locks` is missing (old browsers, jsdom), the lock only spans this tab, and the revision
 // check on every write (ConversationStore.save) still keeps a tab from writing over another's turns.
 
-/** The name of a conversation's lock. */
-export const conversationLockName = (conversationId: string): string =>
-  `mapwright-conversation-${conversationId}`;
+/** The name of a conversation's lock (`scopeName` puts it in an embedded app's namespace). */
+export const conversationLockName = (
+  conversationId: string,
+  scopeName: (base: string) => string = (base) => base,
+): string => scopeName(`mapwright-conversation-${conversationId}`);
 
 /** The part of `navigator.locks` used here. */
 export interface LockManagerLike {
@@ -21,7 +23,10 @@ export interface LockManagerLike {
 export class ConversationLock {
   private readonly holding = new Set<string>();
 
-  constructor(private readonly locks: LockManagerLike | undefined = browserLocks()) {}
+  constructor(
+    private readonly locks: LockManagerLike | undefined = browserLocks(),
+    private readonly scopeName: (base: string) => string = (base) => base,
+  ) {}
 
   /**
    * Runs `task` holding conversation `id`'s lock, if no tab holds it; the lock is released when the
@@ -39,8 +44,10 @@ export class ConversationLock {
       return true;
     };
     if (!this.locks) return run();
-    return this.locks.request(conversationLockName(id), { ifAvailable: true }, (lock) =>
-      lock ? run() : false,
+    return this.locks.request(
+      conversationLockName(id, this.scopeName),
+      { ifAvailable: true },
+      (lock) => (lock ? run() : false),
     );
   }
 
@@ -51,7 +58,7 @@ export class ConversationLock {
   whenFree(id: string): Promise<void> {
     const locks = this.locks;
     if (!locks) return new Promise(() => undefined);
-    return locks.request(conversationLockName(id), {}, () => undefined);
+    return locks.request(conversationLockName(id, this.scopeName), {}, () => undefined);
   }
 
   /** True when another tab holds conversation `id`'s lock (a turn runs there). */
@@ -59,7 +66,9 @@ export class ConversationLock {
     if (!this.locks || this.holding.has(id)) return false;
     try {
       const state = await this.locks.query();
-      return (state.held ?? []).some((lock) => lock.name === conversationLockName(id));
+      return (state.held ?? []).some(
+        (lock) => lock.name === conversationLockName(id, this.scopeName),
+      );
     } catch {
       return false;
     }

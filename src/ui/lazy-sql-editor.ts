@@ -89,12 +89,17 @@ export class LazySqlEditor {
     }
     // The state at the swap wins: a decision may have made the box read-only while CodeMirror loaded.
     editor.setReadOnly(this.fallback.readOnly);
-    const focused = document.activeElement === this.fallback;
+    // The root's activeElement: inside an embedded app's shadow root the document's is the host.
+    const where = this.fallback.getRootNode();
+    const focused =
+      (where instanceof ShadowRoot ? where.activeElement : document.activeElement) ===
+      this.fallback;
     const { selectionStart, selectionEnd } = this.fallback;
     this.editor = editor;
     // CodeMirror's element moves into this root, which already sits in the card, so nothing reflows
     // around the box but the box itself.
     this.root.replaceChildren(...editor.root.childNodes);
+    editor.placedIn(this.root);
     if (focused) editor.focus(selectionStart, selectionEnd);
   }
 }

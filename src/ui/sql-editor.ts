@@ -88,6 +88,15 @@ export class SqlEditor {
     return this.view.state.readOnly;
   }
 
+  /**
+   * Mounts the editor's styles where `element` (now holding the editor) lives: inside an embedded app's
+   * shadow root they must be in that root, where style-mod uses a constructed style sheet.
+   */
+  placedIn(element: HTMLElement): void {
+    const root = element.getRootNode();
+    if (root instanceof ShadowRoot) this.view.setRoot(root);
+  }
+
   /** Makes the editor read-only (once a decision is made, or when the SQL holds a masked secret). */
   setReadOnly(readOnly: boolean): void {
     this.view.dispatch({ effects: this.editable.reconfigure(editableExtensions(readOnly)) });

@@ -82,7 +82,9 @@ describe('opening a stored conversation', () => {
     writer.stashForUnload();
     await writer.dispose();
     expect(await store.get(waiting.id)).toBeUndefined();
-    expect(await firstConversation(store)).toBe(waiting.id);
+    expect(await firstConversation(store, { session: sessionStorage, local: localStorage })).toBe(
+      waiting.id,
+    );
     const reopened = await openConversation({
       store,
       id: waiting.id,

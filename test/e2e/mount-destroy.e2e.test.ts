@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lightConfig, serveWithConfig, type ConfigVariant } from './contract/config-variant';
 import { launchBrowser } from './harness';
+import { heldCounters } from './held-resources';
 import type { Browser, Page } from 'playwright-core';
 
 const MOUNTS = 20;
@@ -16,61 +17,6 @@ interface Held {
   workers: string[];
   heapBytes: number;
 }
-
-// Counts the listeners on the window and the document, and the workers alive, as the page adds and
-// removes them. A string, so the test runner's helpers stay out of the page.
-const counters = `(() => {
-  const listeners = new Map();
-  const key = (type, listener, options) =>
-    type + '|' + (typeof options === 'boolean' ? options : Boolean(options && options.capture));
-  const add = EventTarget.prototype.addEventListener;
-  const remove = EventTarget.prototype.removeEventListener;
-  const global = (target) => target === window || target === document;
-  // Entries go when their listener is removed, so the count itself keeps nothing alive.
-  const forget = (listener, entry) => {
-    const set = listeners.get(listener);
-    set?.delete(entry);
-    if (set && set.size === 0) listeners.delete(listener);
-  };
-  EventTarget.prototype.addEventListener = function (type, listener, options) {
-    if (global(this) && listener) {
-      const set = listeners.get(listener) ?? new Set();
-      set.add(key(type, listener, options) + (this === window ? '|w' : '|d'));
-      listeners.set(listener, set);
-      if (options && options.signal) {
-        const target = this;
-        options.signal.addEventListener('abort', () =>
-          forget(listener, key(type, listener, options) + (target === window ? '|w' : '|d')),
-        );
-      }
-    }
-    return add.call(this, type, listener, options);
-  };
-  EventTarget.prototype.removeEventListener = function (type, listener, options) {
-    if (global(this) && listener)
-      forget(listener, key(type, listener, options) + (this === window ? '|w' : '|d'));
-    return remove.call(this, type, listener, options);
-  };
-  const workers = new Set();
-  const NativeWorker = window.Worker;
-  window.Worker = class extends NativeWorker {
-    constructor(...args) {
-      super(...args);
-      const url = String(args[0]);
-      const entry = { url: url.startsWith('blob:') ? 'blob' : url.split('/').pop() };
-      workers.add(entry);
-      const terminate = this.terminate.bind(this);
-      this.terminate = () => {
-        workers.delete(entry);
-        terminate();
-      };
-    }
-  };
-  window.__held = () => ({
-    listeners: [...listeners.values()].flatMap((set) => [...set]).sort(),
-    workers: [...workers].map((entry) => entry.url).sort(),
-  });
-})()`;
 
 async function settled(page: Page): Promise<void> {
   await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
@@ -109,7 +55,7 @@ describe('mounting and destroying the app', () => {
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error.stack ?? error.message)));
-    await page.addInitScript(counters);
+    await page.addInitScript(heldCounters);
     await page.goto(variant.appUrl);
     await settled(page);
     // The first remount loads the chunks a mount needs once per page; the level is read after it.

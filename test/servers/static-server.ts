@@ -49,6 +49,11 @@ export interface StaticServerOptions {
    * fresh browser context, so nothing is reused between boots).
    */
   link?: LinkShape;
+  /**
+   * Headers sent with every file and with the answer to a CORS preflight (OPTIONS), as a publisher
+   * whose app is embedded in other sites' pages configures their host.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Serves `root` (default: the built app) on a free loopback port. */
@@ -60,6 +65,10 @@ export async function startStaticServer(
   const link = options.link && new ShapedLink(options.link);
   const gzipped = new Map<string, Buffer>();
   const server = await startLoopbackServer((request, response) => {
+    if (options.headers && request.method === 'OPTIONS') {
+      response.writeHead(204, options.headers).end();
+      return;
+    }
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
     let file = normalize(join(base, pathname));
     if (!file.startsWith(base)) {
@@ -81,6 +90,7 @@ export async function startStaticServer(
           : 'no-cache'
         : 'no-store',
       'accept-ranges': 'bytes',
+      ...options.headers,
     };
     // A static host lets a browser revalidate what it holds instead of downloading it again.
     const etag = `"${size.toString(16)}-${Math.round(stats.mtimeMs).toString(16)}"`;

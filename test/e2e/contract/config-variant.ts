@@ -3,7 +3,7 @@
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { distDir, startStaticServer } from '../../servers/static-server';
+import { distDir, startStaticServer, type StaticServerOptions } from '../../servers/static-server';
 
 /** The build served with another app-config.json. */
 export interface ConfigVariant {
@@ -12,13 +12,16 @@ export interface ConfigVariant {
 }
 
 /** Serves the build with `configText` (written as is, so it may be broken JSON) as its app-config.json. */
-export async function serveWithConfig(configText: string): Promise<ConfigVariant> {
+export async function serveWithConfig(
+  configText: string,
+  serverOptions: StaticServerOptions = {},
+): Promise<ConfigVariant> {
   const root = await mkdtemp(join(tmpdir(), 'mapwright-contract-'));
   for (const entry of await readdir(distDir)) {
     if (entry !== 'app-config.json') await symlink(join(distDir, entry), join(root, entry));
   }
   await writeFile(join(root, 'app-config.json'), configText);
-  const server = await startStaticServer(root);
+  const server = await startStaticServer(root, serverOptions);
   return {
     appUrl: `${server.url}/`,
     stop: async () => {

@@ -1,0 +1,45 @@
+// npm run headers -- DIR: after editing DIR/app-config.json of a build (frames allowed, a new MCP
+// server, LLM endpoint or data host), rewrites the page's Content-Security-Policy (the meta tag and
+// style nonce of DIR/index.html and DIR/oauth-callback.html) and DIR/_headers from it, exactly as a
+// build from that config would, and prints the same headers for nginx and Apache. No rebuild needed.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  apacheConfig,
+  headersFileFor,
+  nginxConfig,
+  publishHeaders,
+  rewritePagePolicy,
+} from './publish-headers.ts';
+import { configFromFile, printable } from './vite-plugin-security-headers.ts';
+
+const folder = resolve(process.argv[2] ?? 'dist');
+const configPath = join(folder, 'app-config.json');
+if (!existsSync(configPath) || !existsSync(join(folder, 'index.html'))) {
+  console.error(
+    printable(
+      `${folder} is not a built app (no app-config.json or index.html): run npm run build first.`,
+    ),
+  );
+  process.exit(1);
+}
+const config = await configFromFile(configPath);
+const { policy, rules } = publishHeaders(config);
+for (const page of ['index.html', 'oauth-callback.html']) {
+  const path = join(folder, page);
+  if (!existsSync(path)) continue;
+  writeFileSync(path, rewritePagePolicy(readFileSync(path, 'utf8'), policy));
+}
+writeFileSync(join(folder, '_headers'), headersFileFor(config));
+const report = [
+  `Rewrote the Content-Security-Policy of ${folder} from its app-config.json:`,
+  '  index.html (meta tag and style nonce), oauth-callback.html, _headers (Netlify, Cloudflare Pages).',
+  '',
+  '# nginx (replace root with where the folder is served from)',
+  nginxConfig(rules),
+  '',
+  '# Apache (.htaccess in the folder, or the site config; needs mod_headers)',
+  apacheConfig(rules),
+];
+// Line by line: a config value is data, and printable() writes its control characters as escapes.
+console.log(report.join('\n').split('\n').map(printable).join('\n'));
