@@ -4,19 +4,10 @@ import { Agent } from '../agent/agent';
 import { toolIdentity } from '../agent/approval-policy';
 import { SessionApprovals } from '../agent/session-approvals';
 import { createEnginePreflight } from '../data/preflight';
-import { contextBudgetFor } from '../providers/context-budget';
-import { createChosenModel } from '../providers/create-chosen-model';
-import { listProviderModels } from '../providers/list-provider-models';
 import { CONVERSATION_CHANNEL, ConversationChannel } from '../storage/conversation-channel';
 import { ConversationLock } from '../storage/conversation-lock';
 import { rememberConversationOnScreen } from '../storage/conversation-on-screen';
 import { ConversationStore, DEFAULT_DATABASE_NAME } from '../storage/conversation-store';
-import {
-  hasSavedLlmSettings,
-  loadLlmSettings,
-  saveLlmSettings,
-  savedToolMode,
-} from '../storage/llm-settings-store';
 import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
 import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { readThemeChoice, saveThemeChoice } from '../storage/theme-store';
@@ -27,25 +18,20 @@ import { ChatSession } from '../ui/chat-session';
 import { CredentialsSection } from '../ui/credentials-section';
 import { button } from '../ui/dom';
 import { acceptFileDrops } from '../ui/file-drop';
-import { firstRunView } from '../ui/first-run-view';
 import { McpSettingsSection, type KeptServers } from '../ui/mcp-settings-section';
 import { PendingApprovalView } from '../ui/pending-approval-view';
-import { SettingsPanel } from '../ui/settings-panel';
+import { ChatModelSettings } from './chat-model-settings';
 import { ConversationList } from './conversation-list';
 import { ConversationTabs } from './conversation-tabs';
-import { defaultLlmSettings } from './default-llm-settings';
 import { firstConversation } from './first-conversation';
 import { followConversationMap } from './follow-conversation-map';
 import { keepConversationResults } from './keep-conversation-results';
 import { keptResultSource, tableResolver } from './kept-result-source';
-import { needsModelSetup } from './model-setup';
 import { openConversation } from './open-conversation';
-import { policyAwareFetch } from './policy-aware-fetch';
 import { preloadChatModules } from './preload-chat-modules';
 import { preloadData } from './preload-data';
 import { createResultActions } from './result-actions';
 import { settledWithin } from './settled-within';
-import { testModelConnection } from './test-model-connection';
 import { writeErrorReporter } from './write-error-reporter';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentEvent } from '../agent/types';
@@ -121,9 +107,6 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     (typeof options.systemPrompt === 'function' ? options.systemPrompt() : options.systemPrompt) ??
     '';
   if (!registry.get('render_chart')) registry.register(createRenderChartTool(resultStore));
-  let settings = loadLlmSettings(defaultLlmSettings(config), llmStorage);
-  // Names a request the page's security policy refused, so the error says so instead of "cannot reach".
-  const modelFetch = policyAwareFetch();
   const approvals = new SessionApprovals();
   approvals.autoApprove = config.approvals.autoApproveSession;
   let store: ConversationStore | undefined;
@@ -180,13 +163,29 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     editQuestion: (turnIndex, text) => startTurn((session) => session.resend(turnIndex, text)),
     runAgain: (turnIndex, callId) =>
       startTurn((session) => void session.runAgain(turnIndex, callId)),
-    openSettings: () => openSettings(),
+    openSettings: () => model.open(),
+  });
+  const model = new ChatModelSettings({
+    config,
+    panel,
+    storage: llmStorage,
+    sections: () => [
+      ...(options.credentials
+        ? [
+            new CredentialsSection(
+              options.credentials,
+              () => hub?.servers().map((server) => server.id) ?? [],
+            ).root,
+          ]
+        : []),
+      ...(mcpSection ? [mcpSection.root] : []),
+    ],
+    onModelChanged: (chosen) => current?.agent.setModel(chosen),
   });
   /** Sends a question as the Send button does (the host page's ask() comes here too). */
   function send(text: string): void {
     // With no model yet the question is kept in the box while the settings open (beforeSend).
-    if (needsModelSetup(settings, hasSavedLlmSettings(scope.local), config.llm.bringYourOwnKey))
-      panel.input.textarea.value = text;
+    if (model.needsSetup()) panel.input.textarea.value = text;
     startTurn((session) => session.send(text), text);
   }
   const keptServers: KeptServers = {
@@ -222,7 +221,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   };
   const createAgent = (): Agent =>
     new Agent({
-      model: createChosenModel(settings, modelFetch),
+      model: model.createModel(),
       registry,
       sessionApprovals: approvals,
       systemPrompt: promptOf(),
@@ -231,75 +230,14 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         maxRounds: config.limits.maxRounds,
         deadlineMs: config.limits.turnDeadlineMs,
         toolTimeoutMs: config.limits.toolTimeoutMs,
-        contextTokens: contextBudgetFor(
-          settings.provider,
-          settings.model,
-          config.limits.contextTokens,
-        ),
+        contextTokens: model.contextTokens(),
       },
     });
 
-  const openSettings = (note?: string): void => {
-    const sections = [
-      ...(options.credentials
-        ? [
-            new CredentialsSection(
-              options.credentials,
-              () => hub?.servers().map((server) => server.id) ?? [],
-            ).root,
-          ]
-        : []),
-      ...(mcpSection ? [mcpSection.root] : []),
-    ];
-    const settingsPanel = new SettingsPanel({
-      settings,
-      sections,
-      toolModeFor: (provider, model) => savedToolMode(provider, model),
-      bringYourOwnKey: config.llm.bringYourOwnKey,
-      testConnection: (candidate) =>
-        testModelConnection(candidate, {
-          fetch: modelFetch,
-          bringYourOwnKey: config.llm.bringYourOwnKey,
-        }),
-      listModels: (choice, signal) => listProviderModels(choice, { fetch: modelFetch, signal }),
-      onSave: (saved) => {
-        settings = saved;
-        saveLlmSettings(saved, llmStorage);
-        // The next turn uses the new model; the conversation and its history stay as they are.
-        current?.agent.setModel(createChosenModel(settings, modelFetch));
-        showFirstRun();
-      },
-      onClose: () => panel.input.textarea.focus(),
-    });
-    if (note)
-      settingsPanel.root.prepend(
-        Object.assign(document.createElement('p'), { className: 'mw-note', textContent: note }),
-      );
-    panel.dialogSlot.replaceChildren(settingsPanel.root);
-    settingsPanel.root.focus();
-  };
-  // The first run (no model yet) replaces the welcome until a model is saved (docs/chat.md, First run).
-  const showFirstRun = (): void =>
-    panel.setWelcome(
-      needsModelSetup(settings, hasSavedLlmSettings(scope.local), config.llm.bringYourOwnKey)
-        ? firstRunView({
-            examplePrompts: config.examplePrompts,
-            onConnect: (prompt) => {
-              if (prompt !== undefined) panel.input.textarea.value = prompt;
-              openSettings(
-                prompt === undefined
-                  ? undefined
-                  : 'Connect a model first: your question waits in the box until you send it.',
-              );
-            },
-          })
-        : undefined,
-      'No model connected yet',
-    );
-  showFirstRun();
+  model.showFirstRun();
   const beforeSend = (): boolean => {
-    if (needsModelSetup(settings, hasSavedLlmSettings(scope.local), config.llm.bringYourOwnKey)) {
-      openSettings('Connect a model to send your question: choose a provider, then Save.');
+    if (model.needsSetup()) {
+      model.open('Connect a model to send your question: choose a provider, then Save.');
       return false;
     }
     // An upload or a saved credential changed the prompt: the next turn reads the new one.
@@ -448,7 +386,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     sidebarStorage: scope.local,
   });
   const { sidebar, toast } = list;
-  const settingsButton = button('Settings', () => openSettings(), {
+  const settingsButton = button('Settings', () => model.open(), {
     className: 'mw-button mw-open-settings',
     ariaLabel: 'Open the settings',
   });

@@ -1,0 +1,119 @@
+// The model the chat talks to, as the person chose it: kept in storage, edited in Settings, and asked
+// for on the first run (no model yet) before a question can go. One part of mountChat (chat-wiring.ts).
+import { contextBudgetFor } from '../providers/context-budget';
+import { createChosenModel } from '../providers/create-chosen-model';
+import { listProviderModels } from '../providers/list-provider-models';
+import {
+  hasSavedLlmSettings,
+  loadLlmSettings,
+  saveLlmSettings,
+  savedToolMode,
+  type LlmSettings,
+} from '../storage/llm-settings-store';
+import { firstRunView } from '../ui/first-run-view';
+import { SettingsPanel } from '../ui/settings-panel';
+import { defaultLlmSettings } from './default-llm-settings';
+import { needsModelSetup } from './model-setup';
+import { policyAwareFetch } from './policy-aware-fetch';
+import { testModelConnection } from './test-model-connection';
+import type { ChatModel } from '../agent/types';
+import type { AppConfig } from '../config/app-config';
+import type { ChatPanel } from '../ui/chat-panel';
+
+/** What the model settings need from the chat. */
+export interface ChatModelSettingsOptions {
+  config: AppConfig;
+  panel: ChatPanel;
+  /** This app's storages (an embed's own namespace). */
+  storage: { local: Storage; session: Storage };
+  /** The settings' other sections (credentials, MCP servers), as they are when Settings opens. */
+  sections(): HTMLElement[];
+  /** The person saved another model: the conversation on screen goes on with it. */
+  onModelChanged(model: ChatModel): void;
+}
+
+/** The chosen model, its Settings dialog and the first-run view. */
+export class ChatModelSettings {
+  private settings: LlmSettings;
+  /** Names a request the page's security policy refused, so the error says so, not "cannot reach". */
+  private readonly fetch = policyAwareFetch();
+
+  constructor(private readonly options: ChatModelSettingsOptions) {
+    this.settings = loadLlmSettings(defaultLlmSettings(options.config), options.storage);
+  }
+
+  /** A model client for the current choice. */
+  createModel(): ChatModel {
+    return createChosenModel(this.settings, this.fetch);
+  }
+
+  /** The context budget of the current choice (the config's, or the model's known window). */
+  contextTokens(): number {
+    return contextBudgetFor(
+      this.settings.provider,
+      this.settings.model,
+      this.options.config.limits.contextTokens,
+    );
+  }
+
+  /** True while no model is set up: a question waits until one is. */
+  needsSetup(): boolean {
+    return needsModelSetup(
+      this.settings,
+      hasSavedLlmSettings(this.options.storage.local),
+      this.options.config.llm.bringYourOwnKey,
+    );
+  }
+
+  /** Opens Settings, with `note` above them when given. */
+  open(note?: string): void {
+    const { config, panel, storage } = this.options;
+    const settingsPanel = new SettingsPanel({
+      settings: this.settings,
+      sections: this.options.sections(),
+      toolModeFor: (provider, model) => savedToolMode(provider, model, storage.local),
+      bringYourOwnKey: config.llm.bringYourOwnKey,
+      testConnection: (candidate) =>
+        testModelConnection(candidate, {
+          fetch: this.fetch,
+          bringYourOwnKey: config.llm.bringYourOwnKey,
+        }),
+      listModels: (choice, signal) => listProviderModels(choice, { fetch: this.fetch, signal }),
+      onSave: (saved) => {
+        this.settings = saved;
+        saveLlmSettings(saved, storage);
+        // The next turn uses the new model; the conversation and its history stay as they are.
+        this.options.onModelChanged(this.createModel());
+        this.showFirstRun();
+      },
+      onClose: () => panel.input.textarea.focus(),
+    });
+    if (note)
+      settingsPanel.root.prepend(
+        Object.assign(document.createElement('p'), { className: 'mw-note', textContent: note }),
+      );
+    panel.dialogSlot.replaceChildren(settingsPanel.root);
+    settingsPanel.root.focus();
+  }
+
+  /** The first run (no model yet) replaces the welcome until a model is saved (docs/chat.md). */
+  showFirstRun(): void {
+    const { config, panel } = this.options;
+    panel.setWelcome(
+      this.needsSetup()
+        ? firstRunView({
+            examplePrompts: config.examplePrompts,
+            onConnect: (prompt) => {
+              if (prompt !== undefined) panel.input.textarea.value = prompt;
+              this.open(
+                prompt === undefined
+                  ? undefined
+                  : 'Connect a model first: your question waits in the box until you send it.',
+              );
+            },
+          })
+        : undefined,
+      'No model connected yet',
+    );
+  }
+}
