@@ -161,7 +161,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         explainCalls: config.explainCalls.promptRule,
       }),
     data: Promise.resolve(undefined),
-    upload: (file, onPhase) => uploads.add(file, onPhase),
+    upload: (file, options) => uploads.add(file, options),
     removeUpload: (table) => uploads.remove(table),
     heldUploadLayers: heldLayerCount,
     uploadsRestored: Promise.resolve(),
@@ -220,6 +220,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     maxBytes: config.limits.uploadMaxBytes,
     readUpload: readUploadInWorker,
     onLateFailure: (message) => banner.add(message, 'upload'),
+    onLateNotice: (message) => banner.add(message, 'upload'),
     storage: () =>
       (uploadStore ??= import('../storage/upload-store').then(({ UploadStore }) =>
         UploadStore.open(),

@@ -6,8 +6,8 @@ import { onHeldLayersLost } from '../data/table-decoder-client';
 import type { UploadReader } from './upload-dataset';
 
 /** Reads an upload in the worker; the layer it draws is served from there. */
-export const readUploadInWorker: UploadReader = async (table, format, bytes) => {
-  const read = await readLayerInWorker(table, format, bytes);
+export const readUploadInWorker: UploadReader = async (table, format, file) => {
+  const read = await readLayerInWorker(table, format, file);
   const { layer } = read.summary;
   if (!layer) return { summary: read.summary };
   return {

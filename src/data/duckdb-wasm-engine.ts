@@ -1,17 +1,18 @@
 // The DataEngine in the page: DuckDB-WASM in a worker, started on first use.
 import { replaceUnicodeSpaces, unicodeSpaceRuleSets } from '../sql/unicode-spaces';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
-import { csvReadOptions } from './csv-read-options';
 import { decodeToArrowIpc } from './decode-table-file';
 import { describeTable, listTablesSql } from './describe-table';
 import { DataHostRefusedError, dataHostRefusalIn } from './duckdb-worker-network';
 import { forgetLoad, loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
+import { bytesOfData, readCsvFile } from './read-csv-file';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import { statementCount } from './statement-count';
 import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
+  LoadOptions,
   QueryOptions,
   QueryResult,
   Row,
@@ -65,8 +66,8 @@ export class DuckDbWasmEngine implements DataEngine {
     return this.database !== undefined;
   }
 
-  load(source: TableSource): Promise<void> {
-    return loadOnce(this.loads, source.table, () => this.loadTable(source));
+  load(source: TableSource, options: LoadOptions = {}): Promise<void> {
+    return loadOnce(this.loads, source.table, () => this.loadTable(source, options));
   }
 
   async listTables(): Promise<string[]> {
@@ -171,6 +172,9 @@ export class DuckDbWasmEngine implements DataEngine {
     try {
       await connection.query('SET autoinstall_known_extensions = false');
       await connection.query('SET autoload_known_extensions = false');
+      // DuckDB-WASM posts a query's progress while it is polled: an upload's CSV shows how far it got.
+      await connection.query('SET enable_progress_bar = true');
+      await connection.query('SET progress_bar_time = 0');
       await connection.query(`SET allowed_directories = [${allowed}]`);
       await connection.query('SET enable_external_access = false');
       await connection.query('SET lock_configuration = true');
@@ -192,12 +196,13 @@ export class DuckDbWasmEngine implements DataEngine {
     return (await this.query(sql, { maxRows: Number.MAX_SAFE_INTEGER })).rows;
   }
 
-  private async loadTable(source: TableSource): Promise<void> {
-    const bytes = await this.bytesOf(source);
+  private async loadTable(source: TableSource, options: LoadOptions): Promise<void> {
+    options.signal?.throwIfAborted();
+    const data = source.file ?? (await this.bytesOf(source));
     const database = await this.ready();
     const connection = await database.connect();
     try {
-      await this.insert(database, connection, source, bytes);
+      await this.insert(database, connection, source, data, options);
       mark(`mapwright:table-loaded:${source.table}`);
     } finally {
       await connection.close();
@@ -208,26 +213,23 @@ export class DuckDbWasmEngine implements DataEngine {
     database: WasmDatabase,
     connection: WasmConnection,
     source: TableSource,
-    bytes: Uint8Array,
+    data: Uint8Array | Blob,
+    options: LoadOptions,
   ): Promise<void> {
     const table = source.table;
     await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
     switch (source.format) {
       case 'csv':
-      case 'tsv': {
-        const fileName = `${uploadFolder}${++this.fileCounter}.${source.format}`;
-        await database.registerFileBuffer(fileName, bytes);
-        try {
-          await connection.query(
-            `CREATE TABLE ${quoteIdentifier(table)} AS SELECT * FROM read_csv(${quoteLiteral(fileName)}${csvReadOptions(source.format)})`,
-          );
-        } finally {
-          await database.dropFile(fileName);
-        }
-        return;
-      }
+      case 'tsv':
+        return readCsvFile(database, connection, {
+          table,
+          format: source.format,
+          data,
+          fileName: `${uploadFolder}${++this.fileCounter}.${source.format}`,
+          ...options,
+        });
       case 'parquet': {
-        const ipc = await (await this.runtime()).parquetToArrowIpc(bytes);
+        const ipc = await (await this.runtime()).parquetToArrowIpc(data);
         await connection.insertArrowFromIPCStream(ipc, { name: table, create: true });
         return;
       }
@@ -236,8 +238,8 @@ export class DuckDbWasmEngine implements DataEngine {
       case 'json': {
         const runtime = await this.runtime();
         const ipc = runtime.decodeToArrowIpc
-          ? await runtime.decodeToArrowIpc(source.format, table, bytes)
-          : decodeToArrowIpc(source.format, table, bytes);
+          ? await runtime.decodeToArrowIpc(source.format, table, data)
+          : decodeToArrowIpc(source.format, table, await bytesOfData(data));
         await connection.insertArrowFromIPCStream(ipc, { name: table, create: true });
         return;
       }

@@ -8,6 +8,7 @@ import { TableLoadFailedError } from './query-errors';
 import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
+  LoadOptions,
   QueryOptions,
   QueryResult,
   TableDescription,
@@ -64,8 +65,8 @@ export class LazyDataEngine implements DataEngine {
     return [...this.failures].map(([table, message]) => ({ table, message }));
   }
 
-  async load(source: TableSource): Promise<void> {
-    await (await this.ready()).load(source);
+  async load(source: TableSource, options?: LoadOptions): Promise<void> {
+    await (await this.ready()).load(source, options);
     this.failures.delete(source.table);
   }
 

@@ -54,6 +54,11 @@ function findColumn(columns: string[], names: string[]): string | undefined {
   return columns.find((column) => names.includes(column.toLowerCase()));
 }
 
+/** Whether the columns include a longitude and a latitude, so the rows can be drawn as points. */
+export function hasPointColumns(columns: string[]): boolean {
+  return findColumn(columns, lonNames) !== undefined && findColumn(columns, latNames) !== undefined;
+}
+
 /** Each column as the model reads it: a number, or text with up to three examples. */
 export function describeColumns(
   rows: Record<string, unknown>[],
