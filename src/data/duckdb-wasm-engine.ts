@@ -172,9 +172,6 @@ export class DuckDbWasmEngine implements DataEngine {
     try {
       await connection.query('SET autoinstall_known_extensions = false');
       await connection.query('SET autoload_known_extensions = false');
-      // DuckDB-WASM posts a query's progress while it is polled: an upload's CSV shows how far it got.
-      await connection.query('SET enable_progress_bar = true');
-      await connection.query('SET progress_bar_time = 0');
       await connection.query(`SET allowed_directories = [${allowed}]`);
       await connection.query('SET enable_external_access = false');
       await connection.query('SET lock_configuration = true');

@@ -46,8 +46,8 @@ export interface WasmDatabase {
    */
   registerFileHandle?(name: string, file: Blob): Promise<void>;
   /**
-   * Calls `listener` with the running query's progress (0 to 1) as DuckDB reports it; returns a
-   * function that stops it. DuckDB-WASM reports it only between the polls of a query sent with `send`.
+   * Calls `listener` with how far DuckDB has read the large file it is reading (0 to 1); returns a
+   * function that stops it (duckdb-worker-file-reads.ts tells it from DuckDB's worker).
    */
   onProgress?(listener: (fraction: number) => void): () => void;
   /** Runs DuckDB's own scanner over SQL. */

@@ -1,8 +1,8 @@
 // An uploaded CSV or TSV made a table by DuckDB's own reader. A file is registered as a handle that
 // DuckDB's worker reads slice by slice as it scans, so the page never copies it (a 100 MB file read
 // into the page and copied to DuckDB took seconds and held the file twice). The statement is sent
-// rather than run: DuckDB-WASM then polls it, and between polls it reports its progress and can be
-// cancelled.
+// rather than run: DuckDB-WASM then polls it, and between polls it can be cancelled; how far it has
+// read the file comes from its worker meanwhile.
 import { csvReadOptions } from './csv-read-options';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import type { LoadOptions } from './data-engine';
@@ -36,7 +36,7 @@ export async function readCsvFile(
     await database.registerFileHandle(fileName, data);
   else await database.registerFileBuffer(fileName, await bytesOfData(data));
   let highest = 0;
-  // Progress is the scan's, which only goes forward; a late report of another query must not pull it back.
+  // How far the scan got only goes forward; a late report of another file must not pull it back.
   const stopProgress =
     onProgress &&
     database.onProgress?.((fraction) => {
