@@ -1,7 +1,7 @@
 // A generated CSV of points over the United States, written to disk in chunks (never whole in memory):
 // the size a person's own data reaches, for upload tests and benches.
-import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 
 /** Writes about `megabytes` MB of rows (id, name, category, lon, lat, value, note) to `path`; resolves to the row count. */
 export async function writeLargeCsv(path: string, megabytes: number): Promise<number> {
