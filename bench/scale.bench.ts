@@ -2,9 +2,11 @@
 // page and in the Node engine at 0.3M, 1M and 3M rows, the Node server over a 30M-row Parquet file,
 // drawing 1k, 10k and 100k result points and panning over them, frames while a long answer streams,
 // a long conversation's prompt bytes and opening time at 10, 50 and 200 turns, and a 100k-point GeoJSON
-// upload's longest page task and time to its layer. SCALE_PARTS picks parts
-// (sql,server,draw,stream,conversation,upload); the load average is printed before and after each.
+// upload's longest page task and time to its layer, CSV uploads of 10, 100 and 500 MB (time until SQL
+// can read them, peak memory). SCALE_PARTS picks parts (sql,server,draw,stream,conversation,upload,
+// upload-csv); the load average is printed before and after each.
 import { runConversationScale } from './scale/conversation-scale';
+import { runCsvUploadScale } from './scale/csv-upload-scale';
 import { runDrawScale } from './scale/draw-scale';
 import { runNodeServerOverParquet, runSqlInPageAndNode } from './scale/sql-scale';
 import { runStreamScale } from './scale/stream-scale';
@@ -18,6 +20,7 @@ const parts: Record<string, () => Promise<void>> = {
   stream: runStreamScale,
   conversation: runConversationScale,
   upload: runUploadScale,
+  'upload-csv': runCsvUploadScale,
 };
 
 /** Runs the chosen parts (all by default) and prints their curves. */
