@@ -137,8 +137,13 @@ export function mountUploadControl(
     };
     const onPhase = async (phase: UploadPhase): Promise<void> => {
       if (stop.signal.aborted) return;
-      // The progress of a step is its own: a new step starts without one.
-      underWay.set(key, { words: phaseWords[phase](file.name), cancel });
+      // The progress of a step is its own: a new step starts without one. Cancel is offered while the
+      // file is read and loaded; once its layer is being drawn the upload goes through.
+      const cancellable = phase === 'reading' || phase === 'loading';
+      underWay.set(key, {
+        words: phaseWords[phase](file.name),
+        ...(cancellable ? { cancel } : {}),
+      });
       showProgress();
       await painted();
     };
