@@ -1,6 +1,7 @@
 // Turns an uploaded file into a table in the data engine, a map layer and a catalog entry: one path for a
 // file the person just picked or dropped and for one kept from an earlier visit. The file is read in the
-// page; nothing is sent anywhere.
+// browser, by DuckDB's worker and the decoder's (the page's thread reads only its first bytes); nothing
+// is sent anywhere. A large CSV or TSV goes through add-table-first.ts instead.
 import { tableNameFromFile } from '../data/sql-identifier';
 import {
   readLayerFile,
@@ -143,11 +144,7 @@ function formatOf(fileName: string): UploadFormat | undefined {
 }
 
 /** Loads `source` as its table, replacing an earlier one; `lazily` lets a lazy engine load it on first use. */
-export async function putTable(
-  engine: UploadEngine,
-  source: TableSource,
-  lazily: boolean,
-): Promise<void> {
+async function putTable(engine: UploadEngine, source: TableSource, lazily: boolean): Promise<void> {
   await engine.drop(source.table);
   if (lazily && engine.declare) engine.declare(source);
   else await engine.load(source);
