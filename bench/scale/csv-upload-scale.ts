@@ -64,7 +64,9 @@ async function uploadOnce(browser: Browser, appUrl: string, file: string): Promi
     await page.evaluate(async () => {
       const data = await window.mapwright!.data;
       await data!.engine.query('SELECT 1');
-      await new Promise((done) => setTimeout(done, 1000));
+      // The decoder's worker that decoded the bundled tables goes 10 s after, its memory with it:
+      // measured before that, its going would hide the upload's growth.
+      await new Promise((done) => setTimeout(done, 11_000));
     });
     await page.evaluate(watchScript);
     const before = await rendererResidentBytes(browser);
