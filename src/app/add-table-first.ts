@@ -84,13 +84,15 @@ export async function addTableFirst(
     const message = `${fileName} could not be read: ${errorMessage(error)}.`;
     return { outcome: { ok: false, message }, tableReady: done };
   }
-  const name = quoteIdentifier(table);
-  const count = await engine.query(`SELECT count(*) AS n FROM ${name}`);
-  const rowCount = Number(count.rows[0]?.n ?? 0);
-  const sample = await engine.query(`SELECT * FROM ${name} LIMIT ${describedRows}`, {
-    maxRows: describedRows,
-  });
-  const columns = sample.columns.map((column) => column.name);
+  let described: { rowCount: number; columns: string[]; rows: Record<string, unknown>[] };
+  try {
+    described = await describeLoaded(engine, table);
+  } catch (error) {
+    await engine.drop(table).catch(() => undefined);
+    const message = `${fileName} could not be read: ${errorMessage(error)}.`;
+    return { outcome: { ok: false, message }, tableReady: done };
+  }
+  const { rowCount, columns } = described;
   if (rowCount === 0) {
     await engine.drop(table).catch(() => undefined);
     return {
@@ -103,7 +105,7 @@ export async function addTableFirst(
     title: fileName,
     description: `Uploaded by the person (${rowCount} rows).`,
     table,
-    columns: describeColumns(sample.rows, columns),
+    columns: describeColumns(described.rows, columns),
     format,
     origin: 'upload',
   };
@@ -122,6 +124,20 @@ export async function addTableFirst(
       ...(drawable ? { after: 'drawing' as const } : {}),
     },
     tableReady: layerDrawn,
+  };
+}
+
+/** The loaded table's row count, columns and first rows (to describe the columns for the model). */
+async function describeLoaded(engine: UploadEngine, table: string) {
+  const name = quoteIdentifier(table);
+  const count = await engine.query(`SELECT count(*) AS n FROM ${name}`);
+  const sample = await engine.query(`SELECT * FROM ${name} LIMIT ${describedRows}`, {
+    maxRows: describedRows,
+  });
+  return {
+    rowCount: Number(count.rows[0]?.n ?? 0),
+    columns: sample.columns.map((column) => column.name),
+    rows: sample.rows,
   };
 }
 
