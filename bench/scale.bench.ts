@@ -2,12 +2,14 @@
 // page and in the Node engine at 0.3M, 1M and 3M rows, the Node server over a 30M-row Parquet file,
 // drawing 1k, 10k and 100k result points and panning over them, frames while a long answer streams,
 // a long conversation's prompt bytes and opening time at 10, 50 and 200 turns, and a 100k-point GeoJSON
-// upload's longest page task and time to its layer, a table's 10k to 2M points drawn from point
-// tiles (time to visible, worst frame while panning), and result tables of 1k, 100k and 10M rows (time
-// to the first rows, a page after a jump, a sort, the worst frame). SCALE_PARTS picks parts
-// (sql,server,draw,stream,conversation,upload,points,results); the load average is printed before and
-// after each.
+// upload's longest page task and time to its layer, CSV uploads of 10, 100 and 500 MB (time until SQL
+// can read them, peak memory), a table's 10k to 2M points drawn from point tiles (time to visible,
+// worst frame while panning), and result tables of 1k, 100k and 10M rows (time to the first rows, a
+// page after a jump, a sort, the worst frame). SCALE_PARTS picks parts
+// (sql,server,draw,stream,conversation,upload,upload-csv,points,results); the load average is printed
+// before and after each.
 import { runConversationScale } from './scale/conversation-scale';
+import { runCsvUploadScale } from './scale/csv-upload-scale';
 import { runDrawScale } from './scale/draw-scale';
 import { runResultRowsScale } from './scale/result-rows-scale';
 import { runNodeServerOverParquet, runSqlInPageAndNode } from './scale/sql-scale';
@@ -25,6 +27,7 @@ const parts: Record<string, () => Promise<void>> = {
   upload: runUploadScale,
   points: runTablePointsScale,
   results: runResultRowsScale,
+  'upload-csv': runCsvUploadScale,
 };
 
 /** Runs the chosen parts (all by default) and prints their curves. */

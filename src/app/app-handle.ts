@@ -6,7 +6,7 @@ import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { StartedData } from './data-wiring';
-import type { UploadOutcome, UploadPhaseListener } from './upload-dataset';
+import type { UploadOptions, UploadOutcome } from './upload-dataset';
 import type { RemovalOutcome } from './upload-library';
 
 /** The handle a mounted app exposes on `window.mapwright`. */
@@ -27,8 +27,8 @@ export interface MapwrightHandle {
   hub?: StartedData['hub'];
   /** Settles when the data side has started (or failed to). */
   data: Promise<StartedData | undefined>;
-  /** Adds a file as a table and a layer, as dropping it on the map does. */
-  upload(file: File, onPhase?: UploadPhaseListener): Promise<UploadOutcome>;
+  /** Adds a file as a table and a layer, as dropping it on the map does (with its progress and Cancel). */
+  upload(file: File, options?: Omit<UploadOptions, 'restoring'>): Promise<UploadOutcome>;
   /** Removes an upload by table name (table, layer, catalog entry, kept file), as its Remove button does. */
   removeUpload(table: string): Promise<RemovalOutcome>;
   /** How many uploads' layers the file reader's worker holds (a removed or replaced one must not stay). */

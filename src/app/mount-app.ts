@@ -205,7 +205,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         explainCalls: config.explainCalls.promptRule,
       }),
     data: Promise.resolve(undefined),
-    upload: (file, onPhase) => uploads.add(file, onPhase),
+    upload: (file, options) => uploads.add(file, options),
     removeUpload: (table) => uploads.remove(table),
     heldUploadLayers: heldLayerCount,
     drawTablePoints: async (table, columns) => {
@@ -284,6 +284,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     maxBytes: config.limits.uploadMaxBytes,
     readUpload: readUploadInWorker,
     onLateFailure: (message) => banner.add(message, 'upload'),
+    onLateNotice: (message) => banner.add(message, 'upload'),
     storage: () =>
       (uploadStore ??= import('../storage/upload-store').then(
         ({ UploadStore, UPLOAD_DATABASE_NAME }) =>

@@ -6,8 +6,8 @@ import { onHeldLayersLost } from '../data/table-decoder-client';
 import type { UploadReader } from './upload-dataset';
 
 /** Reads an upload in the worker; the layer it draws is served from there. */
-export const readUploadInWorker: UploadReader = async (table, format, bytes) => {
-  const read = await readLayerInWorker(table, format, bytes);
+export const readUploadInWorker: UploadReader = async (table, format, file) => {
+  const read = await readLayerInWorker(table, format, file);
   const { layer } = read.summary;
   // Too many points for features: the layer is drawn from the table (draw-table-points.ts).
   if (!layer || layer.pointColumns) return { summary: read.summary };

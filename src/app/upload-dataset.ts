@@ -1,7 +1,7 @@
 // Turns an uploaded file into a table in the data engine, a map layer and a catalog entry: one path for a
 // file the person just picked or dropped and for one kept from an earlier visit. The file is read in the
-// page; nothing is sent anywhere.
-import { englishList } from '../agent/english-list';
+// browser, by DuckDB's worker and the decoder's (the page's thread reads only its first bytes); nothing
+// is sent anywhere. A large CSV or TSV goes through add-table-first.ts instead.
 import { ROW_CAPS } from '../config/row-caps';
 import { tableNameFromFile } from '../data/sql-identifier';
 import {
@@ -11,45 +11,44 @@ import {
   type UploadFileSummary,
 } from '../data/upload-layer-file';
 import { errorMessage } from '../errors/error-message';
-import { kindForGeometry } from '../geo/layer-kind';
-import { uploadPaint } from '../map/layer-paint';
+import { drawUploadLayer } from './draw-upload-layer';
 import { contentMismatch } from './file-signature';
 import { serveTablePoints } from './serve-table-points';
+import { featureWords, leftOutNote, raggedNote } from './upload-notes';
 import type { CatalogEntry, DatasetCatalog } from '../config/dataset-catalog';
 import type { DataEngine, TableSource } from '../data/data-engine';
 import type { MapPort, ServedFeatures } from '../tools/map/map-port';
 import type { FeatureCollection } from 'geojson';
-
-/** "1 feature", "2 features". */
-function featureWords(count: number): string {
-  return `${count} ${count === 1 ? 'feature' : 'features'}`;
-}
-
-/**
- * Says which features of a file mixing kinds of shape are not drawn (the table keeps them all):
- * "; its 3 lines and 1 area are not drawn (a layer draws one kind of shape)".
- */
-function leftOutNote(leftOut: Record<string, number> | undefined): string {
-  const parts = Object.entries(leftOut ?? {}).map(
-    ([shapes, count]) => `${count} ${count === 1 ? shapes.replace(/s$/, '') : shapes}`,
-  );
-  if (parts.length === 0) return '';
-  const total = Object.values(leftOut ?? {}).reduce((sum, count) => sum + count, 0);
-  return `; its ${englishList(parts)} ${total === 1 ? 'is' : 'are'} not drawn (a layer draws one kind of shape; the table has every row)`;
-}
 
 /** What uploads need of the data engine; `declare` (the lazy engine's) loads a table on first use. */
 export type UploadEngine = DataEngine & { declare?(source: TableSource): void };
 
 /**
  * A step of adding a file, shown to the person while it takes long: reading the file, loading it
- * (parsing it, or DuckDB reading a Parquet file), drawing its layer, and loading its table for SQL
- * (after the layer is drawn and the upload announced).
+ * (parsing it, or DuckDB reading a Parquet file or a large CSV), drawing its layer, and loading its
+ * table for SQL (after the layer is drawn and the upload announced).
  */
 export type UploadPhase = 'reading' | 'loading' | 'drawing' | 'sql';
 
 /** Told each step an upload starts; the upload waits for it (so the step can be shown first). */
 export type UploadPhaseListener = (phase: UploadPhase) => Promise<void> | void;
+
+/** How much of a file has been read, in bytes. */
+export interface UploadProgress {
+  loadedBytes: number;
+  totalBytes: number;
+}
+
+/** How an upload is followed and stopped. */
+export interface UploadOptions {
+  /** A file kept from an earlier visit: its table loads when SQL first needs it, the camera stays. */
+  restoring?: boolean;
+  onPhase?: UploadPhaseListener;
+  /** Told how much of the file has been read, where the reader can tell (a large CSV or TSV). */
+  onProgress?: (progress: UploadProgress) => void;
+  /** The person's Cancel: the work stops and what was read is let go. */
+  signal?: AbortSignal;
+}
 
 /**
  * An uploaded file read for its layer: its summary, and either its features or, when they are held
@@ -65,11 +64,12 @@ export interface ReadUpload {
 export type UploadReader = (
   table: string,
   format: LayerFileFormat,
-  bytes: Uint8Array,
+  file: Blob,
 ) => Promise<ReadUpload>;
 
 /** Reads on the caller's thread (Node, tests): the same reader the page's worker runs. */
-const readUploadHere: UploadReader = async (_table, format, bytes) => readLayerFile(format, bytes);
+export const readUploadHere: UploadReader = async (_table, format, file) =>
+  readLayerFile(format, new Uint8Array(await file.arrayBuffer()));
 
 /** What an upload needs. */
 export interface UploadDependencies {
@@ -81,11 +81,20 @@ export interface UploadDependencies {
   readUpload?: UploadReader;
   /** Told when the table could not be loaded for SQL after the upload was announced. */
   onLateFailure?: (message: string) => void;
+  /** Told when a large upload's layer, announced as on its way, is drawn. */
+  onLateNotice?: (message: string) => void;
+  /** Size in bytes above which a CSV or TSV loads its table first (add-table-first.ts); 16 MB by default. */
+  tableFirstBytes?: number;
 }
 
-/** How an upload ended: a message for the person either way. */
+/**
+ * How an upload ended: a message for the person either way. `after` is the step still under way once
+ * it is announced (the table loading for SQL, or a large upload's layer drawing); `cancelled` says the
+ * person stopped it.
+ */
 export type UploadOutcome =
-  { ok: true; message: string; entry: CatalogEntry } | { ok: false; message: string };
+  | { ok: true; message: string; entry: CatalogEntry; after?: UploadPhase }
+  | { ok: false; message: string; cancelled?: boolean };
 
 /** The formats a person can add. */
 export const uploadFormats = ['csv', 'tsv', 'parquet', 'geojson'] as const;
@@ -99,10 +108,14 @@ export interface UploadSource {
   table: string;
   fileName: string;
   format: UploadFormat;
-  bytes: Uint8Array;
+  /** The file itself: read where it is (by DuckDB or a worker), never copied whole into the page. */
+  file: Blob;
 }
 
-/** An added upload, and its table loading for SQL (settles either way: failures go to onLateFailure). */
+/**
+ * An added upload, and what goes on after it is announced: its table loading for SQL, or a large
+ * upload's layer drawing (settles either way: failures go to onLateFailure).
+ */
 export interface AddedUpload {
   outcome: UploadOutcome;
   tableReady: Promise<void>;
@@ -144,12 +157,12 @@ async function readUpload(
   engine: () => Promise<UploadEngine | undefined>,
   reader: UploadReader,
 ): Promise<ReadUpload> {
-  const { format, bytes, table } = source;
-  if (format !== 'parquet') return reader(table, format, bytes);
+  const { format, file, table } = source;
+  if (format !== 'parquet') return reader(table, format, file);
   const data = await engine();
   if (!data)
     throw new Error('Parquet files need the data engine, which is not available in this page');
-  await putTable(data, { table, format, bytes }, false);
+  await putTable(data, { table, format, file }, false);
   const result = await data.query(`SELECT * FROM "${table}" LIMIT ${ROW_CAPS.uploadLayer}`, {
     maxRows: ROW_CAPS.uploadLayer,
   });
@@ -163,7 +176,7 @@ async function readUpload(
 }
 
 /** Said of a layer drawn from point tiles: what the person sees is not every point until zoomed in. */
-const thinnedNote =
+export const thinnedNote =
   '; where its points crowd, the map shows one for every few pixels, and every point as you zoom in';
 
 /**
@@ -179,12 +192,15 @@ async function serveUploadPoints(
   const data = await engine();
   if (!data)
     throw new Error('its points need the data engine, which is not available in this page');
-  const { table, format, bytes } = source;
+  const { table, format, file } = source;
   await onPhase?.('sql');
-  if (format !== 'parquet') await putTable(data, { table, format, bytes }, false);
+  if (format !== 'parquet') await putTable(data, { table, format, file }, false);
   await onPhase?.('drawing');
   return serveTablePoints(data, { table, ...columns });
 }
+
+/** How much of a file's start tells what it is (file-signature.ts looks at no more). */
+const signatureBytes = 4096;
 
 /** Checks a picked or dropped file and names its table; a message for the person when it cannot be added. */
 export async function uploadSourceFromFile(
@@ -207,11 +223,13 @@ export async function uploadSourceFromFile(
   }
   if (file.size === 0) return { ok: false, message: `${file.name} is empty.` };
   await onPhase?.('reading');
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  // Only the file's start is read here: the page never holds the whole file (DuckDB and the
+  // decoder's worker read it where it is), and reading it whole ended in a long task on the page.
+  const head = new Uint8Array(await file.slice(0, signatureBytes).arrayBuffer());
   // Checked before anything else runs: a renamed image gets this one message and nothing more.
-  const mismatch = contentMismatch(file.name, format, bytes);
+  const mismatch = contentMismatch(file.name, format, head);
   if (mismatch) return { ok: false, message: mismatch };
-  return { table: tableNameFor(file.name, catalog), fileName: file.name, format, bytes };
+  return { table: tableNameFor(file.name, catalog), fileName: file.name, format, file };
 }
 
 /**
@@ -223,9 +241,9 @@ export async function uploadSourceFromFile(
 export async function addUpload(
   source: UploadSource,
   dependencies: UploadDependencies,
-  options: { restoring?: boolean; onPhase?: UploadPhaseListener } = {},
+  options: UploadOptions = {},
 ): Promise<AddedUpload> {
-  const { table, fileName, format, bytes } = source;
+  const { table, fileName, format, file } = source;
   const failed = (message: string): AddedUpload => ({
     outcome: { ok: false, message },
     tableReady: Promise.resolve(),
@@ -241,44 +259,38 @@ export async function addUpload(
     return failed(`${fileName} could not be read: ${errorMessage(error)}.`);
   }
   const { summary } = read;
+  if (options.signal?.aborted) {
+    read.served?.release();
+    return { outcome: cancelledOutcome(fileName), tableReady: Promise.resolve() };
+  }
   if (summary.rowCount === 0) {
     read.served?.release();
     return failed(`${fileName} has a header but no rows.`);
   }
   let layerId: string | undefined;
-  const { map } = dependencies;
-  let { served } = read;
   let loadedForPoints = false;
   const pointColumns = summary.layer?.pointColumns;
-  if (pointColumns && summary.layer && map) {
+  if (pointColumns && summary.layer && dependencies.map) {
     // Too many points for features: DuckDB loads the table first, and the layer is drawn from it.
     try {
-      served = await serveUploadPoints(source, pointColumns, dependencies.engine, options.onPhase);
+      const served = await serveUploadPoints(
+        source,
+        pointColumns,
+        dependencies.engine,
+        options.onPhase,
+      );
+      read = { ...read, served };
+      summary.layer.featureCount = served.featureCount;
     } catch (error) {
       return failed(`${fileName} could not be drawn: ${errorMessage(error)}.`);
     }
     loadedForPoints = true;
-    summary.layer.featureCount = served.featureCount;
   }
-  if (summary.layer && map) {
-    layerId = table;
+  if (summary.layer && dependencies.map) {
     await options.onPhase?.('drawing');
-    const kind = kindForGeometry(summary.layer.geometryType);
-    // Each upload its own colour: the n-th of the uploads, this one kept in its place when replaced.
-    const uploads = dependencies.catalog.list().filter((entry) => entry.origin === 'upload');
-    const place = uploads.findIndex((entry) => entry.table === table);
-    await map.addLayer({
-      id: layerId,
-      title: fileName,
-      kind,
-      features: read.features ?? { type: 'FeatureCollection', features: [] },
-      ...(served ? { served } : {}),
-      datasetId: table,
-      paint: uploadPaint(kind, place === -1 ? uploads.length : place),
+    layerId = await drawUploadLayer(dependencies.map, dependencies.catalog, source, read, {
+      moveCamera: !options.restoring,
     });
-    const bounds = map.layerBounds(layerId);
-    // Not awaited: the camera glides while the person reads the message.
-    if (bounds && !options.restoring) void map.moveCamera({ bounds });
   } else {
     read.served?.release();
   }
@@ -294,7 +306,7 @@ export async function addUpload(
           .engine()
           .then(
             (engine) =>
-              engine && putTable(engine, { table, format, bytes }, options.restoring === true),
+              engine && putTable(engine, { table, format, file }, options.restoring === true),
           )
           .catch((error: unknown) =>
             dependencies.onLateFailure?.(
@@ -326,14 +338,7 @@ export async function addUpload(
   };
 }
 
-/** Says which rows did not have the header's number of fields, and what was done with them. */
-function raggedNote(raggedRows: number[] | undefined, fieldCount: number): string {
-  if (!raggedRows || raggedRows.length === 0) return '';
-  const shown = raggedRows.slice(0, 5).join(', ');
-  const more = raggedRows.length > 5 ? ` and ${raggedRows.length - 5} more` : '';
-  const plural = raggedRows.length === 1 ? 'row' : 'rows';
-  return (
-    ` ${raggedRows.length} ${plural} (${shown}${more}) did not have the header's ${fieldCount} fields:` +
-    ' missing values were left empty, and extra values are kept only in SQL, as extra columns.'
-  );
+/** What the person reads when they stopped an upload. */
+export function cancelledOutcome(fileName: string): UploadOutcome {
+  return { ok: false, cancelled: true, message: `Adding ${fileName} was cancelled.` };
 }

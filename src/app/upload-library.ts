@@ -3,13 +3,15 @@
 // removing run one at a time, so an upload and a removal of the same name never interleave.
 import { errorMessage } from '../errors/error-message';
 import { isQuotaError } from '../storage/quota-error';
+import { addTableFirst, loadsTableFirst } from './add-table-first';
 import { addUpload, tableNameFor, uploadFormats, uploadSourceFromFile } from './upload-dataset';
 import type { StoredUpload, UploadStorage } from '../storage/upload-store';
 import type {
+  AddedUpload,
   UploadDependencies,
   UploadFormat,
+  UploadOptions,
   UploadOutcome,
-  UploadPhaseListener,
   UploadSource,
 } from './upload-dataset';
 
@@ -45,16 +47,29 @@ export class UploadLibrary {
 
   constructor(private readonly dependencies: UploadLibraryDependencies) {}
 
-  /** Adds a file the person picked or dropped, and keeps it for the next visit; `onPhase` hears each step. */
-  add(file: File, onPhase?: UploadPhaseListener): Promise<UploadOutcome> {
-    return this.oneAtATime(async () => {
-      const { catalog, maxBytes } = this.dependencies;
-      const source = await uploadSourceFromFile(file, catalog, maxBytes, onPhase);
-      if (!('table' in source)) return source;
-      const outcome = await this.register(source, false, onPhase);
-      if (!outcome.ok) return outcome;
-      const note = await this.keep(source, file);
-      return { ...outcome, message: outcome.message + note };
+  /**
+   * Adds a file the person picked or dropped, and keeps it for the next visit; `options` hear each
+   * step and the progress, and carry the person's Cancel. The outcome comes as soon as the upload is
+   * added: keeping the file runs after it (a failure to keep it is told through onLateFailure), and
+   * the next upload or removal waits for it.
+   */
+  add(file: File, options: Omit<UploadOptions, 'restoring'> = {}): Promise<UploadOutcome> {
+    return new Promise<UploadOutcome>((answer, fail) => {
+      void this.oneAtATime(async () => {
+        const { catalog, maxBytes } = this.dependencies;
+        const source = await uploadSourceFromFile(file, catalog, maxBytes, options.onPhase);
+        if (!('table' in source)) return answer(source);
+        const earlier = catalog.get(source.table);
+        const outcome = await this.register(source, false, options);
+        answer(outcome);
+        if (outcome.ok) {
+          const note = await this.keep(source, file);
+          if (note) this.dependencies.onLateFailure?.(`${file.name}:${note}`);
+        } else if (earlier?.origin === 'upload' && !catalog.get(source.table)) {
+          // A cancelled replacement took the earlier file's table with it: it must not come back.
+          await this.forgetKept(source.table);
+        }
+      }).catch(fail);
     });
   }
 
@@ -153,14 +168,26 @@ export class UploadLibrary {
   private async register(
     source: UploadSource,
     restoring: boolean,
-    onPhase?: UploadPhaseListener,
+    options: UploadOptions = {},
   ): Promise<UploadOutcome> {
-    const { outcome, tableReady } = await addUpload(source, this.dependencies, {
-      restoring,
-      ...(onPhase ? { onPhase } : {}),
-    });
+    const withRestoring = { ...options, restoring };
+    let added: AddedUpload;
+    const tableFirst = loadsTableFirst(source, withRestoring, this.dependencies.tableFirstBytes);
+    const engine = tableFirst && (await this.dependencies.engine());
+    if (engine) added = await addTableFirst(source, engine, this.dependencies, withRestoring);
+    else added = await addUpload(source, this.dependencies, withRestoring);
+    const { outcome, tableReady } = added;
     if (outcome.ok) this.tablesReady.set(source.table, tableReady);
     return outcome;
+  }
+
+  /** Deletes the kept file of `table`, if any (nothing to tell when that fails: it was a cleanup). */
+  private async forgetKept(table: string): Promise<void> {
+    try {
+      await (await this.dependencies.storage()).delete(table);
+    } catch {
+      // The upload is gone for this visit either way.
+    }
   }
 
   /** Keeps the file for the next visit; says why when it cannot (the upload stays for this visit). */
@@ -194,15 +221,11 @@ export class UploadLibrary {
     // Added again during this visit before the restore reached it: the newer file stays.
     if (existing?.origin === 'upload') return undefined;
     if (!isUploadFormat(stored.format)) return lost(`${stored.format} files cannot be added.`);
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await stored.bytes.arrayBuffer());
-    } catch (error) {
-      return lost(`${errorMessage(error)}.`);
-    }
     // The map's own datasets now include a table of that name: the upload takes another.
     const table = existing ? tableNameFor(stored.fileName, catalog) : stored.table;
-    const source: UploadSource = { table, fileName: stored.fileName, format: stored.format, bytes };
+    // The kept file is read where it is (by DuckDB or the worker), not copied into the page first.
+    const file = stored.bytes;
+    const source: UploadSource = { table, fileName: stored.fileName, format: stored.format, file };
     const outcome = await this.register(source, true);
     if (!outcome.ok) return lost(outcome.message);
     this.addedAt.set(table, stored.addedAt);

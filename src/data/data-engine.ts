@@ -11,6 +11,19 @@ export interface TableSource {
   url?: string;
   /** In-memory bytes, for uploads. */
   bytes?: Uint8Array;
+  /**
+   * A file (an upload, or one kept from an earlier visit) read where it is: DuckDB-WASM reads a CSV or
+   * TSV in place and a decoder's worker the rest, so the page never holds a copy of its bytes.
+   */
+  file?: Blob;
+}
+
+/** How one load reports its progress and is stopped. */
+export interface LoadOptions {
+  /** Told the share of the file read so far, 0 to 1, when the engine can tell (a CSV or TSV file). */
+  onProgress?: (fraction: number) => void;
+  /** Stops the load: what was read is dropped and load rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** One column of a table or a result. */
@@ -93,7 +106,7 @@ export interface TableLoadFailure {
 /** A SQL engine over local tables. */
 export interface DataEngine {
   /** Loads a table; loading the same table twice is a no-op. */
-  load(source: TableSource): Promise<void>;
+  load(source: TableSource, options?: LoadOptions): Promise<void>;
   listTables(): Promise<string[]>;
   describe(table: string): Promise<TableDescription>;
   query(sql: string, options?: QueryOptions): Promise<QueryResult>;

@@ -234,9 +234,10 @@ export class DuckDbNodeEngine implements DataEngine {
   }
 
   private async fileOf(source: TableSource, scratch: string): Promise<string> {
-    if (source.bytes) {
+    const bytes = source.bytes ?? (source.file && new Uint8Array(await source.file.arrayBuffer()));
+    if (bytes) {
       const path = join(scratch, `upload.${source.format}`);
-      await writeFile(path, source.bytes);
+      await writeFile(path, bytes);
       return path;
     }
     if (!source.url) throw new Error(`Table ${source.table} has neither a path nor bytes to load.`);

@@ -8,7 +8,7 @@ import { startsInPlace } from '../web/start-module-worker';
 import ehWorkerUrl from './duckdb-worker-eh?worker&url';
 import mvpWorkerUrl from './duckdb-worker-mvp?worker&url';
 import { askDecoder } from './table-decoder-client';
-import type { WasmDatabase, WasmNetwork, WasmRuntime } from './duckdb-wasm-types';
+import type { WasmConnection, WasmDatabase, WasmNetwork, WasmRuntime } from './duckdb-wasm-types';
 import type { DecodeRequest } from './table-decoder-worker';
 
 const bundles: duckdb.DuckDBBundles = {
@@ -73,16 +73,45 @@ async function openDatabase(network: WasmNetwork): Promise<WasmDatabase> {
     query: { castBigIntToDouble: false, castDecimalToDouble: true, castTimestampToDate: false },
   });
   performance.mark('mapwright:duckdb-open');
-  return database as unknown as WasmDatabase;
+  return wasmDatabase(database, worker);
+}
+
+/** DuckDB-WASM's database as the engine uses it, with uploads read in place and progress heard. */
+function wasmDatabase(database: duckdb.AsyncDuckDB, worker: Worker): WasmDatabase {
+  return {
+    connect: () => database.connect() as unknown as Promise<WasmConnection>,
+    registerFileBuffer: (name, buffer) => database.registerFileBuffer(name, buffer),
+    // The browser's file reader protocol: DuckDB's worker reads slices of the file as it scans.
+    registerFileHandle: (name, file) =>
+      database.registerFileHandle(name, file, duckdb.DuckDBDataProtocol.BROWSER_FILEREADER, true),
+    tokenize: (sql) => database.tokenize(sql),
+    dropFile: async (name) => {
+      await database.dropFile(name);
+    },
+    terminate: async () => {
+      await database.terminate();
+    },
+    // AsyncDuckDB keeps its progress listeners private; the messages come from our worker all the same.
+    onProgress: (listener) => {
+      const heard = (event: MessageEvent<{ type?: string; data?: { percentage?: number } }>) => {
+        const percentage = event.data?.data?.percentage;
+        if (event.data?.type === 'PROGRESS_UPDATE' && typeof percentage === 'number')
+          listener(Math.min(1, Math.max(0, percentage / 100)));
+      };
+      worker.addEventListener('message', heard);
+      return () => worker.removeEventListener('message', heard);
+    },
+  };
 }
 
 /** A table file decoded to an Arrow IPC stream, off the page's thread. */
 function decodeInWorker(
   format: DecodeRequest['format'],
   table: string,
-  bytes: Uint8Array,
+  bytes: Uint8Array | Blob,
 ): Promise<Uint8Array> {
-  // A copy goes to the worker, so the caller's bytes (an upload's, kept for a reload) stay whole.
+  // A file goes as it is (the worker reads it); bytes as a copy, so the caller's stay whole.
+  if (bytes instanceof Blob) return askDecoder<Uint8Array>({ format, table, bytes });
   const copy = bytes.slice();
   return askDecoder<Uint8Array>({ format, table, bytes: copy }, [copy.buffer]);
 }

@@ -2,7 +2,6 @@
 import { ROW_CAPS } from '../config/row-caps';
 import { replaceUnicodeSpaces, unicodeSpaceRuleSets } from '../sql/unicode-spaces';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
-import { csvReadOptions } from './csv-read-options';
 import { decodeToArrowIpc } from './decode-table-file';
 import { describeTable, listTablesSql } from './describe-table';
 import { DataHostRefusedError, dataHostRefusalIn } from './duckdb-worker-network';
@@ -15,6 +14,7 @@ import {
 import { KeptResults } from './kept-results';
 import { forgetLoad, loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
+import { bytesOfData, readCsvFile } from './read-csv-file';
 import { readTablePoints } from './read-table-points';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import { statementCount } from './statement-count';
@@ -24,6 +24,7 @@ import type {
   PointSource,
   KeptPage,
   KeptPageRequest,
+  LoadOptions,
   QueryOptions,
   QueryResult,
   Row,
@@ -79,8 +80,8 @@ export class DuckDbWasmEngine implements DataEngine {
     return this.database !== undefined;
   }
 
-  load(source: TableSource): Promise<void> {
-    return loadOnce(this.loads, source.table, () => this.loadTable(source));
+  load(source: TableSource, options: LoadOptions = {}): Promise<void> {
+    return loadOnce(this.loads, source.table, () => this.loadTable(source, options));
   }
 
   async listTables(): Promise<string[]> {
@@ -294,12 +295,13 @@ export class DuckDbWasmEngine implements DataEngine {
     return (await this.query(sql, { maxRows: Number.MAX_SAFE_INTEGER })).rows;
   }
 
-  private async loadTable(source: TableSource): Promise<void> {
-    const bytes = await this.bytesOf(source);
+  private async loadTable(source: TableSource, options: LoadOptions): Promise<void> {
+    options.signal?.throwIfAborted();
+    const data = source.file ?? (await this.bytesOf(source));
     const database = await this.ready();
     const connection = await database.connect();
     try {
-      await this.insert(database, connection, source, bytes);
+      await this.insert(database, connection, source, data, options);
       mark(`mapwright:table-loaded:${source.table}`);
     } finally {
       await connection.close();
@@ -310,26 +312,23 @@ export class DuckDbWasmEngine implements DataEngine {
     database: WasmDatabase,
     connection: WasmConnection,
     source: TableSource,
-    bytes: Uint8Array,
+    data: Uint8Array | Blob,
+    options: LoadOptions,
   ): Promise<void> {
     const table = source.table;
     await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
     switch (source.format) {
       case 'csv':
-      case 'tsv': {
-        const fileName = `${uploadFolder}${++this.fileCounter}.${source.format}`;
-        await database.registerFileBuffer(fileName, bytes);
-        try {
-          await connection.query(
-            `CREATE TABLE ${quoteIdentifier(table)} AS SELECT * FROM read_csv(${quoteLiteral(fileName)}${csvReadOptions(source.format)})`,
-          );
-        } finally {
-          await database.dropFile(fileName);
-        }
-        return;
-      }
+      case 'tsv':
+        return readCsvFile(database, connection, {
+          table,
+          format: source.format,
+          data,
+          fileName: `${uploadFolder}${++this.fileCounter}.${source.format}`,
+          ...options,
+        });
       case 'parquet': {
-        const ipc = await (await this.runtime()).parquetToArrowIpc(bytes);
+        const ipc = await (await this.runtime()).parquetToArrowIpc(data);
         await connection.insertArrowFromIPCStream(ipc, { name: table, create: true });
         return;
       }
@@ -338,8 +337,8 @@ export class DuckDbWasmEngine implements DataEngine {
       case 'json': {
         const runtime = await this.runtime();
         const ipc = runtime.decodeToArrowIpc
-          ? await runtime.decodeToArrowIpc(source.format, table, bytes)
-          : decodeToArrowIpc(source.format, table, bytes);
+          ? await runtime.decodeToArrowIpc(source.format, table, data)
+          : decodeToArrowIpc(source.format, table, await bytesOfData(data));
         await connection.insertArrowFromIPCStream(ipc, { name: table, create: true });
         return;
       }

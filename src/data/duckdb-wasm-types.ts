@@ -40,6 +40,16 @@ export interface WasmConnection {
 export interface WasmDatabase {
   connect(): Promise<WasmConnection>;
   registerFileBuffer(name: string, buffer: Uint8Array): Promise<void>;
+  /**
+   * Registers a file DuckDB reads in place, slice by slice, from its own worker (the browser's file
+   * reader): no copy of it is made. Absent in builds without one; the engine copies the bytes then.
+   */
+  registerFileHandle?(name: string, file: Blob): Promise<void>;
+  /**
+   * Calls `listener` with how far DuckDB has read the large file it is reading (0 to 1); returns a
+   * function that stops it (duckdb-worker-file-reads.ts tells it from DuckDB's worker).
+   */
+  onProgress?(listener: (fraction: number) => void): () => void;
   /** Runs DuckDB's own scanner over SQL. */
   tokenize(sql: string): Promise<WasmScriptTokens>;
   dropFile(name: string): Promise<void>;
@@ -55,7 +65,15 @@ export interface WasmNetwork {
 /** What the WASM engine needs from its platform: a database, and Parquet turned into Arrow IPC. */
 export interface WasmRuntime {
   openDatabase(network: WasmNetwork): Promise<WasmDatabase>;
-  parquetToArrowIpc(bytes: Uint8Array): Promise<Uint8Array>;
-  /** Arrow, GeoJSON and JSON files to Arrow IPC elsewhere (the page: a worker); on this thread without it. */
-  decodeToArrowIpc?(format: DecodedFormat, table: string, bytes: Uint8Array): Promise<Uint8Array>;
+  /** A Parquet file, given as bytes or as a file read where it is, to Arrow IPC. */
+  parquetToArrowIpc(bytes: Uint8Array | Blob): Promise<Uint8Array>;
+  /**
+   * Arrow, GeoJSON and JSON files to Arrow IPC elsewhere (the page: a worker, which reads a file given
+   * as a Blob itself); on this thread without it.
+   */
+  decodeToArrowIpc?(
+    format: DecodedFormat,
+    table: string,
+    bytes: Uint8Array | Blob,
+  ): Promise<Uint8Array>;
 }

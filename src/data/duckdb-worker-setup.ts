@@ -1,6 +1,8 @@
 // How the page's DuckDB worker starts: the console goes quiet (DuckDB-WASM prints a failed query there,
 // with any secret filled into it), the network is limited to the origins the page named when it started
-// the worker (its `name`, a JSON list of origins), and only then does DuckDB's own worker script load.
+// the worker (its `name`, a JSON list of origins), reads of uploaded files are counted for their
+// progress (duckdb-worker-file-reads.ts), and only then does DuckDB's own worker script load.
+import { reportFileReads } from './duckdb-worker-file-reads';
 import { guardWorkerNetwork } from './duckdb-worker-network';
 
 function namedOrigins(name: string): string[] {
@@ -18,6 +20,7 @@ export async function startDuckDbWorker(duckdbWorkerUrl: string): Promise<void> 
   const levels = ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table'];
   Object.assign(console, Object.fromEntries(levels.map((level) => [level, () => {}])));
   guardWorkerNetwork(self, namedOrigins(self.name));
+  reportFileReads(self, (message) => self.postMessage(message));
   // The page starts talking before DuckDB's script has loaded: hold its messages, then hand them over.
   const early: MessageEvent[] = [];
   self.onmessage = (event) => early.push(event);

@@ -11,6 +11,7 @@ import type {
   PointSource,
   KeptPage,
   KeptPageRequest,
+  LoadOptions,
   QueryOptions,
   QueryResult,
   TableDescription,
@@ -70,8 +71,8 @@ export class LazyDataEngine implements DataEngine {
     return [...this.failures].map(([table, message]) => ({ table, message }));
   }
 
-  async load(source: TableSource): Promise<void> {
-    await (await this.ready()).load(source);
+  async load(source: TableSource, options?: LoadOptions): Promise<void> {
+    await (await this.ready()).load(source, options);
     this.failures.delete(source.table);
   }
 

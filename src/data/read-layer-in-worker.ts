@@ -27,15 +27,15 @@ let reads = 0;
 export async function readLayerInWorker(
   tileLayer: string,
   format: LayerFileFormat,
-  bytes: Uint8Array,
+  file: Blob | Uint8Array,
 ): Promise<LayerInWorker> {
-  // A copy goes to the worker, so the caller's bytes (kept for a reload, loaded for SQL) stay whole.
-  const copy = bytes.slice();
+  // A file goes as it is and the worker reads it; bytes go as a copy, so the caller's stay whole.
+  const bytes = file instanceof Uint8Array ? file.slice() : file;
   // Each read held apart: a replaced upload's late release must not take its successor's features.
   const layerId = `${tileLayer}#${++reads}`;
   const { summary, tileMaxZoom } = await askDecoder<HeldLayerRead>(
-    { kind: 'layer', layerId, tileLayer, format, bytes: copy },
-    [copy.buffer],
+    { kind: 'layer', layerId, tileLayer, format, bytes },
+    bytes instanceof Uint8Array ? [bytes.buffer] : [],
   );
   // Points drawn from the table (too many for features) are not held here.
   if (!summary.layer || summary.layer.pointColumns)

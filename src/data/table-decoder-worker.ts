@@ -18,7 +18,8 @@ export interface DecodeRequest {
   format: DecodedFormat | 'parquet';
   /** The table's name, for error messages. */
   table: string;
-  bytes: Uint8Array;
+  /** The file's bytes, or the file itself (read here, so the page never holds its bytes). */
+  bytes: Uint8Array | Blob;
 }
 
 /**
@@ -33,7 +34,7 @@ export type LayerRequest =
       layerId: string;
       tileLayer: string;
       format: LayerFileFormat;
-      bytes: Uint8Array;
+      bytes: Uint8Array | Blob;
     }
   | { id: number; kind: 'tile'; layerId: string; z: number; x: number; y: number }
   | { id: number; kind: 'features'; layerId: string }
@@ -50,17 +51,29 @@ export type DecodeAnswer =
 let parquetReady: Promise<unknown> | undefined;
 const held = new HeldLayers();
 
-async function decode({ format, table, bytes }: DecodeRequest): Promise<Uint8Array> {
+/** The bytes of a file given as a Blob, read on this thread (the page's stays free). */
+async function bytesOf(data: Uint8Array | Blob): Promise<Uint8Array> {
+  return data instanceof Uint8Array ? data : new Uint8Array(await data.arrayBuffer());
+}
+
+async function decode(request: DecodeRequest): Promise<Uint8Array> {
+  const { format, table } = request;
+  const bytes = await bytesOf(request.bytes);
   if (format !== 'parquet') return decodeToArrowIpc(format, table, bytes);
   parquetReady ??= initParquet({ module_or_path: parquetWasmUrl });
   await parquetReady;
   return readParquet(bytes).intoIPCStream();
 }
 
-function answerLayer(request: LayerRequest): unknown {
+async function answerLayer(request: LayerRequest): Promise<unknown> {
   switch (request.kind) {
     case 'layer':
-      return held.read(request.layerId, request.tileLayer, request.format, request.bytes);
+      return held.read(
+        request.layerId,
+        request.tileLayer,
+        request.format,
+        await bytesOf(request.bytes),
+      );
     case 'tile':
       return held.tile(request.layerId, request.z, request.x, request.y) ?? null;
     case 'features':
@@ -98,18 +111,17 @@ self.addEventListener('message', (event: MessageEvent<DecoderRequest>) => {
     );
     return;
   }
-  try {
-    const value = answerLayer(request);
-    const answer: DecodeAnswer = { id, value };
-    self.postMessage(answer, { transfer: value instanceof Uint8Array ? [value.buffer] : [] });
-  } catch (error) {
-    fail(id, error);
-    return;
-  }
-  // The summary went first, so the page adds the layer while its tiles are cut here (the first tile
-  // request waits behind this either way).
-  if (request.kind === 'layer') {
-    const { layerId } = request;
-    setTimeout(() => held.prepare(layerId), 0);
-  }
+  answerLayer(request).then(
+    (value) => {
+      const answer: DecodeAnswer = { id, value };
+      self.postMessage(answer, { transfer: value instanceof Uint8Array ? [value.buffer] : [] });
+      // The summary went first, so the page adds the layer while its tiles are cut here (the first
+      // tile request waits behind this either way).
+      if (request.kind === 'layer') {
+        const { layerId } = request;
+        setTimeout(() => held.prepare(layerId), 0);
+      }
+    },
+    (error: unknown) => fail(id, error),
+  );
 });

@@ -60,6 +60,20 @@ function findColumn(columns: string[], names: string[]): string | undefined {
   return columns.find((column) => names.includes(column.toLowerCase()));
 }
 
+/** Whether the columns include a longitude and a latitude, so the rows can be drawn as points. */
+export function hasPointColumns(columns: string[]): boolean {
+  return pointColumnsOf(columns) !== undefined;
+}
+
+/** The longitude and latitude columns, when the rows can be drawn as points. */
+export function pointColumnsOf(
+  columns: string[],
+): { longitude: string; latitude: string } | undefined {
+  const longitude = findColumn(columns, lonNames);
+  const latitude = findColumn(columns, latNames);
+  return longitude && latitude ? { longitude, latitude } : undefined;
+}
+
 /** Each column as the model reads it: a number, or text with up to three examples. */
 export function describeColumns(
   rows: Record<string, unknown>[],

@@ -244,7 +244,8 @@ describe('uploads over reloads', () => {
     const outcome = await page.library.add(csv('stations.csv', STATIONS));
     expect(outcome.ok).toBe(true);
     expect(outcome.message).toContain('was added as table stations');
-    expect(outcome.message).toContain(QUOTA_MESSAGE);
+    // The upload is announced before its file is kept; the note that it could not be follows.
+    await vi.waitFor(() => expect(page.lateFailures.join('\n')).toContain(QUOTA_MESSAGE));
     expect(page.map.getLayer('stations')?.featureCount).toBe(2);
     expect(page.catalog.get('stations')).toBeDefined();
     await page.tableLoaded('stations');
@@ -265,8 +266,8 @@ describe('uploads over reloads', () => {
     };
     const second = visit(async () => full);
     await second.library.restore();
-    const outcome = await second.library.add(csv('stations.csv', 'station,lon,lat\nNew,1,2\n'));
-    expect(outcome.message).toContain(QUOTA_MESSAGE);
+    await second.library.add(csv('stations.csv', 'station,lon,lat\nNew,1,2\n'));
+    await vi.waitFor(() => expect(second.lateFailures.join('\n')).toContain(QUOTA_MESSAGE));
     expect(await store.list()).toEqual([]);
   });
 
@@ -274,8 +275,10 @@ describe('uploads over reloads', () => {
     const page = visit(() => Promise.reject(new Error('IndexedDB is not available')));
     const outcome = await page.library.add(csv('stations.csv', STATIONS));
     expect(outcome.ok).toBe(true);
-    expect(outcome.message).toContain(
-      'will not survive a reload: the browser could not store it (IndexedDB is not available)',
+    await vi.waitFor(() =>
+      expect(page.lateFailures).toContain(
+        'stations.csv: It is here for this visit only and will not survive a reload: the browser could not store it (IndexedDB is not available).',
+      ),
     );
     expect(page.map.getLayer('stations')).toBeDefined();
   });

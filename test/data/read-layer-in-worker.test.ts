@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DatasetCatalog } from '../../src/config/dataset-catalog';
 import { FakeMap } from '../../src/testing/fake-map';
 import { InProcessWorker, startInProcessWorker } from './in-process-worker';
-import { encode, sites } from './layer-fixtures';
+import { sites } from './layer-fixtures';
 import type { readUploadInWorker } from '../../src/app/read-upload-in-worker';
 import type { addUpload, UploadSource } from '../../src/app/upload-dataset';
 import type { heldLayerCount } from '../../src/data/table-decoder-client';
@@ -34,11 +34,9 @@ describe("an upload's layer read in the worker", () => {
     vi.unstubAllGlobals();
   });
 
-  it('answers the summary, tiles and features, keeps the caller its bytes, and releases', async () => {
+  it('answers the summary, tiles and features of a file the worker reads itself, and releases', async () => {
     const { readUploadInWorker, heldLayerCount } = await load();
-    const bytes = encode(sites);
-    const read = await readUploadInWorker('sites', 'geojson', bytes);
-    expect(bytes.byteLength).toBe(sites.length);
+    const read = await readUploadInWorker('sites', 'geojson', new Blob([sites]));
     expect(read.summary.layer).toEqual({
       featureCount: 2,
       geometryType: 'Point',
@@ -67,7 +65,7 @@ describe("an upload's layer read in the worker", () => {
     for (const [fileName, format, text] of files) {
       const messages = [];
       for (const readUpload of [undefined, readUploadInWorker]) {
-        const source = { table: 'upload', fileName, format, bytes: encode(text) };
+        const source = { table: 'upload', fileName, format, file: new Blob([text]) };
         const { outcome } = await addUpload(source, {
           map: new FakeMap(),
           catalog: new DatasetCatalog(),
@@ -85,8 +83,8 @@ describe("an upload's layer read in the worker", () => {
   it('keeps the worker while it holds a layer, and lets it go 10 s after the last release', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { readUploadInWorker } = await load();
-    const first = (await readUploadInWorker('a', 'geojson', encode(sites))).served!;
-    const second = (await readUploadInWorker('b', 'geojson', encode(sites))).served!;
+    const first = (await readUploadInWorker('a', 'geojson', new Blob([sites]))).served!;
+    const second = (await readUploadInWorker('b', 'geojson', new Blob([sites]))).served!;
     const worker = InProcessWorker.made[0]!;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(worker.terminated).toBe(false);
