@@ -87,6 +87,18 @@ export function resolveSettings(options: AgentOptions): AgentSettings {
   };
 }
 
+/** `settings` with another context budget (none when `contextTokens` is not above 0). */
+export function withContextTokens(settings: AgentSettings, contextTokens: number): AgentSettings {
+  const { budgetTokens: _old, ...context } = settings.context;
+  return {
+    ...settings,
+    context: {
+      ...context,
+      ...(contextTokens > 0 ? { budgetTokens: Math.floor(contextTokens) } : {}),
+    },
+  };
+}
+
 function positive(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
 }

@@ -3,7 +3,12 @@
 // The loop itself lives in turn-runner.ts.
 import { errorMessage } from '../errors/error-message';
 import { ToolRegistry } from '../tools/tool-registry';
-import { resolveSettings, type AgentOptions, type AgentSettings } from './agent-options';
+import {
+  resolveSettings,
+  withContextTokens,
+  type AgentOptions,
+  type AgentSettings,
+} from './agent-options';
 import { ConversationState } from './conversation-state';
 import { ConfigurationError } from './errors';
 import { EventChannel } from './event-channel';
@@ -39,7 +44,7 @@ export class Agent {
   readonly sessionApprovals: SessionApprovals;
   private prompt: string;
   private model: ChatModel;
-  private readonly settings: AgentSettings;
+  private settings: AgentSettings;
   private readonly listeners = new Set<(event: AgentEvent) => void>();
   private readonly warn: (message: string) => void;
   private readonly createRunId: () => string;
@@ -63,9 +68,23 @@ export class Agent {
     return this.prompt;
   }
 
-  /** Uses another model from the next run on (a running one keeps its own). */
-  setModel(model: ChatModel): void {
+  /**
+   * Uses another model from the next run on (a running one keeps its own), with `contextTokens` as the
+   * context budget when given, since the window is the model's: a small local model's is not Claude's.
+   */
+  setModel(model: ChatModel, contextTokens?: number): void {
     this.model = model;
+    if (contextTokens !== undefined) this.setContextTokens(contextTokens);
+  }
+
+  /** The context budget from the next run on (the model's window became known); 0 or less: none. */
+  setContextTokens(contextTokens: number): void {
+    this.settings = withContextTokens(this.settings, contextTokens);
+  }
+
+  /** The estimated tokens one round may send, or undefined with no budget. */
+  get contextTokens(): number | undefined {
+    return this.settings.context.budgetTokens;
   }
 
   /** Uses another system prompt from the next run on (after an upload, a new credential). */

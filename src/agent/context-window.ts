@@ -3,6 +3,7 @@
 // result bounded; older turns keep only their text; and when all that would pass the model's token
 // budget, the oldest turns are left out, whole, and the model is told so.
 import { boundContent } from '../tools/bound-content';
+import { isSmallContext, SMALL_CONTEXT_TOOL_RESULT_CHARS } from './small-context';
 import { estimateTokens } from './token-estimate';
 import type { Message } from './types';
 
@@ -40,10 +41,17 @@ export function trimmedHistoryNote(droppedTurns: number): string {
 export function fitTurnMessages(
   systemPrompt: string,
   history: readonly Message[],
-  policy: ContextWindowPolicy,
+  givenPolicy: ContextWindowPolicy,
   extra: Message[] = [],
   fixedTokens = 0,
 ): FittedMessages {
+  // A small window keeps the recent turns by bounding their tool results harder.
+  const policy: ContextWindowPolicy = isSmallContext(givenPolicy.budgetTokens)
+    ? {
+        ...givenPolicy,
+        toolResultChars: Math.min(givenPolicy.toolResultChars, SMALL_CONTEXT_TOOL_RESULT_CHARS),
+      }
+    : givenPolicy;
   const whole = buildTurnMessages(systemPrompt, history, policy, extra);
   const budget = policy.budgetTokens;
   if (budget === undefined || fixedTokens + messagesTokens(whole) <= budget) {

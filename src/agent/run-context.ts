@@ -1,6 +1,9 @@
 // Everything one run of the loop needs, passed to each step instead of a class with many jobs.
+import { compactToolSpecs } from './compact-tool-specs';
 import { fitTurnMessages, type FittedMessages } from './context-window';
+import { isSmallContext } from './small-context';
 import { estimateTokens } from './token-estimate';
+import type { ToolSpec } from '../tools/tool';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentSettings } from './agent-options';
 import type { ConversationState } from './conversation-state';
@@ -62,7 +65,7 @@ export function turnMessages(run: RunContext, extra: Message[] = []): Message[] 
 export function fittedTurnMessages(
   run: RunContext,
   extra: Message[] = [],
-  tools: readonly unknown[] = run.model.capabilities.tools ? run.registry.specs() : [],
+  tools: readonly unknown[] = roundToolSpecs(run),
 ): FittedMessages {
   const note = extra.length === 0 && remindsBeforeApproval(run) ? [reminder] : [];
   const toolTokens = tools.length > 0 ? estimateTokens(JSON.stringify(tools)) : 0;
@@ -73,6 +76,16 @@ export function fittedTurnMessages(
     [...extra, ...note],
     toolTokens,
   );
+}
+
+/**
+ * The tool specs a round offers: none when the model calls no tools, compact ones when the context is
+ * small (docs/performance.md, "Context that fits").
+ */
+export function roundToolSpecs(run: RunContext): ToolSpec[] {
+  if (!run.model.capabilities.tools) return [];
+  const specs = run.registry.specs();
+  return isSmallContext(run.settings.context.budgetTokens) ? compactToolSpecs(specs) : specs;
 }
 
 const reminder: Message = { role: 'user', content: APPROVAL_REMINDER };

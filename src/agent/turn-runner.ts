@@ -5,7 +5,7 @@ import { InternalError, ModelBehaviorError, toModelError } from './errors';
 import { repairHistory } from './history-repair';
 import { callModel, newDraft, type RoundDraft } from './model-call';
 import { ResultRecorder } from './result-recorder';
-import { fittedTurnMessages, setStatus, type RunContext } from './run-context';
+import { fittedTurnMessages, roundToolSpecs, setStatus, type RunContext } from './run-context';
 import { executeToolCalls } from './tool-execution';
 import {
   addUsage,
@@ -93,7 +93,7 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
       preset = undefined;
     } else {
       try {
-        const tools = run.model.capabilities.tools ? run.registry.specs() : [];
+        const tools = roundToolSpecs(run);
         const fitted = fittedTurnMessages(run, [], tools);
         if (fitted.droppedTurns > 0 && fitted.droppedTurns !== droppedTurns) {
           droppedTurns = fitted.droppedTurns;

@@ -21,7 +21,7 @@ export interface MapwrightHandle {
   resultStore: ResultStore;
   catalog: DatasetCatalog;
   /** The system prompt for the current catalog (byte-stable while the catalog is unchanged). */
-  systemPrompt(): string;
+  systemPrompt(options?: { compact?: boolean }): string;
   /** Set once the data side has started. */
   engine?: StartedData['engine'];
   hub?: StartedData['hub'];

@@ -3,6 +3,7 @@
 import { contextBudgetFor } from '../providers/context-budget';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { listProviderModels } from '../providers/list-provider-models';
+import { localContextWindow } from '../providers/local-context-window';
 import {
   hasSavedLlmSettings,
   loadLlmSettings,
@@ -28,8 +29,10 @@ export interface ChatModelSettingsOptions {
   storage: { local: Storage; session: Storage };
   /** The settings' other sections (credentials, MCP servers), as they are when Settings opens. */
   sections(): HTMLElement[];
-  /** The person saved another model: the conversation on screen goes on with it. */
-  onModelChanged(model: ChatModel): void;
+  /** The person saved another model: the conversation on screen goes on with it and its budget. */
+  onModelChanged(model: ChatModel, contextTokens: number): void;
+  /** The local server said what window it runs the model with: the budget follows. */
+  onContextTokensChanged(contextTokens: number): void;
 }
 
 /** The chosen model, its Settings dialog and the first-run view. */
@@ -37,9 +40,12 @@ export class ChatModelSettings {
   private settings: LlmSettings;
   /** Names a request the page's security policy refused, so the error says so, not "cannot reach". */
   private readonly fetch = policyAwareFetch();
+  /** The window the local server reported for the current choice, once it did. */
+  private reportedWindow: number | undefined;
 
   constructor(private readonly options: ChatModelSettingsOptions) {
     this.settings = loadLlmSettings(defaultLlmSettings(options.config), options.storage);
+    this.askLocalWindow();
   }
 
   /** A model client for the current choice. */
@@ -53,7 +59,24 @@ export class ChatModelSettings {
       this.settings.provider,
       this.settings.model,
       this.options.config.limits.contextTokens,
+      this.reportedWindow,
     );
+  }
+
+  /**
+   * Asks a local server what window it runs the chosen model with, in the background (no question waits
+   * for it); when it answers for the choice still current, the budget follows.
+   */
+  private askLocalWindow(): void {
+    const chosen = this.settings;
+    if (chosen.provider !== 'local' || this.options.config.limits.contextTokens !== undefined)
+      return;
+    void localContextWindow(chosen.endpoint, chosen.model, { fetch: this.fetch }).then((window) => {
+      if (window === undefined || this.settings !== chosen || window === this.reportedWindow)
+        return;
+      this.reportedWindow = window;
+      this.options.onContextTokensChanged(this.contextTokens());
+    });
   }
 
   /** True while no model is set up: a question waits until one is. */
@@ -81,9 +104,11 @@ export class ChatModelSettings {
       listModels: (choice, signal) => listProviderModels(choice, { fetch: this.fetch, signal }),
       onSave: (saved) => {
         this.settings = saved;
+        this.reportedWindow = undefined;
         saveLlmSettings(saved, storage);
-        // The next turn uses the new model; the conversation and its history stay as they are.
-        this.options.onModelChanged(this.createModel());
+        // The next turn uses the new model and its budget; the conversation and its history stay.
+        this.options.onModelChanged(this.createModel(), this.contextTokens());
+        this.askLocalWindow();
         this.showFirstRun();
       },
       onClose: () => panel.input.textarea.focus(),

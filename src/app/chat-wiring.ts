@@ -3,6 +3,7 @@
 import { Agent } from '../agent/agent';
 import { toolIdentity } from '../agent/approval-policy';
 import { SessionApprovals } from '../agent/session-approvals';
+import { isSmallContext } from '../agent/small-context';
 import { createEnginePreflight } from '../data/preflight';
 import { CONVERSATION_CHANNEL, ConversationChannel } from '../storage/conversation-channel';
 import { ConversationLock } from '../storage/conversation-lock';
@@ -57,7 +58,7 @@ export interface MountChatOptions {
   /** The person's data credentials, managed in the settings (the registry fills and masks them). */
   credentials?: CredentialStore;
   /** The system prompt, or a function giving the current one (it changes when a file is uploaded). */
-  systemPrompt?: string | (() => string);
+  systemPrompt?: string | ((options?: { compact?: boolean }) => string);
   /** The data engine, for the approval card's pre-flight of embedded SQL. */
   engine?: DataEngine;
   hub?: McpHub;
@@ -103,9 +104,15 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   const llmStorage = { local: scope.local, session: scope.session };
   let engine = options.engine;
   let hub = options.hub;
-  const promptOf = (): string =>
-    (typeof options.systemPrompt === 'function' ? options.systemPrompt() : options.systemPrompt) ??
-    '';
+  // A small context window gets the short prompt variant (docs/performance.md, "Context that fits").
+  const promptOf = (): string => {
+    const compact = isSmallContext(model.contextTokens());
+    return (
+      (typeof options.systemPrompt === 'function'
+        ? options.systemPrompt({ compact })
+        : options.systemPrompt) ?? ''
+    );
+  };
   if (!registry.get('render_chart')) registry.register(createRenderChartTool(resultStore));
   const approvals = new SessionApprovals();
   approvals.autoApprove = config.approvals.autoApproveSession;
@@ -180,7 +187,14 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
         : []),
       ...(mcpSection ? [mcpSection.root] : []),
     ],
-    onModelChanged: (chosen) => current?.agent.setModel(chosen),
+    onModelChanged: (chosen, contextTokens) => {
+      current?.agent.setModel(chosen, contextTokens);
+      current?.agent.setSystemPrompt(promptOf());
+    },
+    onContextTokensChanged: (contextTokens) => {
+      current?.agent.setContextTokens(contextTokens);
+      current?.agent.setSystemPrompt(promptOf());
+    },
   });
   /** Sends a question as the Send button does (the host page's ask() comes here too). */
   function send(text: string): void {

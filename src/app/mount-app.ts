@@ -197,8 +197,9 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     registry,
     resultStore,
     catalog,
-    systemPrompt: () =>
+    systemPrompt: (options) =>
       buildSystemPrompt({
+        compact: options?.compact === true,
         basePrompt: promptText,
         datasets: catalog.list(),
         credentialNames: credentials.names(),
@@ -369,7 +370,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           credentials,
           registry,
           resultStore,
-          systemPrompt: () => handle.systemPrompt(),
+          systemPrompt: (options) => handle.systemPrompt(options),
           data: handle.data,
           ...(handle.conversationMap ? { map: handle.conversationMap, mapUndo } : {}),
           ...(controller

@@ -24,6 +24,11 @@ export interface SystemPromptInput {
   credentialNames?: string[];
   /** Adds the rule that the model says what a call needing approval will do (explainCalls.promptRule). */
   explainCalls?: boolean;
+  /**
+   * The short variant for a small context window: column names without their descriptions, the short
+   * tool guidance and the approval rule without its examples.
+   */
+  compact?: boolean;
 }
 
 /** The rule, with follow-up examples, that the model says what each call needing approval will do. */
@@ -45,6 +50,22 @@ export const defaultToolGuidance = [
   '- Answer briefly; name the layer or table you used.',
 ].join('\n');
 
+/** The tool guidance of the short prompt (the tool specs say the rest). */
+export const compactToolGuidance = [
+  '- Map tools run at once; SQL tools run after the person approves each call: say why in one sentence.',
+  '- Check columns and values (get_dataset_details) before filtering; draw results with map_query_result.',
+  '- Filters are MapLibre expressions, e.g. [">=", ["get", "mag"], 5]. Answer briefly.',
+].join('\n');
+
+/** The approval rule of the short prompt. */
+export const compactExplainCallsRule =
+  'Before EVERY call that needs approval, also right after a tool result, write one sentence saying what it will do and why; put it in `explanation` when the tool has one.';
+
+function compactCatalogLine(dataset: PromptDataset): string {
+  const layer = dataset.layerId ? `; layer \`${dataset.layerId}\`` : '';
+  return `- ${dataset.title} (table \`${dataset.table}\`${layer}): ${Object.keys(dataset.columns).join(', ')}`;
+}
+
 function catalogLine(dataset: PromptDataset): string {
   const columns = Object.entries(dataset.columns)
     .map(([name, description]) => `  - ${name}: ${description}`)
@@ -56,8 +77,9 @@ function catalogLine(dataset: PromptDataset): string {
 
 /** The system prompt for these inputs; equal inputs give byte-identical output. */
 export function buildSystemPrompt(input: SystemPromptInput): string {
+  const compact = input.compact === true;
   const catalog = input.datasets.length
-    ? input.datasets.map(catalogLine).join('\n')
+    ? input.datasets.map(compact ? compactCatalogLine : catalogLine).join('\n')
     : '- (no datasets yet; the person can upload a CSV, GeoJSON or Parquet file)';
   const credentials = input.credentialNames?.length
     ? [
@@ -70,8 +92,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     '## Datasets',
     catalog,
     '## Tools',
-    (input.toolGuidance ?? defaultToolGuidance).trim(),
-    ...(input.explainCalls ? [explainCallsRule] : []),
+    (input.toolGuidance ?? (compact ? compactToolGuidance : defaultToolGuidance)).trim(),
+    ...(input.explainCalls ? [compact ? compactExplainCallsRule : explainCallsRule] : []),
     ...credentials,
   ].join('\n\n');
 }

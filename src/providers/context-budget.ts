@@ -1,5 +1,6 @@
-// How many tokens one round may send to a model: the configured budget, else half the model's context
-// window (the rest is for its answer and reasoning), and never above a ceiling that keeps rounds quick and
+// How many tokens one round may send to a model: the configured budget, else the model's context window
+// less room for its answer and reasoning (half a large window; a quarter, at least 2,048 tokens, of a small
+// one, which would otherwise forget at once), and never above a ceiling that keeps rounds quick and
 // cheap. Windows are the published ones of common model families; a local server's is what it loads
 // with, which for Ollama is far below the model's own unless the person raised it.
 import type { LlmProviderId } from './provider-defaults';
@@ -36,12 +37,23 @@ export function contextWindowOf(provider: LlmProviderId, model: string): number 
   return PROVIDER_WINDOWS[provider];
 }
 
-/** Tokens a round may send: `configured` when given, else half the model's window up to the ceiling. */
+/** Tokens kept free in a context window of `window` tokens for the model's answer and reasoning. */
+export function answerReserve(window: number): number {
+  return Math.floor(Math.min(window / 2, Math.max(2_048, window / 4)));
+}
+
+/**
+ * Tokens a round may send: `configured` when given, else the window (`knownWindow` when the server
+ * said it, else the assumed one) less the answer's reserve, up to the ceiling.
+ */
 export function contextBudgetFor(
   provider: LlmProviderId,
   model: string,
   configured?: number,
+  knownWindow?: number,
 ): number {
   if (configured !== undefined && configured > 0) return Math.floor(configured);
-  return Math.min(DEFAULT_CONTEXT_CEILING, Math.floor(contextWindowOf(provider, model) / 2));
+  const window =
+    knownWindow !== undefined && knownWindow > 0 ? knownWindow : contextWindowOf(provider, model);
+  return Math.min(DEFAULT_CONTEXT_CEILING, Math.floor(window - answerReserve(window)));
 }

@@ -90,11 +90,13 @@ describe('the context budget', () => {
 });
 
 describe('the default budget per model', () => {
-  it('is half the known window, at most 32,000 tokens, unless configured', () => {
+  it("is the known window less the answer's room, at most 32,000 tokens, unless configured", () => {
     expect(contextWindowOf('anthropic', 'claude-sonnet-4-5')).toBe(200_000);
     expect(contextBudgetFor('anthropic', 'claude-sonnet-4-5')).toBe(32_000);
-    expect(contextBudgetFor('local', 'qwen2.5:7b')).toBe(4_096);
-    expect(contextBudgetFor('openai', 'gpt-3.5-turbo')).toBe(8_000);
+    expect(contextBudgetFor('local', 'qwen2.5:7b')).toBe(6_144);
+    expect(contextBudgetFor('local', 'qwen2.5:7b', undefined, 32_768)).toBe(24_576);
+    expect(contextBudgetFor('local', 'qwen2.5:7b', undefined, 4_096)).toBe(2_048);
+    expect(contextBudgetFor('openai', 'gpt-3.5-turbo')).toBe(12_000);
     expect(contextBudgetFor('openai', 'gpt-4o', 12_345)).toBe(12_345);
   });
 });

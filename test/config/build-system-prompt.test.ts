@@ -56,4 +56,18 @@ describe('system prompt', () => {
     expect(prompt).toContain('map layer `counties`');
     expect(prompt).toContain('set_filter');
   });
+
+  it('has a short variant for a small context that still names every table, layer and column', () => {
+    const input = { basePrompt: 'You are Mapwright.', datasets, explainCalls: true };
+    const full = buildSystemPrompt(input);
+    const short = buildSystemPrompt({ ...input, compact: true });
+    expect(short.length).toBeLessThan(full.length * 0.6);
+    for (const dataset of datasets) {
+      expect(short).toContain(`table \`${dataset.table}\``);
+      if (dataset.layerId) expect(short).toContain(`layer \`${dataset.layerId}\``);
+      for (const column of Object.keys(dataset.columns)) expect(short).toContain(column);
+    }
+    expect(short).toContain('Before EVERY call that needs approval');
+    expect(short).not.toContain(explainCallsRule);
+  });
 });

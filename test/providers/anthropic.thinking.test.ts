@@ -149,4 +149,45 @@ describe('Anthropic extended thinking with tool calls', () => {
       'tool_use',
     ]);
   });
+
+  it('sends a tool loop another model began without thinking, as the API refuses it otherwise', async () => {
+    // The person switched to Claude with thinking after an OpenAI model called a tool: its turn has no
+    // thinking blocks, so this request goes without thinking; a new question turns it on again.
+    const history: Message[] = [
+      { role: 'user', content: 'Strongest quake?' },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'call_abc', name: 'query_sql', arguments: { sql: 'SELECT 1' } }],
+      },
+      { role: 'tool', toolCallId: 'call_abc', name: 'query_sql', content: '1 row: Hualien 6.1' },
+    ];
+    const replay = replaySequence([
+      fixture('anthropic', 'text.sse'),
+      fixture('anthropic', 'text.sse'),
+    ]);
+    const model = createAnthropicModel({
+      model: 'claude-sonnet-4-5',
+      apiKey: 'k',
+      thinkingBudgetTokens: 2048,
+      temperature: 0.2,
+      fetch: replay.fetch,
+    });
+    await collect(model, { messages: history, tools: mapTools });
+    const inLoop = replay.requests[0]!.body;
+    expect(anthropicRequestViolations(inLoop)).toEqual([]);
+    expect(inLoop.thinking).toBeUndefined();
+    expect(inLoop.max_tokens).toBe(4096);
+    expect(inLoop.temperature).toBe(0.2);
+
+    const next: Message[] = [
+      ...history,
+      { role: 'assistant', content: 'Hualien, magnitude 6.1.' },
+      { role: 'user', content: 'And the weakest?' },
+    ];
+    await collect(model, { messages: next, tools: mapTools });
+    const afterLoop = replay.requests[1]!.body;
+    expect(anthropicRequestViolations(afterLoop)).toEqual([]);
+    expect(afterLoop.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+  });
 });

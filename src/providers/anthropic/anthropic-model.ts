@@ -2,6 +2,7 @@
 import { trimBaseUrl, type ProviderModelOptions } from '../provider-options';
 import { StreamingProviderModel, type WireRequest } from '../streaming-provider-model';
 import { AnthropicStreamParser } from './anthropic-stream-parser';
+import { thinkingFitsToolLoop } from './anthropic-thinking-blocks';
 import { convertAnthropicMessages, prepareAnthropicTools } from './convert-anthropic-messages';
 import type { ChatModel } from '../../agent/types';
 import type { PreparedRequest } from '../prepare-tool-mode';
@@ -53,10 +54,16 @@ export class AnthropicModel extends StreamingProviderModel<AnthropicModelOptions
 
   protected wireRequest(prepared: PreparedRequest): WireRequest {
     const { options } = this;
-    const tokens = anthropicTokenSettings(options);
-    const converted = convertAnthropicMessages(prepared.messages, {
+    let tokens = anthropicTokenSettings(options);
+    let converted = convertAnthropicMessages(prepared.messages, {
       thinking: tokens.thinking !== undefined,
     });
+    if (tokens.thinking !== undefined && !thinkingFitsToolLoop(converted.messages)) {
+      // The open tool loop began without thinking (another model, or thinking was off): this request
+      // goes without it, as the API requires; the next question turns it on again.
+      tokens = anthropicTokenSettings({ ...options, thinkingBudgetTokens: undefined });
+      converted = convertAnthropicMessages(prepared.messages, { thinking: false });
+    }
     const body: Record<string, unknown> = {
       model: options.model,
       max_tokens: tokens.maxTokens,

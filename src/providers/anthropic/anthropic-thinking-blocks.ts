@@ -44,3 +44,20 @@ export function thinkingBlocksOf(calls: readonly ToolCall[]): AnthropicReasoning
   }
   return blocks;
 }
+
+/**
+ * False when a tool loop is open (the last message carries tool results) and the assistant turn that
+ * called those tools does not start with a thinking block: a turn another model made, or one made with
+ * thinking off. The Messages API then refuses thinking ("a final assistant message must start with a
+ * thinking block"), so such a request goes without it until the loop ends.
+ */
+export function thinkingFitsToolLoop(
+  messages: readonly { role: string; content: readonly { type: string }[] }[],
+): boolean {
+  const last = messages.at(-1);
+  if (last?.role !== 'user' || !last.content.some((block) => block.type === 'tool_result')) {
+    return true;
+  }
+  const first = messages.at(-2)?.content[0]?.type;
+  return first === 'thinking' || first === 'redacted_thinking';
+}

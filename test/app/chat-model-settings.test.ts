@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+// The budget follows the chosen model: a Local model's is worked out from the window its server reports,
+// asked in the background, and the conversation on screen is told when it changes.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChatModelSettings } from '../../src/app/chat-model-settings';
+import { defaultAppConfig } from '../../src/config';
+import type { ChatPanel } from '../../src/ui/chat-panel';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+describe('the context budget of the chosen model', () => {
+  it('follows the window a local server reports, without waiting for it', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return new URL(url).pathname === '/props'
+        ? new Response(JSON.stringify({ default_generation_settings: { n_ctx: 32_768 } }))
+        : new Response('', { status: 404 });
+    });
+    const config = defaultAppConfig();
+    const changed: number[] = [];
+    const settings = new ChatModelSettings({
+      config,
+      panel: {} as ChatPanel,
+      storage: { local: memoryStorage(), session: memoryStorage() },
+      sections: () => [],
+      onModelChanged: () => {},
+      onContextTokensChanged: (tokens) => changed.push(tokens),
+    });
+    // Until the server answers, the assumed window of a local server (8,192) holds.
+    expect(settings.contextTokens()).toBe(6_144);
+    await vi.waitFor(() => expect(changed).toEqual([24_576]));
+    expect(settings.contextTokens()).toBe(24_576);
+    expect(asked.some((url) => url.endsWith('/props'))).toBe(true);
+  });
+});
