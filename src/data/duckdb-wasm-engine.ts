@@ -72,6 +72,8 @@ export class DuckDbWasmEngine implements DataEngine {
   private readonly loads = new Map<string, Promise<void>>();
   private fileCounter = 0;
   private readonly kept = new KeptResults();
+  /** Settles once the schema of kept results exists. */
+  private keptSchema: Promise<void> | undefined;
 
   constructor(private readonly options: DuckDbWasmEngineOptions = {}) {}
 
@@ -215,8 +217,19 @@ export class DuckDbWasmEngine implements DataEngine {
     });
     const started = performance.now();
     try {
+      // Created once, outside the transactions: two calls approved together keep their results at
+      // the same time, and two transactions creating the schema conflict (the second query failed).
+      this.keptSchema ??= connection
+        .query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(KEPT_RESULTS_SCHEMA)}`)
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            this.keptSchema = undefined;
+            throw error;
+          },
+        );
+      await this.keptSchema;
       await connection.query('BEGIN TRANSACTION');
-      await connection.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(KEPT_RESULTS_SCHEMA)}`);
       await connection.query(`DROP TABLE IF EXISTS ${keptResultTable(resultId)}`);
       const work = async () => {
         const reader = await connection.send(keepResultSql(resultId, sql), true);
@@ -248,6 +261,7 @@ export class DuckDbWasmEngine implements DataEngine {
     this.database = undefined;
     this.loads.clear();
     this.kept.clear();
+    this.keptSchema = undefined;
     if (database) await (await database).terminate();
   }
 

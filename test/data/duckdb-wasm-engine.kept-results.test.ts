@@ -105,3 +105,19 @@ describe('the kept results of an engine', () => {
     expect([kept.has('a'), kept.has('b'), kept.has('c')]).toEqual([false, true, true]);
   });
 });
+
+describe('two results kept at the same time', () => {
+  const engine = new DuckDbWasmEngine({ runtime: nodeWasmRuntime });
+  afterAll(() => engine.close());
+
+  it('both succeed, the first two of a page included (two calls approved together)', async () => {
+    await engine.load({ table: 'airports', format: 'csv', bytes: csv });
+    const [first, second] = await Promise.all([
+      engine.query('SELECT iata FROM airports ORDER BY iata', { maxRows: 10, keepAs: 'one' }),
+      engine.query('SELECT name FROM airports ORDER BY name', { maxRows: 10, keepAs: 'two' }),
+    ]);
+    expect(first.rows).toEqual([{ iata: 'DEN' }, { iata: 'SFO' }]);
+    expect(second.rows).toEqual([{ name: 'Denver' }, { name: 'San Francisco' }]);
+    expect(engine.hasKeptResult('one') && engine.hasKeptResult('two')).toBe(true);
+  });
+});
