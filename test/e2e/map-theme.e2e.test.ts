@@ -1,7 +1,8 @@
 // The map in the page's theme: a person who chose dark gets a dark basemap from the first frame, and
 // switching the theme (the header's button, or the device while the page follows it) repaints the
-// basemap in place while their result layer stays; a result drawn on an earthquake stands out in both. MapLibre's own controls take the page's colours; a
-// publisher's online basemap is left as they made it. Colours are read from the map and the canvas.
+// basemap in place while their result layer stays; a result drawn on an earthquake stands out in both
+// themes. MapLibre's own controls take the page's colours; a publisher's online basemap is left as they
+// made it. Colours are read from the map and the canvas.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
