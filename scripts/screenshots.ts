@@ -54,6 +54,21 @@ async function showMapHistory(page: Page): Promise<void> {
     .waitFor();
 }
 
+/** The map zoomed onto the strongest earthquake, where the result's point lies on the quake's circle. */
+async function showResultUpClose(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const controller = window.mapwright!.map!;
+    const result = controller.listLayers().find((layer) => layer.id.startsWith('result-'));
+    const features = result && (await controller.layerFeatures(result.id));
+    const geometry = features?.features[0]?.geometry;
+    if (geometry?.type !== 'Point') return;
+    const [longitude = 0, latitude = 0] = geometry.coordinates;
+    controller.jumpCamera({ center: [longitude, latitude], zoom: 4, bearing: 0, pitch: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await controller.whenIdle();
+  });
+}
+
 /** Exports the conversation's report and opens the file, as someone it was sent to would. */
 async function exportReport(page: Page, colorScheme: string): Promise<Page> {
   await page.getByRole('button', { name: 'Conversations' }).click();
@@ -121,6 +136,10 @@ async function main(): Promise<void> {
         await showAnswer(page);
         await save(page, 'conversation', size, colorScheme);
         if (size === 'desktop') {
+          // The result up close, over the earthquakes it was drawn from.
+          await showResultUpClose(page);
+          await save(page, 'result', size, colorScheme);
+          await page.evaluate(() => window.mapwright!.map!.jumpCamera(undefined));
           // A layer's options open: order, opacity and removal.
           const options = page.getByRole('button', { name: 'Options for Strongest earthquakes' });
           await options.click();

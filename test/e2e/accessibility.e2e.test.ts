@@ -1,6 +1,7 @@
 // axe-core (from npm, injected into the built app) finds no critical or serious accessibility problem in
 // the main views, in the light and the dark theme: the first run without a model, the approval card, a
-// conversation with an answer, a table, a chart and a map result, the settings, and the phone layout.
+// conversation with an answer, a table, a chart and a map result, then a failed call and a code block,
+// the settings, and the phone layout.
 // The page structure is checked as a keyboard user meets it: one h1, and Tab starts in the chat.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ import {
   phoneViewport,
   showAnswer,
   showApprovalCard,
+  showCodeAndError,
   showChatTab,
   showMapTab,
   showSettings,
@@ -93,7 +95,7 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colo
     await opened.context.close();
   });
 
-  it('has no serious problem on the approval card, the answer and the settings', async () => {
+  it('has no serious problem on the approval card, the answer, code, an error and the settings', async () => {
     const opened = await openShowcase(harness.browser, harness.appUrl, fake.url, {
       viewport: desktopViewport,
       colorScheme,
@@ -103,6 +105,23 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colo
     expect(await seriousViolations(page)).toEqual([]);
     await showAnswer(page);
     expect(await seriousViolations(page)).toEqual([]);
+    // A follow-up with a failed call (opened, its error in view) and SQL in a code block.
+    await showCodeAndError(page);
+    await page.locator('.mw-call[data-state="error"] > summary').first().click();
+    expect(await seriousViolations(page)).toEqual([]);
+    // No control covers the code: its Copy button sits beside the block, not over a line's end.
+    const covered = await page
+      .locator('.mw-answer pre')
+      .last()
+      .evaluate((pre) => {
+        const copy = pre.parentElement?.querySelector('.mw-copy')?.getBoundingClientRect();
+        if (!copy) return 'no Copy button';
+        const code = pre.getBoundingClientRect();
+        const across = Math.min(copy.right, code.right) - Math.max(copy.left, code.left);
+        const down = Math.min(copy.bottom, code.bottom) - Math.max(copy.top, code.top);
+        return across > 0 && down > 0 ? 'Copy covers the code' : '';
+      });
+    expect(covered).toBe('');
     await showSettings(page);
     expect(await seriousViolations(page)).toEqual([]);
     await expectClean(opened);

@@ -1,10 +1,12 @@
 // The map in the page's theme: a person who chose dark gets a dark basemap from the first frame, and
 // switching the theme (the header's button, or the device while the page follows it) repaints the
-// basemap in place while their result layer stays. MapLibre's own controls take the page's colours; a
-// publisher's online basemap is left as they made it. Colours are read from the map and the canvas.
+// basemap in place while their result layer stays; a result drawn on an earthquake stands out in both
+// themes. MapLibre's own controls take the page's colours; a publisher's online basemap is left as they
+// made it. Colours are read from the map and the canvas.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contrastRatio, parseHexColor } from '../../src/tools/map/color-contrast';
 import { distDir } from '../servers/static-server';
 import { openPage, startAppHarness, type AppHarness } from './harness';
 import { drawQuery } from './map-page';
@@ -53,6 +55,52 @@ function seaPixel(page: Page): Promise<string> {
     ).data;
     return `rgb(${red}, ${green}, ${blue})`;
   });
+}
+
+/** WCAG contrast of two `[r, g, b]` pixels (0 to 255). */
+function pixelContrast(one: number[], other: number[]): number {
+  return contrastRatio(hexOf(one), hexOf(other));
+}
+
+function hexOf(pixel: number[]): string {
+  return `#${pixel.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Distance between two `[r, g, b]` colours, 0 to about 441. */
+function colorDistance(one: number[], other: number[]): number {
+  return Math.hypot(...one.map((channel, index) => channel - (other[index] ?? 0)));
+}
+
+/**
+ * The canvas pixels (as drawn, in CSS pixels) of a square `2 * reach + 1` wide centred on a place, row
+ * by row, once the map is idle.
+ */
+function pixelsAround(page: Page, place: [number, number], reach: number): Promise<number[][]> {
+  return page.evaluate(
+    async ({ place, reach }) => {
+      const controller = window.mapwright!.map!;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await controller.whenIdle();
+      const map = controller.map;
+      const point = map.project(place);
+      const canvas = map.getCanvas();
+      const scale = canvas.width / canvas.clientWidth;
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext('2d')!;
+      context.drawImage(canvas, 0, 0);
+      const pixels: number[][] = [];
+      for (let dy = -reach; dy <= reach; dy += 1)
+        for (let dx = -reach; dx <= reach; dx += 1) {
+          const x = Math.round((point.x + dx) * scale);
+          const y = Math.round((point.y + dy) * scale);
+          pixels.push([...context.getImageData(x, y, 1, 1).data].slice(0, 3));
+        }
+      return pixels;
+    },
+    { place, reach },
+  );
 }
 
 /**
@@ -176,6 +224,79 @@ describe('the map in the page theme', () => {
     await expect.poll(async () => (await basemapColors(page)).land).toBe(dark.land);
     expect(await basemapColors(page)).toEqual(dark);
     expect(await resultPaint()).toEqual(resultColor);
+    expect(opened.pageErrors).toEqual([]);
+    await opened.context.close();
+  });
+
+  it('draws a result that stands out over the earthquake beneath it, in the rendered pixels of both themes', async () => {
+    const opened = await openMapIn(harness, 'light');
+    const { page } = opened;
+    await page.goto(harness.appUrl);
+    await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    // An earthquake a little over magnitude 4: an orange circle wider than a result's point.
+    const resultId = await drawQuery(
+      page,
+      'SELECT longitude, latitude, mag FROM earthquakes WHERE mag BETWEEN 4 AND 4.4 ORDER BY mag DESC LIMIT 1',
+      { geometry: { kind: 'points', lon: 'longitude', lat: 'latitude' }, title: 'One quake' },
+    );
+    const place = await page.evaluate(async (id) => {
+      const features = await window.mapwright!.map!.layerFeatures(id);
+      const [longitude, latitude] = (features!.features[0]!.geometry as { coordinates: number[] })
+        .coordinates;
+      window.mapwright!.map!.jumpCamera({
+        center: [longitude!, latitude!],
+        zoom: 3,
+        bearing: 0,
+        pitch: 0,
+      });
+      return [longitude!, latitude!] as [number, number];
+    }, resultId);
+    const fill = parseHexColor(
+      String(
+        await page.evaluate(
+          (id) => window.mapwright!.map!.map.getPaintProperty(id, 'circle-color'),
+          resultId,
+        ),
+      ),
+    )!;
+    const reach = 14;
+    const side = 2 * reach + 1;
+    const centre = reach * side + reach;
+
+    async function expectStandsOut(theme: string): Promise<void> {
+      const shown = await pixelsAround(page, place, reach);
+      await page.evaluate((id) => window.mapwright!.map!.setVisibility(id, false), resultId);
+      const hidden = await pixelsAround(page, place, reach);
+      await page.evaluate((id) => window.mapwright!.map!.setVisibility(id, true), resultId);
+      // Beneath the point: the earthquake's warm circle, not the basemap.
+      const beneath = hidden[centre]!;
+      expect(beneath[0]! - beneath[2]!, `${theme}: ${hexOf(beneath)} beneath`).toBeGreaterThan(60);
+      // The result's own colour is drawn, above the earthquake, and only when it is shown.
+      const near = (pixels: number[][]) =>
+        pixels.filter((pixel) => colorDistance(pixel, fill) < 40).length;
+      expect(near(shown), `${theme}: pixels of ${hexOf(fill)}`).toBeGreaterThan(20);
+      expect(near(hidden)).toBe(0);
+      // Outlined in every direction: along each of 16 rays from its centre, some pixel drawn
+      // differs from what was there by 3:1 or more (WCAG's contrast for graphics).
+      const weakRays: number[] = [];
+      for (let ray = 0; ray < 16; ray += 1) {
+        const angle = (ray * Math.PI) / 8;
+        const best = Math.max(
+          ...Array.from({ length: reach }, (_, step) => {
+            const x = reach + Math.round(Math.cos(angle) * (step + 1));
+            const y = reach + Math.round(Math.sin(angle) * (step + 1));
+            return pixelContrast(shown[y * side + x]!, hidden[y * side + x]!);
+          }),
+        );
+        if (best < 3) weakRays.push(ray);
+      }
+      expect(weakRays, `${theme}: rays without a 3:1 edge`).toEqual([]);
+    }
+
+    await expectStandsOut('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(async () => luminance((await basemapColors(page)).land!)).toBeLessThan(0.25);
+    await expectStandsOut('dark');
     expect(opened.pageErrors).toEqual([]);
     await opened.context.close();
   });

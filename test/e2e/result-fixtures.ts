@@ -22,6 +22,11 @@ const registration = `(() => {
       month: new Date(Date.UTC(2001, index, 1)).toISOString(),
       quakes: index === 5 ? null : 10 + ((index * 7) % 13),
     })),
+    // 1 January to 1 July 2001, as the flights' daily counts: the last month's tick is the axis's end.
+    daily: () => Array.from({ length: 182 }, (unused, index) => ({
+      day: new Date(Date.UTC(2001, 0, 1 + index)).toISOString().slice(0, 10),
+      quakes: 5 + ((index * 11) % 17),
+    })),
     big: () => Array.from({ length: 100000 }, (unused, index) => ({
       reading: index + 1,
       time: new Date(Date.UTC(2001, 0, 1, 0, 1) + index * 60000).toISOString(),
@@ -57,7 +62,7 @@ const registration = `(() => {
 })()`;
 
 /** The fixtures `fixture_rows` serves, by name (its `name` argument). */
-export type ResultFixture = 'ranking' | 'states' | 'monthly' | 'big' | 'places' | 'ports';
+export type ResultFixture = 'ranking' | 'states' | 'monthly' | 'daily' | 'big' | 'places' | 'ports';
 
 /** Registers `fixture_rows` in the app on `page` (after `window.mapwright` exists). */
 export async function registerResultFixtures(page: Page): Promise<void> {

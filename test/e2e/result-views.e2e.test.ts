@@ -1,5 +1,6 @@
 // Charts and result tables in the built app, as a person meets them: a ranking chart keeps its order
-// with labels that never overlap, monthly dates read as months, hovering shows values, the chart
+// with labels that never overlap, monthly dates read as months, a daily axis over months neither
+// overlaps nor clips its labels at 390 or 1440 px, hovering shows values, the chart
 // downloads as SVG and PNG; a 100,000-row table draws only the rows in view yet scrolls to the last,
 // shows formatted numbers and dates while the CSV keeps the raw values and is named after the question,
 // fades its edges while it can scroll sideways, and "Show on map" and "Chart" act on a result without
@@ -37,6 +38,7 @@ const script: FakeLlmScript = {
     ...rules('counties rank', 'ranking', { kind: 'bar', x: 'county', y: 'quakes' }),
     ...rules('states rank', 'states', { kind: 'bar', x: 'state', y: 'quakes' }),
     ...rules('quakes per month', 'monthly', { kind: 'line', x: 'month', y: 'quakes' }),
+    ...rules('quakes per day', 'daily', { kind: 'line', x: 'day', y: 'quakes' }),
     ...rules('every reading', 'big'),
     ...rules('quake places', 'places'),
   ],
@@ -204,6 +206,38 @@ describe('charts and result tables in the browser', () => {
     expect([...png.bytes.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     // Twice the chart's size, so it is sharp: 760 wide for a 380-pixel chart.
     expect(png.bytes.readUInt32BE(16)).toBe(760);
+    await expectClean(opened);
+  });
+
+  it('labels a daily date axis over seven months without overlap or clipping, narrow and wide', async () => {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await ask(page, `How many quakes per day (${width})?`);
+      await waitForIdle(page);
+      const chart = page.locator('.mw-chart svg.mw-plot').last();
+      await chart.waitFor();
+      await chart.scrollIntoViewIfNeeded();
+      const svg = await chart.evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        return { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
+      });
+      const boxes = await textBoxes(chart);
+      const dates = boxes.filter((box) => /\d{4}/.test(box.text));
+      expect(dates.length, `${width} px: date labels`).toBeGreaterThanOrEqual(2);
+      expect(overlapping(dates), `${width} px`).toEqual([]);
+      const outside = dates.filter(
+        (box) =>
+          box.left < svg.left - 0.5 ||
+          box.right > svg.right + 0.5 ||
+          box.top < svg.top - 0.5 ||
+          box.bottom > svg.bottom + 0.5,
+      );
+      expect(
+        outside.map((box) => box.text),
+        `${width} px: labels outside the chart`,
+      ).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expectClean(opened);
   });
 

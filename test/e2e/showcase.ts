@@ -85,9 +85,50 @@ export function showcaseScript(requests: () => FakeLlmRequest[]): FakeLlmScript 
           ].join('\n'),
         },
       },
+      // A follow-up whose map call fails (a result id the page does not hold) and whose answer shows
+      // the SQL in a code block wider than the chat.
+      {
+        user: codeQuestion,
+        reply: {
+          toolCalls: [
+            {
+              name: 'map_query_result',
+              arguments: {
+                result_id: 'gone',
+                geometry: { kind: 'points', lon: 'longitude', lat: 'latitude' },
+              },
+            },
+          ],
+        },
+      },
+      {
+        user: codeQuestion,
+        toolResult: '',
+        reply: {
+          text: [
+            'That result is no longer held; this is the query that found them:',
+            '',
+            '```sql',
+            `${strongestSql} -- ranked by magnitude, strongest first, ten rows for the map and the chart`,
+            '```',
+          ].join('\n'),
+        },
+      },
     ],
     fallback: { text: 'Ask about the strongest earthquakes to see a query proposed.' },
   };
+}
+
+/** A follow-up question whose answer has a failed call and a code block. */
+export const codeQuestion = 'Show me the SQL behind it';
+
+/** Asks the follow-up and waits for its failed call and its code block. */
+export async function showCodeAndError(page: Page): Promise<void> {
+  await ask(page, codeQuestion);
+  await page.locator('.mw-call[data-state="error"]').first().waitFor({ timeout: 60_000 });
+  await page.locator('.mw-answer pre').last().waitFor({ timeout: 60_000 });
+  await waitForIdle(page);
+  await settle(page);
 }
 
 /** How a view is opened. */

@@ -3,6 +3,7 @@
 import { summarizeSql } from '../../sql/summarize-sql';
 import { colorPropertyOf, colorScale } from './color-scale';
 import { isResultLayerId, resultLayerId, type ResultLayerDrawing } from './conversation-map-state';
+import { chooseResultColors, colorsBeneath } from './result-contrast';
 import { resultFeatures } from './result-features';
 import { resultPalette } from './result-palette';
 import type { StoredResult } from '../result-store';
@@ -47,6 +48,16 @@ export async function drawResultLayer(
   const palette = resultPalette(
     map.listLayers().filter((layer) => layer.id !== layerId && isResultLayerId(layer.id)).length,
   );
+  // Points are chosen against what lies beneath (the basemap in both themes, the publisher's
+  // layers): a fill and a ring that between them stand out from every colour there.
+  const pointColors =
+    kind === 'circle'
+      ? chooseResultColors(
+          palette,
+          colorsBeneath(map.listLayers()),
+          style.color_by ? palette.color : style.color,
+        )
+      : undefined;
   const paint: Record<string, unknown> = {
     [colorPropertyOf(kind)]: style.color_by
       ? colorScale(
@@ -54,15 +65,15 @@ export async function drawResultLayer(
           style.color_by,
           palette,
         )
-      : (style.color ?? palette.color),
-    [`${kind}-opacity`]: style.opacity ?? (kind === 'fill' ? 0.7 : 0.85),
+      : (pointColors?.fill ?? style.color ?? palette.color),
+    [`${kind}-opacity`]: style.opacity ?? (kind === 'fill' ? 0.7 : 0.9),
   };
-  if (kind === 'circle') {
+  if (pointColors) {
     paint['circle-radius'] = style.radius ?? RESULT_POINT_RADIUS;
-    // A white ring sets a result's points apart from each other and from the publisher's circles
-    // under them (the earthquakes' reach 14 px): a result is what the person asked to see.
-    paint['circle-stroke-color'] = '#ffffff';
-    paint['circle-stroke-width'] = 1.5;
+    // The ring is the halo where a result's points lie over the publisher's circles (the
+    // earthquakes' reach 14 px): a result is what the person asked to see.
+    paint['circle-stroke-color'] = pointColors.ring;
+    paint['circle-stroke-width'] = 2;
   } else {
     paint['fill-outline-color'] = '#ffffff';
   }

@@ -255,7 +255,7 @@ describe('local map tools against a fake map', () => {
     const entries = map.getLayer('result-r1')?.legend?.entries;
     expect(entries?.[0]).toEqual({ color: resultPalette(0).ramp[0], label: '5' });
     expect(entries?.at(-1)).toEqual({ color: resultPalette(0).ramp.at(-1), label: '25' });
-    // Points that stand out over the bundled layers: 6 px or more at every zoom, with a white ring.
+    // Points that stand out over the bundled layers: 6 px or more at every zoom, with a ring.
     const paint = map.getLayer('result-r1')?.paint ?? {};
     expect(paint['circle-radius']).toEqual(RESULT_POINT_RADIUS);
     expect(paint['circle-stroke-width']).toBeGreaterThanOrEqual(1.5);
