@@ -33,6 +33,8 @@ describe('a remote Parquet table', () => {
     engine = new DuckDbWasmEngine({
       pageUrl: 'https://app.example.org/',
       allowedHosts: ['https://data.example.org'],
+      // The file is never downloaded whole (nor anything sent off this machine).
+      fetch: () => Promise.reject(new Error('The remote file was asked for whole.')),
       runtime: {
         ...nodeWasmRuntime,
         parquetToArrowIpc: async (data) =>
