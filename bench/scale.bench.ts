@@ -5,12 +5,14 @@
 // upload's longest page task and time to its layer, CSV uploads of 10, 100 and 500 MB (time until SQL
 // can read them, peak memory), a table's 10k to 2M points drawn from point tiles (time to visible,
 // worst frame while panning), and result tables of 1k, 100k and 10M rows (time to the first rows, a
-// page after a jump, a sort, the worst frame). SCALE_PARTS picks parts
-// (sql,server,draw,stream,conversation,upload,upload-csv,points,results); the load average is printed
-// before and after each.
+// page after a jump, a sort, the worst frame), and a remote Parquet file of about 1 GB read in part
+// (bytes fetched and time of a count, a filtered aggregate and a top-10). SCALE_PARTS picks parts
+// (sql,server,draw,stream,conversation,upload,upload-csv,points,results,remote-parquet); the load
+// average is printed before and after each.
 import { runConversationScale } from './scale/conversation-scale';
 import { runCsvUploadScale } from './scale/csv-upload-scale';
 import { runDrawScale } from './scale/draw-scale';
+import { runRemoteParquetScale } from './scale/remote-parquet-scale';
 import { runResultRowsScale } from './scale/result-rows-scale';
 import { runNodeServerOverParquet, runSqlInPageAndNode } from './scale/sql-scale';
 import { runStreamScale } from './scale/stream-scale';
@@ -28,6 +30,7 @@ const parts: Record<string, () => Promise<void>> = {
   points: runTablePointsScale,
   results: runResultRowsScale,
   'upload-csv': runCsvUploadScale,
+  'remote-parquet': runRemoteParquetScale,
 };
 
 /** Runs the chosen parts (all by default) and prints their curves. */

@@ -8,7 +8,13 @@ import { startsInPlace } from '../web/start-module-worker';
 import ehWorkerUrl from './duckdb-worker-eh?worker&url';
 import mvpWorkerUrl from './duckdb-worker-mvp?worker&url';
 import { askDecoder } from './table-decoder-client';
-import type { WasmConnection, WasmDatabase, WasmNetwork, WasmRuntime } from './duckdb-wasm-types';
+import type {
+  RemoteParquetAnswer,
+  WasmConnection,
+  WasmDatabase,
+  WasmNetwork,
+  WasmRuntime,
+} from './duckdb-wasm-types';
 import type { DecodeRequest } from './table-decoder-worker';
 
 const bundles: duckdb.DuckDBBundles = {
@@ -121,4 +127,6 @@ export const browserWasmRuntime: WasmRuntime = {
   openDatabase,
   parquetToArrowIpc: (bytes) => decodeInWorker('parquet', '', bytes),
   decodeToArrowIpc: (format, table, bytes) => decodeInWorker(format, table, bytes),
+  readRemoteParquet: (url, allowedOrigins, columns) =>
+    askDecoder<RemoteParquetAnswer>({ kind: 'remote-parquet', url, allowedOrigins, columns }),
 };

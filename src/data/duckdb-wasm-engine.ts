@@ -16,6 +16,7 @@ import { forgetLoad, loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
 import { bytesOfData, readCsvFile } from './read-csv-file';
 import { readTablePoints } from './read-table-points';
+import { RemoteParquetTables } from './remote-parquet-tables';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import { statementCount } from './statement-count';
 import type { SqlStatementReading } from '../sql/sql-guard';
@@ -49,6 +50,11 @@ export interface DuckDbWasmEngineOptions {
   allowedHosts?: string[];
   /** Keep what queries change (a writable embedded server); every query is rolled back by default. */
   allowWrites?: boolean;
+  /**
+   * The page's address: a Parquet file on another origin is read by range rather than whole. The
+   * page's location by default; without one, every file is downloaded whole.
+   */
+  pageUrl?: string;
 }
 
 // Uploaded CSV and TSV files are registered here for DuckDB's reader, the only place it may read.
@@ -74,6 +80,7 @@ export class DuckDbWasmEngine implements DataEngine {
   private readonly kept = new KeptResults();
   /** Settles once the schema of kept results exists. */
   private keptSchema: Promise<void> | undefined;
+  private remote?: RemoteParquetTables;
 
   constructor(private readonly options: DuckDbWasmEngineOptions = {}) {}
 
@@ -125,6 +132,8 @@ export class DuckDbWasmEngine implements DataEngine {
     // One statement only: a second one could end the transaction below and write after it.
     const count = await scannedStatementCount(database, sql);
     if (count > 1) throw new MultipleStatementsError(count);
+    // A remote Parquet table's columns the query reads are fetched first, outside its transaction.
+    await this.remote?.prepare(sql);
     if (options.keepAs !== undefined && (await this.keep(database, sql, options.keepAs, options))) {
       const first = await this.query(resultPageSql(options.keepAs, [], {}, 0, maxRows), {
         ...options,
@@ -182,7 +191,9 @@ export class DuckDbWasmEngine implements DataEngine {
     source: PointSource,
     options: { signal?: AbortSignal } = {},
   ): Promise<TablePoints> {
-    const connection = await (await this.ready()).connect();
+    const database = await this.ready();
+    await this.remote?.fetchAll(source.table);
+    const connection = await database.connect();
     try {
       return await readTablePoints(connection, source, options.signal);
     } catch (error) {
@@ -262,6 +273,7 @@ export class DuckDbWasmEngine implements DataEngine {
     this.loads.clear();
     this.kept.clear();
     this.keptSchema = undefined;
+    this.remote = undefined;
     if (database) await (await database).terminate();
   }
 
@@ -311,6 +323,12 @@ export class DuckDbWasmEngine implements DataEngine {
 
   private async loadTable(source: TableSource, options: LoadOptions): Promise<void> {
     options.signal?.throwIfAborted();
+    // A table loaded again (another file under its name) is no longer a remote file's view.
+    await this.remote?.drop(source.table);
+    if (await this.loadRemoteParquet(source)) {
+      mark(`mapwright:table-loaded:${source.table}`);
+      return;
+    }
     const data = source.file ?? (await this.bytesOf(source));
     const database = await this.ready();
     const connection = await database.connect();
@@ -320,6 +338,36 @@ export class DuckDbWasmEngine implements DataEngine {
     } finally {
       await connection.close();
     }
+  }
+
+  /**
+   * A Parquet file on a data host (data.allowedHosts, not the page's origin), read by range where the
+   * runtime can: only its footer now, its columns as queries need them. False when the table loads
+   * the usual way.
+   */
+  private async loadRemoteParquet(source: TableSource): Promise<boolean> {
+    if (source.format !== 'parquet' || source.bytes || source.file || !source.url) return false;
+    const runtime = await this.runtime();
+    const read = runtime.readRemoteParquet;
+    const page = this.options.pageUrl ?? globalThis.location?.href;
+    if (!read || page === undefined) return false;
+    const url = new URL(source.url, page);
+    // The page's own files and hosts not named in data.allowedHosts are fetched whole, as before.
+    if (url.origin === new URL(page).origin || !this.allowedOrigins().includes(url.origin))
+      return false;
+    const database = await this.ready();
+    this.remote ??= new RemoteParquetTables(
+      (file, columns) => read(file, this.allowedOrigins(), columns),
+      () => database.connect(),
+    );
+    const connection = await database.connect();
+    try {
+      await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(source.table)}`);
+    } finally {
+      await connection.close();
+    }
+    await this.remote.register(source.table, url.href);
+    return true;
   }
 
   private async insert(
@@ -375,6 +423,7 @@ export class DuckDbWasmEngine implements DataEngine {
   async drop(table: string): Promise<void> {
     await forgetLoad(this.loads, table);
     if (!this.database) return;
+    await this.remote?.drop(table);
     const connection = await (await this.ready()).connect();
     try {
       await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);

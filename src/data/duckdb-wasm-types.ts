@@ -31,7 +31,7 @@ export interface WasmConnection {
   cancelSent(): Promise<boolean>;
   insertArrowFromIPCStream(
     buffer: Uint8Array,
-    options: { name: string; create?: boolean },
+    options: { name: string; schema?: string; create?: boolean },
   ): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,6 +62,12 @@ export interface WasmNetwork {
   allowedOrigins: readonly string[];
 }
 
+/** A remote Parquet file's row count, and its schema (no rows) or the columns asked for, as Arrow IPC. */
+export interface RemoteParquetAnswer {
+  numRows: number;
+  ipc: Uint8Array;
+}
+
 /** What the WASM engine needs from its platform: a database, and Parquet turned into Arrow IPC. */
 export interface WasmRuntime {
   openDatabase(network: WasmNetwork): Promise<WasmDatabase>;
@@ -76,4 +82,13 @@ export interface WasmRuntime {
     table: string,
     bytes: Uint8Array | Blob,
   ): Promise<Uint8Array>;
+  /**
+   * Reads a remote Parquet file by HTTP range, reaching only `allowedOrigins`: its footer alone
+   * without `columns`, or only those columns' chunks. Absent where files are downloaded whole.
+   */
+  readRemoteParquet?(
+    url: string,
+    allowedOrigins: string[],
+    columns?: string[],
+  ): Promise<RemoteParquetAnswer>;
 }

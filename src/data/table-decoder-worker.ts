@@ -4,11 +4,13 @@
 // background, and an 18 MB GeoJSON upload for 0.7 s (its table) and 0.4 s more (its layer).
 // Each request is one of DecoderRequest; each answer `{ id, ipc }` (a decoded table) or `{ id, value }`
 // (the rest), buffers transferred, or `{ id, error }` with the sentence the decoder threw.
-import initParquet, { readParquet } from 'parquet-wasm/esm';
+import initParquet, { ParquetFile, readParquet } from 'parquet-wasm/esm';
 import parquetWasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
 import { errorMessage } from '../errors/error-message';
 import { decodeToArrowIpc, type DecodedFormat } from './decode-table-file';
+import { guardWorkerNetwork } from './duckdb-worker-network';
 import { HeldLayers } from './held-layers';
+import type { RemoteParquetAnswer } from './duckdb-wasm-types';
 import type { LayerFileFormat } from './upload-layer-file';
 
 /** A request to decode a table file. */
@@ -41,8 +43,21 @@ export type LayerRequest =
   | { id: number; kind: 'release'; layerId: string }
   | { id: number; kind: 'held' };
 
+/**
+ * A request about a remote Parquet file read by HTTP range: without `columns`, its row count and its
+ * schema (an Arrow IPC stream of no rows, from the footer alone); with them, those columns' values.
+ * `allowedOrigins` are the page's data hosts: this worker reaches no other.
+ */
+export interface RemoteParquetRequest {
+  id: number;
+  kind: 'remote-parquet';
+  url: string;
+  allowedOrigins: string[];
+  columns?: string[];
+}
+
 /** Any request to the worker. */
-export type DecoderRequest = DecodeRequest | LayerRequest;
+export type DecoderRequest = DecodeRequest | LayerRequest | RemoteParquetRequest;
 
 /** The worker's answer to one request. */
 export type DecodeAnswer =
@@ -63,6 +78,43 @@ async function decode(request: DecodeRequest): Promise<Uint8Array> {
   parquetReady ??= initParquet({ module_or_path: parquetWasmUrl });
   await parquetReady;
   return readParquet(bytes).intoIPCStream();
+}
+
+let networkGuarded = false;
+/** Remote Parquet files opened here (their footers read), by URL, while this worker lives. */
+const remoteFiles = new Map<string, Promise<ParquetFile>>();
+
+/**
+ * Opens a remote Parquet file. A failed request inside parquet-wasm's reader (a refused redirect, a
+ * host that is down) aborts its WebAssembly and takes the worker with it, so the file's last bytes
+ * are asked for here first, through the same guard: a refusal or an HTTP error is then a sentence.
+ */
+async function openRemoteParquet(url: string): Promise<ParquetFile> {
+  const probe = await fetch(url, { headers: { range: 'bytes=-8' } });
+  await probe.arrayBuffer();
+  if (!probe.ok) {
+    throw new Error(`Could not read ${url}: HTTP ${probe.status}. Check the dataset url.`);
+  }
+  parquetReady ??= initParquet({ module_or_path: parquetWasmUrl });
+  await parquetReady;
+  return ParquetFile.fromUrl(url);
+}
+
+async function readRemoteParquet(request: RemoteParquetRequest): Promise<RemoteParquetAnswer> {
+  // The same host checks as DuckDB's worker: only the data hosts, and no answer from a redirect elsewhere.
+  if (!networkGuarded) guardWorkerNetwork(self, request.allowedOrigins);
+  networkGuarded = true;
+  let opening = remoteFiles.get(request.url);
+  if (!opening) {
+    opening = openRemoteParquet(request.url);
+    remoteFiles.set(request.url, opening);
+    opening.catch(() => remoteFiles.delete(request.url));
+  }
+  const file = await opening;
+  const numRows = file.metadata().fileMetadata().numRows();
+  if (request.columns === undefined) return { numRows, ipc: file.schema().intoIPCStream() };
+  const table = await file.read({ columns: request.columns, concurrency: 4 });
+  return { numRows, ipc: table.intoIPCStream() };
 }
 
 async function answerLayer(request: LayerRequest): Promise<unknown> {
@@ -101,6 +153,16 @@ function fail(id: number, error: unknown): void {
 self.addEventListener('message', (event: MessageEvent<DecoderRequest>) => {
   const request = event.data;
   const { id } = request;
+  if (request.kind === 'remote-parquet') {
+    readRemoteParquet(request).then(
+      (value) => {
+        const answer: DecodeAnswer = { id, value };
+        self.postMessage(answer, { transfer: [value.ipc.buffer] });
+      },
+      (error: unknown) => fail(id, error),
+    );
+    return;
+  }
   if (isDecodeRequest(request)) {
     decode(request).then(
       (ipc) => {

@@ -54,6 +54,14 @@ export interface StaticServerOptions {
    * whose app is embedded in other sites' pages configures their host.
    */
   headers?: Record<string, string>;
+  /** Told the bytes of each file's body as they are sent (a whole file or a range of it), by path. */
+  onBytesServed?: (pathname: string, bytes: number) => void;
+}
+
+/** A suffix range (`bytes=-8`, the last 8 bytes, as Parquet readers ask for a footer) made absolute. */
+function fromEnd(header: string | undefined, size: number): string | undefined {
+  const suffix = /^bytes=-(\d+)$/.exec(header ?? '');
+  return suffix ? `bytes=${Math.max(0, size - Number(suffix[1]))}-` : header;
 }
 
 /** Serves `root` (default: the built app) on a free loopback port. */
@@ -101,8 +109,9 @@ export async function startStaticServer(
     }
     if (link) Object.assign(headers, { etag });
     // Tile archives are read a tile at a time with range requests, as static hosts serve them.
-    const range = byteRange(request.headers.range, size);
-    if (rangeNotSatisfiable(request.headers.range, size)) {
+    const asked = fromEnd(request.headers.range, size);
+    const range = byteRange(asked, size);
+    if (rangeNotSatisfiable(asked, size)) {
       response.writeHead(416, { ...headers, 'content-range': `bytes */${size}` }).end();
       return;
     }
@@ -112,6 +121,7 @@ export async function startStaticServer(
         'content-length': range.end - range.start + 1,
         'content-range': `bytes ${range.start}-${range.end}/${size}`,
       });
+      options.onBytesServed?.(pathname, range.end - range.start + 1);
       if (link) link.send(response, readFileSync(file).subarray(range.start, range.end + 1));
       else createReadStream(file, range).pipe(response);
       return;
@@ -130,9 +140,11 @@ export async function startStaticServer(
         'content-length': body.length,
         ...(compress ? { 'content-encoding': 'gzip' } : {}),
       });
+      options.onBytesServed?.(pathname, body.length);
       link.send(response, body);
       return;
     }
+    options.onBytesServed?.(pathname, request.method === 'HEAD' ? 0 : size);
     response.writeHead(200, { ...headers, 'content-length': size });
     createReadStream(file).pipe(response);
   });
