@@ -9,6 +9,7 @@ import {
   type ElicitationValue,
 } from '../mcp/elicitation-form';
 import { button, element } from './dom';
+import './elicitation-card.css';
 import type { ElicitationAnswer, ElicitationRequest } from '../mcp/elicitation-request';
 
 type FieldInput = HTMLInputElement | HTMLSelectElement;
