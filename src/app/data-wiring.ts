@@ -10,6 +10,7 @@ import {
   type McpStatusEvent,
 } from '../mcp';
 import { listenForSignIns } from './oauth-sign-in';
+import { showElicitation } from './show-elicitation';
 import type { DataEngine, TableSource } from '../data/data-engine';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
@@ -55,6 +56,8 @@ export interface StartDataOptions {
   defaultPolicy?: ApprovalPolicy;
   toolPolicies?: Record<string, ApprovalPolicy>;
   onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
+  /** Where a server's request for input shows as a form; without it, servers are offered none. */
+  elicitationHost?: () => HTMLElement;
 }
 
 /** The running data side. `engine` is lazy: DuckDB loads on the first query or describe. */
@@ -95,6 +98,9 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
     ...(options.toolPolicies ? { toolPolicies: options.toolPolicies } : {}),
     ...(options.onToolPoliciesChange ? { onToolPoliciesChange: options.onToolPoliciesChange } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
+    ...(options.elicitationHost
+      ? { onElicitation: showElicitation(options.elicitationHost, () => hub) }
+      : {}),
   });
   if (options.onStatus) hub.onStatus(options.onStatus);
   const stopSignIns = options.oauth ? listenForSignIns(hub) : () => undefined;

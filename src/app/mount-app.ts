@@ -256,6 +256,11 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         defaultPolicy: config.approvals.defaultPolicy,
         toolPolicies: loadToolPolicies(scope.local),
         onToolPoliciesChange: (policies) => saveToolPolicies(policies, scope.local),
+        // Before the chat has mounted (it replaces its placeholder), a request shows over the app.
+        elicitationHost: () =>
+          chatElement?.dataset.chatReady === 'true'
+            ? (chatElement.querySelector<HTMLElement>('.mw-chat') ?? chatElement)
+            : element,
         oauth: {
           baseUrl: options.assetBase ?? document.baseURI,
           sessionStorage: scope.session,

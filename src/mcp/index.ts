@@ -12,5 +12,19 @@ export type {
   HubTransportKind,
 } from './mcp-server-config';
 export type { EmbeddedServerFactory } from './mcp-transport';
+export type {
+  ElicitationAnswer,
+  ElicitationHandler,
+  ElicitationRequest,
+} from './elicitation-request';
+export {
+  elicitationDefaults,
+  elicitationFields,
+  elicitationProblems,
+  fieldValueFromText,
+  type ElicitationField,
+  type ElicitationSchema,
+  type ElicitationValue,
+} from './elicitation-form';
 export { toToolResult, type McpResultData } from './mcp-result';
 export { createSqlServer, type SqlServerOptions } from './sql-server/create-sql-server';

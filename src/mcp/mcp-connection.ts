@@ -27,6 +27,7 @@ import { probeReachable } from './probe-reachable';
 import { isUpstreamUnreachable } from './upstream-unreachable';
 import type { BridgeCommand } from './bridge-command';
 import type { BrowserOAuthProvider } from './browser-oauth-provider';
+import type { ElicitationHandler, ElicitationRequest } from './elicitation-request';
 import type { HubServerConfig, McpServerStatus, McpStatusEvent } from './mcp-server-config';
 
 /** How discovery retries: attempts in all, and the backoff between them. */
@@ -47,6 +48,8 @@ export interface McpConnectionOptions {
   reconnect: RetryPolicy;
   onStatus(event: McpStatusEvent): void;
   onTools(tools: McpTool[]): void;
+  /** Asks the person for input the server requests (elicitation); absent, none is offered. */
+  onElicitation?: ElicitationHandler;
 }
 
 /** Fails the calls in flight when the server closes the connection (it died, or the network went). */
@@ -118,6 +121,12 @@ export class McpConnection {
   /** The name messages give the server: the configured one, else its id. */
   get displayName(): string {
     return this.config.name ?? this.config.id;
+  }
+
+  /** The person's answer to this server's request for input, with the server named for the form. */
+  private elicitationFor(handler: ElicitationHandler) {
+    return (request: Omit<ElicitationRequest, 'serverId'>, signal: AbortSignal) =>
+      handler({ ...request, serverId: this.config.id }, signal);
   }
 
   private track(attempt: Promise<void>): Promise<void> {
@@ -257,6 +266,9 @@ export class McpConnection {
           ...(this.options.authProvider ? { authProvider: this.options.authProvider } : {}),
           ...(this.options.embedded ? { embedded: this.options.embedded } : {}),
           onToolsChanged: () => void this.refreshTools(),
+          ...(this.options.onElicitation
+            ? { onElicitation: this.elicitationFor(this.options.onElicitation) }
+            : {}),
         });
         const tools = await listAllTools(opened);
         if (generation !== this.generation) {

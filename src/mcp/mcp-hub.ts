@@ -14,6 +14,7 @@ import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
 import type { ResultStore } from '../tools/result-store';
 import type { TableResultData, Tool, ToolResult } from '../tools/tool';
+import type { ElicitationHandler } from './elicitation-request';
 import type {
   ApprovalPolicy,
   HubServerConfig,
@@ -70,6 +71,8 @@ export interface McpHubOptions {
   onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
   /** In the page: sign in to servers that ask for OAuth (omitted in Node, where nobody can click). */
   oauth?: Pick<BrowserOAuthOptions, 'baseUrl' | 'sessionStorage' | 'localStorage' | 'now'>;
+  /** Shows a server's request for input to the person (a form); absent, servers are told none is offered. */
+  onElicitation?: ElicitationHandler;
 }
 
 /** Manages MCP servers and exposes their tools to the agent through the ToolRegistry. */
@@ -126,6 +129,7 @@ export class McpHub {
       ...(authProvider ? { authProvider } : {}),
       retry: this.retry,
       reconnect: this.reconnectPolicy,
+      ...(this.options.onElicitation ? { onElicitation: this.options.onElicitation } : {}),
       onStatus: (event) => {
         // A model that calls a tool of a server that is down is told so, not "unknown tool".
         if (event.status !== 'connected') {

@@ -3,8 +3,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
 import { tokenBoundFetch } from './token-bound-fetch';
+import type { ElicitationSchema } from './elicitation-form';
+import type { ElicitationAnswer, ElicitationRequest } from './elicitation-request';
 import type { HubServerConfig } from './mcp-server-config';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -20,6 +23,11 @@ export interface OpenClientOptions {
   authProvider?: OAuthClientProvider;
   embedded?: EmbeddedServerFactory;
   onToolsChanged: () => void;
+  /** Asks the person for input a server requests; without it the client declares no elicitation. */
+  onElicitation?: (
+    request: Omit<ElicitationRequest, 'serverId'>,
+    signal: AbortSignal,
+  ) => Promise<ElicitationAnswer>;
 }
 
 /** A connected client and a way to close what was opened for it. */
@@ -35,16 +43,30 @@ export function httpStatusOf(error: unknown): number | undefined {
   return typeof code === 'number' && code >= 100 && code < 600 ? code : undefined;
 }
 
-function newClient(onToolsChanged: () => void): Client {
+function newClient(options: OpenClientOptions): Client {
+  const { onToolsChanged, onElicitation } = options;
   // CfWorker validates schemas without `new Function`, which the app's CSP forbids (Ajv needs it).
-  return new Client(
+  const client = new Client(
     { name: 'mapwright', version: '0.1.0' },
     {
-      capabilities: {},
+      // Form mode only: a URL-mode request would send the person to a page the app cannot vouch for.
+      // applyDefaults fills a field the person left empty with the schema's default (SEP-1034).
+      capabilities: onElicitation ? { elicitation: { form: { applyDefaults: true } } } : {},
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
       listChanged: { tools: { autoRefresh: false, onChanged: () => onToolsChanged() } },
     },
   );
+  if (onElicitation) {
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      const params = request.params;
+      if (params.mode === 'url') return { action: 'decline' };
+      return onElicitation(
+        { message: params.message, schema: params.requestedSchema as ElicitationSchema },
+        extra.signal,
+      );
+    });
+  }
+  return client;
 }
 
 async function connectWith(
@@ -76,7 +98,7 @@ export async function openClient(
     const server = options.embedded();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
-    return connectWith(newClient(options.onToolsChanged), clientSide, () => server.close());
+    return connectWith(newClient(options), clientSide, () => server.close());
   }
   if (!config.url) throw new Error(`Server "${config.id}" has no url. Add one to its settings.`);
   const url = new URL(config.url, globalThis.location?.href);
@@ -88,7 +110,7 @@ export async function openClient(
   };
   const streamable = () =>
     connectWith(
-      newClient(options.onToolsChanged),
+      newClient(options),
       new StreamableHTTPClientTransport(url, {
         requestInit,
         ...fetchOption,
@@ -101,10 +123,7 @@ export async function openClient(
       }),
     );
   const sse = () =>
-    connectWith(
-      newClient(options.onToolsChanged),
-      new SSEClientTransport(url, { requestInit, ...fetchOption }),
-    );
+    connectWith(newClient(options), new SSEClientTransport(url, { requestInit, ...fetchOption }));
   if (kind === 'streamable-http') return streamable();
   if (kind === 'sse') return sse();
   try {

@@ -47,12 +47,13 @@ describe('the hub passes the MCP conformance client scenarios', () => {
     120_000,
   );
 
-  it('elicitation-sep1034-client-defaults fails as the baseline says (no elicitation)', async () => {
+  it('elicitation-sep1034-client-defaults passes: the form opens with the schema defaults', async () => {
     const outcome = await runClientConformance(
       ['--scenario', 'elicitation-sep1034-client-defaults'],
       'elicitation',
     );
-    expect(outcome.output).toMatch(/all failures are expected/);
+    expect(outcome.output).toMatch(/Passed: 5\/5, 0 failed, 0 warnings/);
+    expect(outcome.output).toMatch(/OVERALL: PASSED/);
     expect(outcome.code, outcome.output).toBe(0);
   }, 120_000);
 

@@ -1,4 +1,4 @@
-// The per-session event store stays within its byte bound, and never replays across a gap.
+// The per-session event store stays within its byte and event bounds, and never replays across a gap.
 import { describe, expect, it } from 'vitest';
 import { SessionEventStore } from '../../src/mcp/node/session-event-store';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -35,6 +35,15 @@ describe('SessionEventStore', () => {
     const newest = await store.storeEvent('a', message(3));
     expect(await store.getStreamIdForEventId(oldest)).toBeUndefined();
     expect(await store.getStreamIdForEventId(middle)).toBe('a');
+    expect(await replayed(store, middle)).toEqual({ streamId: 'a', sent: [newest] });
+  });
+
+  it('forgets the oldest events past its count, however small they are', async () => {
+    const store = new SessionEventStore(Number.MAX_SAFE_INTEGER, 2);
+    const oldest = await store.storeEvent('a', message(1));
+    const middle = await store.storeEvent('a', message(2));
+    const newest = await store.storeEvent('a', message(3));
+    expect(await store.getStreamIdForEventId(oldest)).toBeUndefined();
     expect(await replayed(store, middle)).toEqual({ streamId: 'a', sent: [newest] });
   });
 });

@@ -5,6 +5,11 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** Bytes of events one session keeps by default (4 MB); older events go first. */
 export const DEFAULT_SESSION_EVENT_BYTES = 4 * 1024 * 1024;
+/**
+ * Events one session keeps by default: priming events and progress notifications are tiny, so a byte
+ * bound alone would let a long session pile up millions of them.
+ */
+export const DEFAULT_SESSION_EVENT_COUNT = 10_000;
 
 interface StoredEvent {
   streamId: string;
@@ -14,15 +19,18 @@ interface StoredEvent {
 }
 
 /**
- * An in-memory event store for one session, bounded in bytes: a query result bigger than the bound is
- * not kept, and a client resuming after an event that is gone is refused rather than sent a gap.
+ * An in-memory event store for one session, bounded in bytes and in events: a query result bigger
+ * than the byte bound is not kept, and a client resuming after an event that is gone is refused rather than sent a gap.
  */
 export class SessionEventStore implements EventStore {
   private readonly events = new Map<string, StoredEvent>();
   private totalBytes = 0;
   private sequence = 0;
 
-  constructor(private readonly maxBytes = DEFAULT_SESSION_EVENT_BYTES) {}
+  constructor(
+    private readonly maxBytes = DEFAULT_SESSION_EVENT_BYTES,
+    private readonly maxEvents = DEFAULT_SESSION_EVENT_COUNT,
+  ) {}
 
   /** Keeps one event and returns its id (`<stream>:<sequence>`). */
   storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
@@ -33,7 +41,7 @@ export class SessionEventStore implements EventStore {
     this.totalBytes += bytes;
     // Maps iterate in insertion order, so the first entries are the oldest.
     for (const [oldestId, oldest] of this.events) {
-      if (this.totalBytes <= this.maxBytes) break;
+      if (this.totalBytes <= this.maxBytes && this.events.size <= this.maxEvents) break;
       this.events.delete(oldestId);
       this.totalBytes -= oldest.bytes;
     }

@@ -1,6 +1,6 @@
 // The conformance framework runs this with the scenario server's URL: the hub connects, lists the tools,
 // calls each one with arguments made from its schema, and disconnects. Exit code 1 on any failure.
-import { McpHub } from '../../../src/mcp';
+import { elicitationDefaults, elicitationProblems, McpHub } from '../../../src/mcp';
 import { ToolRegistry } from '../../../src/tools/tool-registry';
 import { MemoryStorage } from '../../memory-storage';
 import type { Tool } from '../../../src/tools/tool';
@@ -33,6 +33,15 @@ const registry = new ToolRegistry();
 // authorization server approves at once, so the code is read from its redirect instead of a popup.
 const hub = new McpHub({
   registry,
+  // The person accepts the form as it opens (its defaults), once it passes the schema check.
+  onElicitation: (request) => {
+    const content = elicitationDefaults(request.schema);
+    return Promise.resolve(
+      elicitationProblems(request.schema, content).length === 0
+        ? { action: 'accept', content }
+        : { action: 'cancel' },
+    );
+  },
   retry: { attempts: 1 },
   oauth: {
     baseUrl: 'http://localhost:3000/',

@@ -1,0 +1,21 @@
+// A server asking the person for input (MCP elicitation, form mode), as the hub hands it to the page.
+import type { ElicitationSchema, ElicitationValue } from './elicitation-form';
+
+/** One request for input: which server asks, its message, and the form's schema. */
+export interface ElicitationRequest {
+  serverId: string;
+  message: string;
+  schema: ElicitationSchema;
+}
+
+/** The person's answer: the form's values, or no (decline), or dismissed (cancel). */
+export type ElicitationAnswer =
+  | { action: 'accept'; content: Record<string, ElicitationValue> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+/** Shows a request to the person and resolves with their answer; `signal` fires if the server gives up. */
+export type ElicitationHandler = (
+  request: ElicitationRequest,
+  signal: AbortSignal,
+) => Promise<ElicitationAnswer>;
