@@ -71,6 +71,9 @@ export class ChatModelSettings {
     const chosen = this.settings;
     if (chosen.provider !== 'local' || this.options.config.limits.contextTokens !== undefined)
       return;
+    // Nothing is asked of a server nobody chose: before a model is set up the default endpoint is
+    // only a suggestion, and asking it would put refused connections in the page's console.
+    if (this.needsSetup()) return;
     void localContextWindow(chosen.endpoint, chosen.model, { fetch: this.fetch }).then((window) => {
       if (window === undefined || this.settings !== chosen || window === this.reportedWindow)
         return;

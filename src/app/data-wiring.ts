@@ -88,7 +88,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
         ),
     },
   );
-  const hub = new McpHub({
+  const hub: McpHub = new McpHub({
     registry: options.registry,
     resultStore: options.resultStore,
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatModelSettings } from '../../src/app/chat-model-settings';
 import { defaultAppConfig } from '../../src/config';
+import { loadLlmSettings, saveLlmSettings } from '../../src/storage/llm-settings-store';
 import type { ChatPanel } from '../../src/ui/chat-panel';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -33,10 +34,20 @@ describe('the context budget of the chosen model', () => {
     });
     const config = defaultAppConfig();
     const changed: number[] = [];
+    // The person chose a local model (saved settings): its server is asked.
+    const local = memoryStorage();
+    saveLlmSettings(
+      {
+        ...loadLlmSettings({}, { local, session: memoryStorage() }),
+        provider: 'local',
+        model: 'bench',
+      },
+      { local, session: memoryStorage() },
+    );
     const settings = new ChatModelSettings({
       config,
       panel: {} as ChatPanel,
-      storage: { local: memoryStorage(), session: memoryStorage() },
+      storage: { local, session: memoryStorage() },
       sections: () => [],
       onModelChanged: () => {},
       onContextTokensChanged: (tokens) => changed.push(tokens),
@@ -46,5 +57,23 @@ describe('the context budget of the chosen model', () => {
     await vi.waitFor(() => expect(changed).toEqual([24_576]));
     expect(settings.contextTokens()).toBe(24_576);
     expect(asked.some((url) => url.endsWith('/props'))).toBe(true);
+  });
+
+  it('asks nothing of a server before a model is set up (the default endpoint is only a suggestion)', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return new Response('', { status: 404 });
+    });
+    new ChatModelSettings({
+      config: defaultAppConfig(),
+      panel: {} as ChatPanel,
+      storage: { local: memoryStorage(), session: memoryStorage() },
+      sections: () => [],
+      onModelChanged: () => {},
+      onContextTokensChanged: () => {},
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
   });
 });
