@@ -5,6 +5,7 @@ import {
   isResult,
   layerProperty,
   localTool,
+  oneLayerSchema,
   ok,
   type MapToolContext,
 } from './map-tool-context';
@@ -17,12 +18,7 @@ function visibilityTool(context: MapToolContext, visible: boolean): Tool {
   return localTool({
     name: `${verb}_layer`,
     description: `${visible ? 'Show' : 'Hide'} a map layer.`,
-    inputSchema: {
-      type: 'object',
-      properties: { layer: layerProperty },
-      required: ['layer'],
-      additionalProperties: false,
-    },
+    inputSchema: oneLayerSchema,
     execute: async (args) => {
       const layer = findLayer(context.map, args.layer);
       if (isResult(layer)) return layer;
@@ -95,12 +91,7 @@ export function resetFilterTool(context: MapToolContext): Tool {
   return localTool({
     name: 'reset_filter',
     description: 'Remove the filter from a layer so all its features show again.',
-    inputSchema: {
-      type: 'object',
-      properties: { layer: layerProperty },
-      required: ['layer'],
-      additionalProperties: false,
-    },
+    inputSchema: oneLayerSchema,
     execute: async (args) => {
       const layer = findLayer(context.map, args.layer);
       if (isResult(layer)) return layer;
@@ -162,12 +153,7 @@ export function resetStyleTool(context: MapToolContext): Tool {
     name: 'reset_style',
     description:
       "Give a layer back the publisher's style: its original paint and legend, and no filter. The person can undo it.",
-    inputSchema: {
-      type: 'object',
-      properties: { layer: layerProperty },
-      required: ['layer'],
-      additionalProperties: false,
-    },
+    inputSchema: oneLayerSchema,
     execute: async (args) => {
       const layer = findLayer(context.map, args.layer);
       if (isResult(layer)) return layer;

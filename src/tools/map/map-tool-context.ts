@@ -50,3 +50,11 @@ export const layerProperty = {
   type: 'string',
   description: 'Layer id, as list_datasets or get_map_state show it.',
 };
+
+/** The input of a tool that takes one layer and nothing else. */
+export const oneLayerSchema = {
+  type: 'object',
+  properties: { layer: layerProperty },
+  required: ['layer'],
+  additionalProperties: false,
+};
