@@ -74,6 +74,9 @@ export class ChatModelSettings {
     // Nothing is asked of a server nobody chose: before a model is set up the default endpoint is
     // only a suggestion, and asking it would put refused connections in the page's console.
     if (this.needsSetup()) return;
+    // The window is asked without the key (it goes only with the chat's own requests): a server that
+    // wants one would refuse every question, so none is asked.
+    if (chosen.apiKey) return;
     void localContextWindow(chosen.endpoint, chosen.model, { fetch: this.fetch }).then((window) => {
       if (window === undefined || this.settings !== chosen || window === this.reportedWindow)
         return;

@@ -59,6 +59,30 @@ describe('the context budget of the chosen model', () => {
     expect(asked.some((url) => url.endsWith('/props'))).toBe(true);
   });
 
+  it('asks nothing of a server that takes a key: the key goes only with the chat requests', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return new Response('', { status: 401 });
+    });
+    const local = memoryStorage();
+    const session = memoryStorage();
+    saveLlmSettings(
+      { ...loadLlmSettings({}, { local, session }), provider: 'local', model: 'm', apiKey: 'k' },
+      { local, session },
+    );
+    new ChatModelSettings({
+      config: defaultAppConfig(),
+      panel: {} as ChatPanel,
+      storage: { local, session },
+      sections: () => [],
+      onModelChanged: () => {},
+      onContextTokensChanged: () => {},
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+  });
+
   it('asks nothing of a server before a model is set up (the default endpoint is only a suggestion)', async () => {
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
