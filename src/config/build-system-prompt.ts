@@ -58,11 +58,13 @@ export const compactToolGuidance = [
 ].join('\n');
 
 /** The approval rule of the short prompt. */
-export const compactExplainCallsRule =
-  'Before EVERY call that needs approval, also right after a tool result, write one sentence saying what it will do and why; put it in `explanation` when the tool has one.';
+export const compactExplainCallsRule = [
+  '## Before every call that needs approval',
+  'Before EVERY such call, also right after a tool result, write one sentence saying what it will do and why; put it in `explanation` when the tool has one.',
+].join('\n');
 
 function compactCatalogLine(dataset: PromptDataset): string {
-  const layer = dataset.layerId ? `; layer \`${dataset.layerId}\`` : '';
+  const layer = dataset.layerId ? `; map layer \`${dataset.layerId}\`` : '';
   return `- ${dataset.title} (table \`${dataset.table}\`${layer}): ${Object.keys(dataset.columns).join(', ')}`;
 }
 

@@ -67,7 +67,7 @@ describe('system prompt', () => {
       if (dataset.layerId) expect(short).toContain(`layer \`${dataset.layerId}\``);
       for (const column of Object.keys(dataset.columns)) expect(short).toContain(column);
     }
-    expect(short).toContain('Before EVERY call that needs approval');
+    expect(short).toContain('Before every call that needs approval');
     expect(short).not.toContain(explainCallsRule);
   });
 });

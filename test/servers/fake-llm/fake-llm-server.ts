@@ -27,6 +27,7 @@ export interface FakeLlmRequest {
 export interface FakeLlm {
   url: string;
   stop(): Promise<void>;
+  /** The model calls it received (POSTs under /v1/), in order; the models list and the like are not kept. */
   requests: FakeLlmRequest[];
 }
 
@@ -160,7 +161,11 @@ export async function startFakeLlm(options: { script: FakeLlmScript | string }):
         });
         return;
       }
-      requests.push({ method: request.method ?? 'GET', path, headers: request.headers, body });
+      // Model calls only (POSTs under the OpenAI-compatible base): the models list and a local server's
+      // window asked for (llama.cpp's /props, Ollama's /api/show) are no requests to the model, and
+      // tests count and read these.
+      if (request.method === 'POST' && path.startsWith('/v1/'))
+        requests.push({ method: request.method, path, headers: request.headers, body });
       if (request.method === 'GET' && path === '/v1/models') {
         sendJson(response, 200, {
           object: 'list',
