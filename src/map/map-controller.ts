@@ -5,15 +5,14 @@ import {
   captureConversationMapState,
   type CameraState,
   type ConversationMapState,
-  type LayerRecord,
 } from '../tools/map/conversation-map-state';
 import { MapStateNotifier } from '../tools/map/map-state-notifier';
 import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
 import { applyBasemapPalette, basemapPalettes } from './basemap-palette';
 import { BootRepaintGate } from './boot-repaint-gate';
 import { defaultPaint } from './layer-paint';
-import { layerSource, type LayerTiles } from './layer-source';
-import { legendFromPaint } from './legend';
+import { layerSource } from './layer-source';
+import { addedLayersOrder, layerInfo, type LayerPlacement, type LayerState } from './layer-state';
 import { cameraOf, jumpCamera, roundCoordinate } from './map-camera';
 import { attachTooltips } from './map-tooltip';
 import { openMaplibreMap, releaseMapWorkers, type OpenMapOptions } from './open-maplibre-map';
@@ -33,47 +32,15 @@ import type {
   MapStateChange,
   NewLayer,
   RedrawResultLayer,
-  ServedFeatures,
   ValidationErrors,
 } from '../tools/map/map-port';
 import type { StackDirection } from './layer-panel';
+export type { LayerPlacement } from './layer-state';
 import type { FeatureCollection } from 'geojson';
 import type * as maplibregl from 'maplibre-gl';
 
 /** The longest boot holds frames back, from the map's creation (slow files, slow tiles). */
 const bootGateLimitMs = 4000;
-
-/** A layer: what capturing a state reads (LayerRecord), and what drawing and listing it need. */
-interface LayerState extends LayerRecord {
-  title: string;
-  kind: LayerKind;
-  datasetId?: string;
-  /** The visibility it was added with: what restoring the publisher's map goes back to. */
-  initialVisible: boolean;
-  features: FeatureCollection;
-  /** Features held off the page's thread, drawn from their tiles (an upload's). */
-  served?: { features: ServedFeatures; key: string };
-  tooltip?: string[];
-  legendTitle: string;
-  /** Where it is listed (the layer panel, the map state): see LayerPlacement.order. */
-  order: number;
-}
-
-/** Where layers without an order of their own are listed: after every configured one. */
-const addedLayersOrder = 1_000_000;
-
-/** Where a new layer goes and what it is drawn from, beyond its features. */
-export interface LayerPlacement {
-  /** Draw from these tiles instead of tiling `features` in the page. */
-  tiles?: LayerTiles;
-  /** The layer to insert below (when it exists); else fills go under the first non-fill layer. */
-  before?: string;
-  /**
-   * Where the layer is listed: dataset layers by their place in the config (tiled ones are added
-   * first); any other layer after them, in the order it was added.
-   */
-  order?: number;
-}
 
 /** How the controller is created. */
 export type MapControllerOptions = OpenMapOptions;
@@ -165,31 +132,13 @@ export class MapController implements MapPort, RestoreTarget {
     return this.stateChanges.subscribe(listener);
   }
 
-  private info(layer: LayerState): LayerInfo {
-    const legend = legendFromPaint(layer.kind, layer.paint, layer.legendTitle);
-    return {
-      id: layer.id,
-      title: layer.title,
-      kind: layer.kind,
-      visible: layer.visible,
-      paint: { ...layer.paint },
-      featureCount: layer.served?.features.featureCount ?? layer.features.features.length,
-      properties:
-        layer.served?.features.properties ??
-        Object.keys(layer.features.features[0]?.properties ?? {}),
-      ...(layer.datasetId ? { datasetId: layer.datasetId } : {}),
-      ...(layer.filter !== undefined ? { filter: layer.filter } : {}),
-      ...(legend ? { legend } : {}),
-    };
-  }
-
   listLayers(): LayerInfo[] {
-    return this.layerRecords().map((layer) => this.info(layer));
+    return this.layerRecords().map((layer) => layerInfo(layer));
   }
 
   getLayer(layerId: string): LayerInfo | undefined {
     const layer = this.layers.get(layerId);
-    return layer && this.info(layer);
+    return layer && layerInfo(layer);
   }
 
   async addLayer(layer: NewLayer, placement: LayerPlacement = {}): Promise<void> {
