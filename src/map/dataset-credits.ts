@@ -1,19 +1,7 @@
 // The credits of the configured datasets, for MapLibre's attribution control. The control writes its
 // entries as HTML, so each credit (plain text in the config) is escaped first: a credit shows as
 // written and can never add markup.
-
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe to hand to an API that parses HTML. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => entities[character] ?? character);
-}
+import { escapeHtml } from '../web/escape-html';
 
 /** One escaped entry per distinct, non-empty `attribution`, in config order. */
 export function datasetCredits(datasets: { attribution?: string }[]): string[] {

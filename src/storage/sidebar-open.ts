@@ -1,4 +1,5 @@
 // Whether the person left the conversation list open on a wide screen, for the next visit.
+import { safeLocalStorage } from './safe-local-storage';
 
 const KEY = 'mapwright.sidebarOpen';
 
@@ -19,11 +20,3 @@ export const sidebarOpenState = {
     }
   },
 };
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}

@@ -1,5 +1,6 @@
 // The person's colour theme as kept between visits: follow the device (the default), or always light
 // or dark, in localStorage. The page applies it (ui/theme-choice.ts); this file only reads and writes it.
+import { safeLocalStorage } from './safe-local-storage';
 
 /** The themes a person can choose. */
 export type ThemeChoice = 'system' | 'light' | 'dark';
@@ -34,14 +35,5 @@ export function saveThemeChoice(
     else storage?.setItem(themeStorageKey, choice);
   } catch {
     // Storage can be switched off or full: the theme still applies to this page.
-  }
-}
-
-// Reading localStorage itself throws where storage is blocked (some privacy settings).
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
   }
 }

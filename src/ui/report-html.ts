@@ -12,6 +12,7 @@ import {
 import { redactArguments, redactSecrets } from '../agent/redact';
 import { ROW_CAPS } from '../config/row-caps';
 import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
+import { escapeHtml } from '../web/escape-html';
 import { callLabel } from './call-label';
 import { redactChartSpec, type DrawChartImage } from './chart-markdown';
 import { formatArguments } from './dom';
@@ -32,19 +33,6 @@ export interface ReportInput {
   attributions: string[];
   /** When the report was written (epoch milliseconds). */
   now: number;
-}
-
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text as HTML text or attribute value: it shows as written and never becomes markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => entities[character] ?? character);
 }
 
 /** An image data: URI of `type`, or undefined when it is anything else. */
