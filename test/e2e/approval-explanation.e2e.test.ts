@@ -2,6 +2,7 @@
 // with no text: the model's words from the round, the query's explanation argument, and, when the
 // publisher turns on explainCalls.quickExplanation, the model's answer to a short second request.
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distDir } from '../servers/static-server';
@@ -102,6 +103,8 @@ describe('the approval card explains each call', () => {
     await asked.waitFor();
     expect(await asked.textContent()).toContain(ASKED);
     expect(await asked.textContent()).toContain('asked for afterwards');
+    await mkdir('test-results', { recursive: true });
+    await card.screenshot({ path: join('test-results', 'approval-quick-explanation.png') });
     // Told apart from the card's own description, which stays computed from the SQL.
     expect(await card.locator('.mw-proposal-description').textContent()).not.toContain(
       'so the answer',
