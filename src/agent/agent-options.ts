@@ -1,5 +1,6 @@
 // The Agent's options and their defaults. Limits are clamped here so the loop can trust them.
 import { DEFAULT_CONTENT_BUDGET } from '../tools/bound-content';
+import { EXPLANATION_TIMEOUT_MS } from './explain-proposal';
 import { resolveRetryOptions, type RetryOptions } from './retry-policy';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ContextWindowPolicy } from './context-window';
@@ -25,6 +26,8 @@ export interface AgentLimits {
   contextTokens?: number;
   /** Time allowed for the progress summary at a checkpoint; default 20 000. */
   summaryTimeoutMs?: number;
+  /** Time the approval card waits for a quick explanation (`explainProposals`); default 8 000. */
+  explainTimeoutMs?: number;
 }
 
 /** Options of `new Agent(options)`. */
@@ -43,6 +46,11 @@ export interface AgentOptions {
    * what a call that needs approval will do. Sent only, never stored. Default false.
    */
   approvalReminder?: boolean;
+  /**
+   * When calls that need approval come with no words for the person, ask the same model once more, in a
+   * short request without tools, what they do and why; the card shows the answer. Default false.
+   */
+  explainProposals?: boolean;
   /** Receives diagnostics (a listener that threw, decisions that did not match). Silent by default. */
   onWarning?: (message: string) => void;
   /** Clock in milliseconds; injectable for tests. */
@@ -61,6 +69,8 @@ export interface AgentSettings {
   context: ContextWindowPolicy;
   retry: Required<RetryOptions>;
   approvalReminder: boolean;
+  explainProposals: boolean;
+  explainTimeoutMs: number;
   now: () => number;
 }
 
@@ -83,6 +93,8 @@ export function resolveSettings(options: AgentOptions): AgentSettings {
     },
     retry: resolveRetryOptions(options.retry),
     approvalReminder: options.approvalReminder ?? false,
+    explainProposals: options.explainProposals ?? false,
+    explainTimeoutMs: positive(limits.explainTimeoutMs, EXPLANATION_TIMEOUT_MS),
     now: options.now ?? Date.now,
   };
 }

@@ -1,6 +1,7 @@
 // Calls that need the person's approval become one proposal, stored as the run's interruption; each
 // decision, given later, runs the call, runs it with edited arguments (validated again by the registry),
 // or declines it.
+import { askForExplanation, explanationRequest, proposalLacksWords } from './explain-proposal';
 import { unansweredCalls } from './history-repair';
 import { proposeCalls } from './propose-calls';
 import { redactArguments } from './redact';
@@ -28,6 +29,22 @@ export function buildProposal(
     };
   });
   return proposeCalls({ runId: run.runId, round: run.round }, sources, reasoning, modelText);
+}
+
+/**
+ * `proposal` with the model's quick explanation when the publisher asked for one and the calls came
+ * with no words; as it was when the model fails, says nothing, or does not answer in time.
+ */
+export async function explainIfSilent(
+  run: RunContext,
+  proposal: ToolProposal,
+): Promise<ToolProposal> {
+  if (!run.settings.explainProposals || !proposalLacksWords(proposal)) return proposal;
+  const question = run.state.history.findLast((message) => message.role === 'user')?.content;
+  const signal = AbortSignal.any([run.signal, AbortSignal.timeout(run.settings.explainTimeoutMs)]);
+  const request = explanationRequest(proposal, question);
+  const explanation = await askForExplanation(run.model, request, signal);
+  return explanation === undefined ? proposal : { ...proposal, askedExplanation: explanation };
 }
 
 /**

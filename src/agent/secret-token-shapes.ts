@@ -7,6 +7,8 @@ export const SECRET_TOKEN_SHAPES: readonly RegExp[] = [
   /(?<![A-Za-z0-9])(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,4096}/g, // Stripe
   /(?<![A-Za-z0-9])whsec_[A-Za-z0-9]{24,255}/g, // Stripe webhook signing secret
   /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}/g, // Google API key
+  /(?<![A-Za-z0-9+/])ABSK[A-Za-z0-9+/]{40,4096}={0,2}/g, // Amazon Bedrock API key (long-term)
+  /(?<![A-Za-z0-9_-])bedrock-api-key-[A-Za-z0-9+/=%_-]{40,8192}(?:&Version=\d{1,3})?/g, // Amazon Bedrock API key (short-term)
   /(?<![A-Za-z0-9])ya29\.[A-Za-z0-9_-]{20,4096}/g, // Google OAuth access token
   /(?<![A-Za-z0-9])GOCSPX-[A-Za-z0-9_-]{20,255}/g, // Google OAuth client secret
   /(?<![A-Za-z0-9])(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,255}/g, // GitHub

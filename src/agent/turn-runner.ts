@@ -1,6 +1,6 @@
 // The round loop of one run. Each round's outcome is data (answer, tool round, interruption); the
 // endings live in turn-ending.ts, tool execution in tool-execution.ts, the model call in model-call.ts.
-import { applyDecisions, buildProposal } from './approval-step';
+import { applyDecisions, buildProposal, explainIfSilent } from './approval-step';
 import { InternalError, ModelBehaviorError, toModelError } from './errors';
 import { repairHistory } from './history-repair';
 import { callModel, newDraft, type RoundDraft } from './model-call';
@@ -136,7 +136,14 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
       return interrupted(run, totals, '');
     }
     if (asked.length > 0) {
-      return interruptTurn(run, totals, buildProposal(run, asked, draft.reasoning, draft.text));
+      const proposal = buildProposal(run, asked, draft.reasoning, draft.text);
+      const explained = await explainIfSilent(run, proposal);
+      // Stopped while the explanation was asked for: the calls wait as after any stop.
+      if (run.signal.aborted) {
+        run.emit({ type: 'round-end', runId: run.runId, round: run.round });
+        return interrupted(run, totals, '');
+      }
+      return interruptTurn(run, totals, explained);
     }
     run.emit({ type: 'round-end', runId: run.runId, round: run.round });
   }

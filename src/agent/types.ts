@@ -64,6 +64,8 @@ export interface ModelRequest {
   messages: Message[];
   /** Omitted, or empty, when the round must not call tools. */
   tools?: ToolSpec[];
+  /** The most tokens this answer may take, instead of the model's own setting (a short side request). */
+  maxTokens?: number;
 }
 
 /** What a model can do. */
@@ -96,6 +98,11 @@ export interface ToolProposal {
   reasoning?: string;
   /** The text the model wrote in the same round as the calls (secrets masked), when it wrote some. */
   modelText?: string;
+  /**
+   * When the calls came with no words, the model's answer to a short second request asking what they
+   * do and why (explainCalls.quickExplanation; secrets masked). Shown on the card, never in the history.
+   */
+  askedExplanation?: string;
   /** Deterministic plain-English description from describeToolCalls. */
   description: string;
 }

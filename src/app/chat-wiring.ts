@@ -240,6 +240,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       sessionApprovals: approvals,
       systemPrompt: promptOf(),
       approvalReminder: config.explainCalls.reminder,
+      explainProposals: config.explainCalls.quickExplanation,
       limits: {
         maxRounds: config.limits.maxRounds,
         deadlineMs: config.limits.turnDeadlineMs,

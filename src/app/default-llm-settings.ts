@@ -14,7 +14,9 @@ export function defaultLlmSettings(config: AppConfig): Partial<LlmSettings> {
         ? 'openrouter'
         : /openai\.com/.test(provider.endpoint ?? '')
           ? 'openai'
-          : 'local'
+          : /^https:\/\/bedrock-runtime\./.test(provider.endpoint ?? '')
+            ? 'bedrock'
+            : 'local'
       : provider.kind;
   return {
     provider: id,

@@ -256,10 +256,14 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         defaultPolicy: config.approvals.defaultPolicy,
         toolPolicies: loadToolPolicies(scope.local),
         onToolPoliciesChange: (policies) => saveToolPolicies(policies, scope.local),
-        // Before the chat has mounted (it replaces its placeholder), a request shows over the app.
+        // Where the approval card shows, below the conversation and above the question box: the call
+        // that asks is the turn's latest step. Before the chat has mounted (it replaces its
+        // placeholder), a request shows over the app.
         elicitationHost: () =>
           chatElement?.dataset.chatReady === 'true'
-            ? (chatElement.querySelector<HTMLElement>('.mw-chat') ?? chatElement)
+            ? (chatElement.querySelector<HTMLElement>('.mw-approval-slot') ??
+              chatElement.querySelector<HTMLElement>('.mw-chat') ??
+              chatElement)
             : element,
         oauth: {
           baseUrl: options.assetBase ?? document.baseURI,

@@ -171,6 +171,7 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
       promptRule: { type: 'boolean' },
       reminder: { type: 'boolean' },
       explanationArgument: { type: 'boolean' },
+      quickExplanation: { type: 'boolean' },
     },
   },
   limits: {

@@ -132,6 +132,11 @@ export interface ExplainCallsConfig {
   reminder: boolean;
   /** The SQL `query` tool offers an optional `explanation` argument that the card shows. */
   explanationArgument: boolean;
+  /**
+   * Calls proposed with no words for the person get one short second request to the same model, whose
+   * answer the card shows as the explanation.
+   */
+  quickExplanation: boolean;
 }
 
 /** Limits on a turn and on what reaches the model. */

@@ -31,7 +31,12 @@ export function defaultAppConfig(): AppConfig {
     approvals: { defaultPolicy: 'ask', autoApproveSession: false },
     // The reminder is off: it ends each follow-up request with a user note, which changes what the model
     // reads last; turn it on for a model that still sends silent follow-ups (docs/configuration.md).
-    explainCalls: { promptRule: true, reminder: false, explanationArgument: true },
+    explainCalls: {
+      promptRule: true,
+      reminder: false,
+      explanationArgument: true,
+      quickExplanation: false,
+    },
     data: { allowedHosts: [] },
     limits: {
       maxRounds: 10,

@@ -27,6 +27,8 @@ const PROVIDER_WINDOWS: Record<LlmProviderId, number> = {
   anthropic: 200_000,
   gemini: 1_000_000,
   openrouter: 128_000,
+  // gpt-oss on Bedrock: 128k.
+  bedrock: 128_000,
 };
 
 /** The context window assumed for `model` from `provider`. */

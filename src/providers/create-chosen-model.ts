@@ -29,6 +29,8 @@ export function createChosenModel(choice: ModelChoice, fetch?: FetchFunction): C
         ...common,
         baseUrl: choice.endpoint,
         ...(choice.provider === 'openrouter' ? { headers: { 'X-Title': 'Mapwright' } } : {}),
+        // Bedrock streams gpt-oss's reasoning inside the content, wrapped in <reasoning> tags.
+        ...(choice.provider === 'bedrock' ? { reasoningTag: 'reasoning' as const } : {}),
       });
   }
 }

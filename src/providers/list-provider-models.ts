@@ -110,6 +110,9 @@ export async function listProviderModels(
   choice: ModelChoice,
   options: { fetch?: FetchFunction; signal?: AbortSignal } = {},
 ): Promise<string[]> {
+  // A provider with no list of its own (Bedrock's OpenAI path answers only chat completions).
+  const known = PROVIDER_DEFAULTS[choice.provider].models;
+  if (known) return [...known].sort();
   const fetchFunction = resolveFetch(options.fetch);
   const { provider, requests } = requestsFor(choice);
   let failure: unknown;

@@ -12,6 +12,8 @@ export interface PreparedRequest {
   nativeTools: ToolSpec[];
   /** Recovery of calls written as text; undefined in a single pass without tools. */
   recovery: RecoveryContext | undefined;
+  /** The request's own limit on the answer's tokens, which wins over the model's `maxTokens`. */
+  maxTokens?: number;
 }
 
 /** The system prompt addition for JSON-in-text mode. */

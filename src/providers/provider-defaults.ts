@@ -1,11 +1,19 @@
 // The providers a person can choose, with their default endpoint and model, and the adapter family
 // that speaks to each. The settings view, the stored settings and the build's CSP all read these.
+// Amazon Bedrock is reached through its OpenAI-compatible endpoint (bedrock-runtime.<region>…/openai/v1).
 
 import type { ProviderKind } from '../config/app-config';
 import type { ToolMode } from './provider-options';
 
 /** Providers the settings offer. */
-export const LLM_PROVIDERS = ['openai', 'anthropic', 'gemini', 'openrouter', 'local'] as const;
+export const LLM_PROVIDERS = [
+  'openai',
+  'anthropic',
+  'gemini',
+  'openrouter',
+  'bedrock',
+  'local',
+] as const;
 
 /** One of the providers. */
 export type LlmProviderId = (typeof LLM_PROVIDERS)[number];
@@ -32,6 +40,8 @@ export const PROVIDER_DEFAULTS: Record<
     model: string;
     kind: ProviderKind;
     needsKey: boolean;
+    /** The models to offer when the endpoint lists none (Bedrock's OpenAI path has no model list). */
+    models?: readonly string[];
   }
 > = {
   openai: {
@@ -61,6 +71,16 @@ export const PROVIDER_DEFAULTS: Record<
     model: 'openai/gpt-4o-mini',
     kind: 'openai-compatible',
     needsKey: true,
+  },
+  // Bedrock's OpenAI-compatible Chat Completions, with a Bedrock API key as the bearer token. The region
+  // is part of the host: a person in another region edits the endpoint (and the publisher allows it).
+  bedrock: {
+    label: 'Amazon Bedrock (OpenAI-compatible)',
+    endpoint: 'https://bedrock-runtime.us-west-2.amazonaws.com/openai/v1',
+    model: 'openai.gpt-oss-120b-1:0',
+    kind: 'openai-compatible',
+    needsKey: true,
+    models: ['openai.gpt-oss-120b-1:0', 'openai.gpt-oss-20b-1:0'],
   },
   local: {
     label: 'Local OpenAI-compatible (Ollama, llama.cpp, vLLM)',

@@ -46,7 +46,10 @@ export abstract class StreamingProviderModel<
   protected abstract wireRequest(prepared: PreparedRequest): WireRequest;
 
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
-    const prepared = prepareToolMode(request, this.toolMode);
+    const prepared = {
+      ...prepareToolMode(request, this.toolMode),
+      ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
+    };
     const wire = this.wireRequest(prepared);
     return streamProviderCall(
       {

@@ -1,7 +1,8 @@
 // Local reasoning models (DeepSeek R1, Qwen3, QwQ) put their reasoning in the content inside
 // <think>...</think>; the tags may be split across chunks. Reasoning is shown apart, never as the answer.
 // Some servers put the opening <think> in the prompt, so the model writes only the closing tag: the text
-// before a </think> with no opening tag is reasoning too.
+// before a </think> with no opening tag is reasoning too. Amazon Bedrock's OpenAI-compatible endpoint wraps
+// gpt-oss reasoning the same way in <reasoning>...</reasoning>, once per chunk: the tag name is an option.
 
 /** A piece of streamed content: answer text or reasoning. */
 export interface ContentPiece {
@@ -16,10 +17,12 @@ export interface ThinkTagSplitterOptions {
    * whose opening tag is in the prompt). A `<think>` the model writes anyway at the start is dropped.
    */
   startsInside?: boolean;
+  /** The tag's name: `think` (the default) or, for Bedrock's gpt-oss, `reasoning`. */
+  tag?: ReasoningTag;
 }
 
-const openTag = '<think>';
-const closeTag = '</think>';
+/** The names of the tags a model may wrap its reasoning in. */
+export type ReasoningTag = 'think' | 'reasoning';
 
 /** Length of the end of `text` that may be the start of `tag`. */
 function partialTagLength(text: string, tag: string): number {
@@ -40,9 +43,13 @@ export class ThinkTagSplitter {
   private orphan = false;
   /** After `</think>`, whitespace is dropped until the answer's first character, in whatever delta. */
   private trimAnswerStart = false;
+  private readonly openTag: string;
+  private readonly closeTag: string;
 
   constructor(options: ThinkTagSplitterOptions = {}) {
     this.inside = options.startsInside ?? false;
+    this.openTag = `<${options.tag ?? 'think'}>`;
+    this.closeTag = `</${options.tag ?? 'think'}>`;
     this.atStart = this.inside;
   }
 
@@ -68,27 +75,30 @@ export class ThinkTagSplitter {
     if (!this.inside && buffer.indexOf('<') < 0) return [{ reasoning: false, text: buffer }];
     if (this.atStart) {
       const start = buffer.replace(/^\s+/, '');
-      if (start.length === 0 || (start.length < openTag.length && openTag.startsWith(start))) {
+      if (
+        start.length === 0 ||
+        (start.length < this.openTag.length && this.openTag.startsWith(start))
+      ) {
         this.pending = buffer;
         return [];
       }
       this.atStart = false;
-      if (start.startsWith(openTag)) buffer = start.slice(openTag.length);
+      if (start.startsWith(this.openTag)) buffer = start.slice(this.openTag.length);
     }
     const pieces: ContentPiece[] = [];
     while (buffer.length > 0) {
       const { index, tag } = this.nextTag(buffer);
       if (index < 0) {
         const partial = this.inside
-          ? partialTagLength(buffer, closeTag)
-          : Math.max(partialTagLength(buffer, openTag), this.orphanPossible(buffer));
+          ? partialTagLength(buffer, this.closeTag)
+          : Math.max(partialTagLength(buffer, this.openTag), this.orphanPossible(buffer));
         if (buffer.length > partial) {
           pieces.push({ reasoning: this.inside, text: buffer.slice(0, buffer.length - partial) });
         }
         this.pending = buffer.slice(buffer.length - partial);
         break;
       }
-      const closing = tag === closeTag;
+      const closing = tag === this.closeTag;
       // Before a closing tag the text is reasoning, whether or not an opening tag came first.
       if (index > 0) pieces.push({ reasoning: closing, text: buffer.slice(0, index) });
       buffer = buffer.slice(index + tag.length);
@@ -113,11 +123,11 @@ export class ThinkTagSplitter {
 
   /** The first tag that changes state: `</think>` inside; outside, `<think>` or an orphan `</think>`. */
   private nextTag(buffer: string): { index: number; tag: string } {
-    const close = this.canClose() ? buffer.indexOf(closeTag) : -1;
-    if (this.inside) return { index: close, tag: closeTag };
-    const open = buffer.indexOf(openTag);
-    if (close >= 0 && (open < 0 || close < open)) return { index: close, tag: closeTag };
-    return { index: open, tag: openTag };
+    const close = this.canClose() ? buffer.indexOf(this.closeTag) : -1;
+    if (this.inside) return { index: close, tag: this.closeTag };
+    const open = buffer.indexOf(this.openTag);
+    if (close >= 0 && (open < 0 || close < open)) return { index: close, tag: this.closeTag };
+    return { index: open, tag: this.openTag };
   }
 
   /** Outside a block, only the first `</think>` of a stream that had no `<think>` is an orphan. */
@@ -126,6 +136,6 @@ export class ThinkTagSplitter {
   }
 
   private orphanPossible(buffer: string): number {
-    return this.canClose() ? partialTagLength(buffer, closeTag) : 0;
+    return this.canClose() ? partialTagLength(buffer, this.closeTag) : 0;
   }
 }

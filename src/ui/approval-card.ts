@@ -53,6 +53,7 @@ export class ApprovalCard {
     );
     // Told apart from the description above it: the description is computed from the calls, these
     // are the model's own words and may not match what the calls do.
+    const asked = said ? undefined : proposal.askedExplanation?.trim();
     const words = said
       ? element('blockquote', {
           className: 'mw-model-words',
@@ -61,7 +62,19 @@ export class ApprovalCard {
             element('p', { text: redactSecrets(said) }),
           ],
         })
-      : undefined;
+      : asked
+        ? // The calls came without a word; the model was asked afterwards (explainCalls.quickExplanation).
+          element('blockquote', {
+            className: 'mw-model-words mw-asked-explanation',
+            children: [
+              element('div', {
+                className: 'mw-call-label',
+                text: 'The model’s explanation, asked for afterwards (its own words, not a check):',
+              }),
+              element('p', { text: redactSecrets(asked) }),
+            ],
+          })
+        : undefined;
     // Reasoning can run long: folded.
     const reasoning = proposal.reasoning?.trim()
       ? element('details', {

@@ -24,8 +24,16 @@ function inputFor(field: ElicitationField): FieldInput {
   if (field.kind === 'choice' || field.kind === 'choices') {
     const select = element('select', { attributes: { id } });
     select.multiple = field.kind === 'choices';
-    // An optional single choice can be left unanswered.
-    if (field.kind === 'choice' && !field.required) select.append(element('option', { text: '' }));
+    // An optional single choice can be left unanswered; a required one without the server's default
+    // starts unanswered too, so the browser's first option is never sent as if the person chose it.
+    if (field.kind === 'choice' && (!field.required || field.defaultValue === undefined)) {
+      select.append(
+        element('option', {
+          text: field.required ? 'Choose…' : '',
+          attributes: { value: '' },
+        }),
+      );
+    }
     const chosen = [field.defaultValue].flat();
     for (const option of field.options) {
       const node = element('option', { text: option.label, attributes: { value: option.value } });
@@ -73,7 +81,10 @@ export class ElicitationCard {
       element('p', { className: 'mw-elicitation-message', text: request.message }),
       ...inputs.map(([field, input]) =>
         element('div', {
-          className: 'mw-elicitation-field',
+          className:
+            field.kind === 'boolean'
+              ? 'mw-elicitation-field mw-elicitation-check'
+              : 'mw-elicitation-field',
           children: [
             element('label', {
               text: field.required ? `${field.label} *` : field.label,

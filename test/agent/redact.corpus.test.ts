@@ -196,6 +196,17 @@ const masked: Array<{ name: string; input: string; expected: string }> = [
     expected: 'google: [REDACTED]',
   },
   {
+    name: 'an Amazon Bedrock API key, long-term',
+    input: 'bedrock: ABSKQmVkcm9ja0FQSUtleS1hYmNkLWF0LTEyMzQ1Njc4OTAxMjpxd2VydHk= ok',
+    expected: 'bedrock: [REDACTED] ok',
+  },
+  {
+    name: 'an Amazon Bedrock API key, short-term',
+    input:
+      'key bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29tLz9BY3Rpb249Q2FsbFdpdGhCZWFyZXJUb2tlbiZYLUFtei1EYXRlPTIwMjYxMTI3&Version=1 end',
+    expected: 'key [REDACTED] end',
+  },
+  {
     name: 'a GitHub classic token',
     input: 'token ghp_1234567890abcdefghijABCDEFGHIJ123456 here',
     expected: 'token [REDACTED] here',

@@ -49,15 +49,17 @@ describe('app config validation', () => {
       promptRule: true,
       reminder: false,
       explanationArgument: true,
+      quickExplanation: false,
     });
     const { config, problems } = validateAppConfig({
-      explainCalls: { reminder: true, promptRule: false },
+      explainCalls: { reminder: true, promptRule: false, quickExplanation: true },
     });
     expect(problems).toEqual([]);
     expect(config.explainCalls).toEqual({
       promptRule: false,
       reminder: true,
       explanationArgument: true,
+      quickExplanation: true,
     });
     const wrong = validateAppConfig({ explainCalls: { promptRule: 'yes', shout: true } });
     expect(wrong.config.explainCalls).toEqual(defaultAppConfig().explainCalls);

@@ -71,4 +71,34 @@ describe('an elicitation card', () => {
     withdrawn.card.close();
     await expect(withdrawn.card.answer).resolves.toEqual({ action: 'cancel' });
   });
+
+  it('never sends a required choice the person did not make, when the server gave no default', async () => {
+    const card = new ElicitationCard(
+      {
+        serverId: 'surveys',
+        message: 'Which region?',
+        schema: {
+          type: 'object',
+          properties: { region: { type: 'string', title: 'Region', enum: ['north', 'south'] } },
+          required: ['region'],
+        },
+      },
+      'Surveys',
+    );
+    document.body.replaceChildren(card.root);
+    const select = card.root.querySelector<HTMLSelectElement>('#mw-elicit-region')!;
+    expect(select.value).toBe('');
+    expect(select.options[0]?.textContent).toBe('Choose…');
+    const accept = [...card.root.querySelectorAll('button')].find(
+      (node) => node.textContent === 'Accept',
+    )!;
+    accept.click();
+    expect(card.root.isConnected).toBe(true);
+    expect(card.root.querySelector('.mw-elicitation-problems')!.textContent).toContain(
+      'Region is required.',
+    );
+    select.value = 'south';
+    accept.click();
+    await expect(card.answer).resolves.toEqual({ action: 'accept', content: { region: 'south' } });
+  });
 });

@@ -320,6 +320,7 @@ function isProposal(value: unknown): boolean {
     isString(value.runId) &&
     isNumber(value.round) &&
     isString(value.description) &&
+    (value.askedExplanation === undefined || isString(value.askedExplanation)) &&
     Array.isArray(value.calls) &&
     value.calls.every(isProposedCall)
   );

@@ -1,4 +1,5 @@
-// ChatModel over Chat Completions streaming: OpenAI, OpenRouter, Ollama, LM Studio, vLLM, llama.cpp.
+// ChatModel over Chat Completions streaming: OpenAI, OpenRouter, Amazon Bedrock, Ollama, LM Studio, vLLM,
+// llama.cpp.
 import { trimBaseUrl, type ProviderModelOptions } from '../provider-options';
 import { StreamingProviderModel, type WireRequest } from '../streaming-provider-model';
 import { convertOpenAIMessages, prepareOpenAITools } from './convert-openai-messages';
@@ -6,6 +7,7 @@ import { isOpenAIReasoningModel } from './openai-reasoning-model';
 import { OpenAIStreamParser } from './openai-stream-parser';
 import type { ChatModel } from '../../agent/types';
 import type { PreparedRequest } from '../prepare-tool-mode';
+import type { ReasoningTag } from '../think-tag-splitter';
 
 /** Options for an OpenAI-compatible server. */
 export interface OpenAICompatibleModelOptions extends ProviderModelOptions {
@@ -19,6 +21,11 @@ export interface OpenAICompatibleModelOptions extends ProviderModelOptions {
    * it never opened, and forgotten after an answer that never closes one.
    */
   thinkStartsInside?: boolean;
+  /**
+   * The tag the server wraps reasoning in within the content: `think` (the default: DeepSeek R1, Qwen3)
+   * or `reasoning` (Amazon Bedrock's OpenAI-compatible endpoint, for gpt-oss, once per chunk).
+   */
+  reasoningTag?: ReasoningTag;
   /**
    * The model is one of OpenAI's reasoning models: `maxTokens` goes as `max_completion_tokens` and no
    * temperature is sent. Default: from the model name (o1, o3, o4-mini, gpt-5...); set it for a
@@ -55,8 +62,9 @@ export class OpenAICompatibleModel extends StreamingProviderModel<OpenAICompatib
     const reasoningModel = options.reasoningModel ?? isOpenAIReasoningModel(options.model);
     if (options.temperature !== undefined && !reasoningModel)
       body.temperature = options.temperature;
-    if (options.maxTokens !== undefined) {
-      body[reasoningModel ? 'max_completion_tokens' : 'max_tokens'] = options.maxTokens;
+    const maxTokens = prepared.maxTokens ?? options.maxTokens;
+    if (maxTokens !== undefined) {
+      body[reasoningModel ? 'max_completion_tokens' : 'max_tokens'] = maxTokens;
     }
     return {
       body,
@@ -68,8 +76,11 @@ export class OpenAICompatibleModel extends StreamingProviderModel<OpenAICompatib
   private parser(): OpenAIStreamParser {
     const configured = this.options.thinkStartsInside;
     const startsInside = configured ?? this.thinkOpenerOmitted;
-    if (configured !== undefined) return new OpenAIStreamParser({ thinkStartsInside: configured });
+    const tag = this.options.reasoningTag ? { reasoningTag: this.options.reasoningTag } : {};
+    if (configured !== undefined)
+      return new OpenAIStreamParser({ thinkStartsInside: configured, ...tag });
     return new OpenAIStreamParser({
+      ...tag,
       thinkStartsInside: startsInside,
       // Learn for the next answers: the text before an orphan </think> streamed as answer text this
       // time, before the tag arrived; an answer that never closes a block means the guess was wrong.

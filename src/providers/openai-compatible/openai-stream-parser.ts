@@ -4,7 +4,7 @@
 import { streamErrorEvent } from '../map-http-error';
 import { parseToolArguments } from '../parse-tool-arguments';
 import { refusalPrefix } from '../refusal-notice';
-import { ThinkTagSplitter, type ContentPiece } from '../think-tag-splitter';
+import { ThinkTagSplitter, type ContentPiece, type ReasoningTag } from '../think-tag-splitter';
 import { createCallId } from '../tool-call-id';
 import { ContentChunkTemplate } from './content-chunk-template';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
@@ -58,6 +58,8 @@ interface ToolCallSlot {
 export interface OpenAIStreamParserOptions {
   /** The content starts inside a `<think>` block (the model's opening tag is in its prompt). */
   thinkStartsInside?: boolean;
+  /** The tag reasoning is wrapped in within the content: `think` (default), `reasoning` (Bedrock's gpt-oss). */
+  reasoningTag?: ReasoningTag;
   /** Told at the end what the think tags showed, so the model can learn for its next answers. */
   onThinkTags?: (seen: { openerOmitted: boolean; closed: boolean; content: boolean }) => void;
 }
@@ -80,7 +82,10 @@ export class OpenAIStreamParser implements StreamParser {
   private template: ContentChunkTemplate | undefined;
 
   constructor(private readonly options: OpenAIStreamParserOptions = {}) {
-    this.think = new ThinkTagSplitter({ startsInside: options.thinkStartsInside ?? false });
+    this.think = new ThinkTagSplitter({
+      startsInside: options.thinkStartsInside ?? false,
+      ...(options.reasoningTag ? { tag: options.reasoningTag } : {}),
+    });
   }
 
   /**
