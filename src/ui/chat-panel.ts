@@ -111,6 +111,11 @@ export class ChatPanel {
       ],
     });
     this.applyStatus('idle');
+    // A server's form (ui/elicitation-card) is placed in the approval slot by the page while a call
+    // waits on it: the status line says the chat waits for the person, as it does for an approval.
+    new MutationObserver(() =>
+      this.status.setAwaitingAnswer(this.approvalSlot.querySelector('.mw-elicitation') !== null),
+    ).observe(this.approvalSlot, { childList: true });
     this.root.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.busy && !event.defaultPrevented) {
         event.preventDefault();

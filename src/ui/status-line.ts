@@ -13,6 +13,9 @@ const LABELS: Record<AgentStatus, string> = {
 /** What the status line says while an approval card waits for the person. */
 export const WAITING_FOR_APPROVAL = 'Waiting for your approval';
 
+/** What the status line says while a server's request for input (its form) waits for the person. */
+export const WAITING_FOR_ANSWER = 'Waiting for your answer to the form';
+
 /** Shows the agent's status with Stop while a turn runs. */
 export class StatusLine {
   /** The element that holds the status line. */
@@ -22,6 +25,7 @@ export class StatusLine {
   private status: AgentStatus = 'idle';
   private detail: string | undefined;
   private awaitingApproval = false;
+  private awaitingAnswer = false;
   /** Said instead of "Ready" while the chat cannot answer yet (no model connected). */
   private idleLabel: string | undefined;
   private retry: ScheduledRetry | undefined;
@@ -49,6 +53,12 @@ export class StatusLine {
     this.render();
   }
 
+  /** A server's form opened (true) or closed (false): while one waits, the line says so. */
+  setAwaitingAnswer(awaiting: boolean): void {
+    this.awaitingAnswer = awaiting;
+    this.render();
+  }
+
   /** What the line says while idle, instead of "Ready"; `undefined` goes back to "Ready". */
   setIdleLabel(label: string | undefined): void {
     this.idleLabel = label;
@@ -57,15 +67,20 @@ export class StatusLine {
 
   private render(): void {
     const running = this.status === 'processing' || this.status === 'tool_loop';
-    const waiting = this.awaitingApproval && running;
+    const waitingFor = !running
+      ? undefined
+      : this.awaitingApproval
+        ? WAITING_FOR_APPROVAL
+        : this.awaitingAnswer
+          ? WAITING_FOR_ANSWER
+          : undefined;
     this.root.dataset.status = this.status;
-    this.root.dataset.waiting = String(waiting);
+    this.root.dataset.waiting = String(waitingFor !== undefined);
     this.label.textContent = this.retry
       ? this.retryText(this.retry)
-      : waiting
-        ? WAITING_FOR_APPROVAL
-        : (this.detail ??
-          (this.status === 'idle' && this.idleLabel ? this.idleLabel : LABELS[this.status]));
+      : (waitingFor ??
+        this.detail ??
+        (this.status === 'idle' && this.idleLabel ? this.idleLabel : LABELS[this.status]));
     this.stop.hidden = !running;
   }
 

@@ -135,6 +135,10 @@ describe('a server asking the person for input, in the chat', () => {
     expect(await form.getByLabel('Notify the team').isChecked()).toBe(false);
     expect(await form.locator('label', { hasText: 'Region *' }).count()).toBe(1);
     await expectInPlace(opened, form);
+    // The status line says what the chat waits for, not "Thinking…".
+    expect(await page.locator('.mw-status-text').textContent()).toBe(
+      'Waiting for your answer to the form',
+    );
     await page.screenshot({ path: join(shots, 'desktop.png') });
     // The required choice has no default: it starts unanswered, and Accept says so instead of sending
     // the first option as if the person had chosen it.

@@ -20,6 +20,23 @@ describe('the status line', () => {
     expect(line.root.textContent).not.toMatch(/tool_loop|processing/);
   });
 
+  it("says it waits for the person while a server's form is open, the approval first", () => {
+    const line = new StatusLine(() => undefined);
+    const text = () => line.root.querySelector('.mw-status-text')?.textContent;
+    line.set('tool_loop');
+    line.setAwaitingAnswer(true);
+    expect(text()).toBe('Waiting for your answer to the form');
+    expect(line.root.dataset.waiting).toBe('true');
+    line.setAwaitingApproval(true);
+    expect(text()).toBe('Waiting for your approval');
+    line.setAwaitingApproval(false);
+    line.setAwaitingAnswer(false);
+    expect(text()).toBe('Running query…');
+    line.setAwaitingAnswer(true);
+    line.set('idle');
+    expect(text()).toBe('Ready');
+  });
+
   it('does not say Ready while no model is connected', () => {
     const line = new StatusLine(() => undefined);
     const text = () => line.root.querySelector('.mw-status-text')?.textContent;
