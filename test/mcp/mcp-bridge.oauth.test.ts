@@ -69,7 +69,11 @@ describe('the MCP bridge with --oauth', () => {
   /** The page's MCP client, connected to the bridge, and its tools. */
   async function connectHub(url: string): Promise<{ hub: McpHub; registry: ToolRegistry }> {
     const registry = new ToolRegistry();
-    const hub = new McpHub({ registry, retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 } });
+    const hub = new McpHub({
+      registry,
+      retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 },
+      reconnect: { attempts: 200, baseDelayMs: 50, maxDelayMs: 100 },
+    });
     hubs.push(hub);
     hub.addServer({ id: 'warehouse', url, transport: 'streamable-http' });
     await hub.connect('warehouse');
@@ -140,6 +144,33 @@ describe('the MCP bridge with --oauth', () => {
     expect(server.counts.refreshes).toBeGreaterThanOrEqual(1);
     expect(server.counts.authorizations).toBe(1);
     expect(log.filter((line) => line.includes('asks you to sign in'))).toHaveLength(1);
+  }, 30_000);
+
+  it('prints a new URL when the refresh is refused, tells the page to sign in, and works after it', async () => {
+    server = await startOAuthMcpServer({ accessTokenSeconds: 60 });
+    const { bridge, log } = await startBridge();
+    await signIn(printedUrl(log)!);
+    await untilConnected(bridge);
+    const { hub, registry } = await connectHub(bridge.url);
+    expect((await whoami(registry)).content).toMatch(/^signed in as /);
+
+    server.revokeTokens();
+    const refused = await whoami(registry);
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toMatch(
+      /^warehouse cannot be used until the person signs in: the bridge is waiting for you to sign in/,
+    );
+    const urls = log.join('\n').match(/asks you to sign in[^\n]*\n {2}http\S+/g) ?? [];
+    expect(urls).toHaveLength(2);
+
+    await signIn(printedUrl([urls[1]!])!);
+    for (let waited = 0; hub.servers()[0]?.status !== 'connected'; waited += 20) {
+      if (waited > 10_000) throw new Error(`not connected again: ${hub.servers()[0]?.lastError}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const answer = await whoami(registry);
+    expect(answer.isError, answer.content).toBeFalsy();
+    expect(server.counts.authorizations).toBe(2);
   }, 30_000);
 
   it('keeps the sign-in in a token file only its owner can read, and a restarted bridge reuses it', async () => {

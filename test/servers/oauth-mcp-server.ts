@@ -83,6 +83,12 @@ class ExpiringTokenProvider extends DemoInMemoryAuthProvider {
     return this.issue(kept.clientId, kept.scopes);
   }
 
+  /** Forgets every token issued so far, as an administrator revoking the grants would. */
+  revokeAll(): void {
+    this.issued.clear();
+    this.refreshTokens.clear();
+  }
+
   override async verifyAccessToken(token: string): Promise<AuthInfo> {
     const issued = this.issued.get(token);
     if (!issued || issued.expiresAt <= Date.now()) {
@@ -131,6 +137,8 @@ export interface OAuthMcpServer {
   registrations: string[][];
   /** Authorization requests and refreshes the authorization server answered. */
   counts: AuthorizationCounts;
+  /** Revokes every access and refresh token (with `accessTokenSeconds` only). */
+  revokeTokens(): void;
   stop(): Promise<void>;
 }
 
@@ -228,6 +236,9 @@ export async function startOAuthMcpServer(
     mcpRequests,
     registrations,
     counts,
+    revokeTokens: () => {
+      if (provider instanceof ExpiringTokenProvider) provider.revokeAll();
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
