@@ -135,13 +135,21 @@ describe('the MCP bridge with --oauth', () => {
     await untilConnected(bridge);
     const { registry } = await connectHub(bridge.url);
     expect((await whoami(registry)).content).toMatch(/^signed in as /);
-    expect(server.counts.refreshes).toBe(0);
+    // On a loaded machine the first call may already have needed a refresh: count from here.
+    const refreshed = server.counts.refreshes;
 
     await new Promise((resolve) => setTimeout(resolve, 1300));
     const answer = await whoami(registry);
     expect(answer.isError, answer.content).toBeFalsy();
     expect(answer.content).toMatch(/^signed in as /);
-    expect(server.counts.refreshes).toBeGreaterThanOrEqual(1);
+    expect(server.counts.refreshes).toBeGreaterThan(refreshed);
+    expect(server.counts.authorizations).toBe(1);
+
+    // Several calls that find the token expired at once: each refresh is used once (the server rotates
+    // them), and none of the calls is sent to sign in again.
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    const together = await Promise.all([whoami(registry), whoami(registry), whoami(registry)]);
+    for (const result of together) expect(result.isError, result.content).toBeFalsy();
     expect(server.counts.authorizations).toBe(1);
     expect(log.filter((line) => line.includes('asks you to sign in'))).toHaveLength(1);
   }, 30_000);

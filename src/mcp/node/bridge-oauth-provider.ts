@@ -28,10 +28,10 @@ interface KeptSignIn {
 
 /** The sign-in this bridge printed a URL for and waits for. */
 interface PendingSignIn {
+  /** Empty once a redirect used it. */
   state: string;
   url: URL;
   startedAt: number;
-  verifier?: string;
 }
 
 /** Where the provider keeps its state and how it shows the authorization URL. */
@@ -52,6 +52,8 @@ export interface BridgeOAuthOptions {
 export class BridgeOAuthProvider implements OAuthClientProvider {
   private kept: KeptSignIn;
   private pending: PendingSignIn | undefined;
+  /** The PKCE verifier of the sign-in under way, for its code exchange. */
+  private verifier: string | undefined;
 
   constructor(private readonly options: BridgeOAuthOptions) {
     this.kept = this.readFile() ?? { serverUrl: options.serverUrl };
@@ -74,7 +76,7 @@ export class BridgeOAuthProvider implements OAuthClientProvider {
   /** The authorization URL printed for the sign-in under way, if one is under way and not too old. */
   waitingFor(): URL | undefined {
     const pending = this.pending;
-    if (pending && this.now() - pending.startedAt > SIGN_IN_TIME_LIMIT_MS) this.pending = undefined;
+    if (pending && this.now() - pending.startedAt > SIGN_IN_TIME_LIMIT_MS) this.endSignIn();
     return this.pending?.url;
   }
 
@@ -92,6 +94,7 @@ export class BridgeOAuthProvider implements OAuthClientProvider {
   /** Forgets the sign-in under way (after it finished, failed or was refused). */
   endSignIn(): void {
     this.pending = undefined;
+    this.verifier = undefined;
   }
 
   state(): string {
@@ -121,29 +124,17 @@ export class BridgeOAuthProvider implements OAuthClientProvider {
 
   redirectToAuthorization(authorizationUrl: URL): void {
     const state = authorizationUrl.searchParams.get('state') ?? '';
-    this.pending = {
-      state,
-      url: authorizationUrl,
-      startedAt: this.now(),
-      ...(this.pending?.verifier ? { verifier: this.pending.verifier } : {}),
-    };
+    this.pending = { state, url: authorizationUrl, startedAt: this.now() };
     this.options.onAuthorizationUrl(authorizationUrl);
   }
 
   saveCodeVerifier(verifier: string): void {
-    // The SDK saves the verifier just before it hands over the URL: keep it for that sign-in.
-    this.pending = {
-      state: '',
-      url: new URL(this.options.serverUrl),
-      startedAt: this.now(),
-      verifier,
-    };
+    this.verifier = verifier;
   }
 
   codeVerifier(): string {
-    const verifier = this.pending?.verifier;
-    if (!verifier) throw new Error('No sign-in is under way in this bridge.');
-    return verifier;
+    if (!this.verifier) throw new Error('No sign-in is under way in this bridge.');
+    return this.verifier;
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {

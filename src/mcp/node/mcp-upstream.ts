@@ -23,6 +23,7 @@ import {
   networkFailureReason,
   withoutMcpErrorCode,
 } from '../network-failure';
+import { singleFlightRefresh } from './single-flight-refresh';
 import type { McpTransportKind } from '../../config/app-config';
 import type { BridgeSignIn } from './bridge-sign-in';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -95,6 +96,8 @@ export class McpUpstream {
   private readonly closers: Array<() => Promise<void>> = [];
   /** One abort per request in flight, fired when the connection turns out to be gone. */
   private readonly inFlight = new Map<AbortController, Live>();
+  /** Kept across connections, so calls that find the token expired together refresh it once. */
+  private readonly fetch = singleFlightRefresh();
 
   constructor(private readonly options: UpstreamOptions) {}
 
@@ -245,7 +248,7 @@ export class McpUpstream {
           },
           {
             onToolsChanged: () => onListChanged('tools'),
-            ...(signIn ? { authProvider: signIn.provider } : {}),
+            ...(signIn ? { authProvider: signIn.provider, fetch: this.fetch } : {}),
           },
         );
       } catch (error) {
