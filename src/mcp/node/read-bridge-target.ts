@@ -117,7 +117,7 @@ export function readBridgeTarget(
 }
 
 /** The bridge's sign-in options, as given on the command line. */
-export interface BridgeOAuthOptions {
+export interface BridgeOAuthArguments {
   oauth: boolean;
   oauthPort?: string;
   tokenFile?: string;
@@ -125,7 +125,7 @@ export interface BridgeOAuthOptions {
 
 /** How the bridge signs in to `target`, or undefined without --oauth; throws what to fix. */
 export function readBridgeOAuth(
-  options: BridgeOAuthOptions,
+  options: BridgeOAuthArguments,
   target: UpstreamTarget,
 ): BridgeOAuthSettings | undefined {
   if (!options.oauth) {
