@@ -2,13 +2,19 @@
 // SSE, or a local stdio command) as Streamable HTTP on loopback, with CORS, so the app's page can reach it.
 import { parseArgs } from 'node:util';
 import { describeUpstream, type UpstreamTarget } from '../src/mcp/node/mcp-upstream';
-import { BridgeArgumentError, readBridgeTarget } from '../src/mcp/node/read-bridge-target';
-import { startMcpBridge } from '../src/mcp/node/start-mcp-bridge';
+import {
+  BridgeArgumentError,
+  readBridgeOAuth,
+  readBridgeTarget,
+} from '../src/mcp/node/read-bridge-target';
+import { startMcpBridge, type BridgeOAuthSettings } from '../src/mcp/node/start-mcp-bridge';
 
 const usage = `Usage:
   npm run mcp-bridge -- https://example.org/mcp [--transport auto|streamable-http|sse] [--header "Name: value"]
     [--header-env Name=VARIABLE (the header's value from the environment)]
   npm run mcp-bridge -- --url-env VARIABLE (the URL from the environment, when it holds a secret) [...]
+  npm run mcp-bridge -- https://example.org/mcp --oauth [--oauth-port PORT] [--token-file FILE]
+    (signs in with OAuth: prints a URL to open, keeps the token in memory, or in FILE with mode 0600)
   npm run mcp-bridge -- --stdio -- COMMAND [ARGS...]
 Options: [--port 8790] [--host 127.0.0.1] [--token SECRET | env MAPWRIGHT_MCP_TOKEN]
   [--allow-origin https://app.example.org | '*'] [--allow-host NAME]
@@ -22,6 +28,9 @@ const { values, positionals } = parseArgs({
     header: { type: 'string', multiple: true },
     'header-env': { type: 'string', multiple: true },
     'url-env': { type: 'string' },
+    oauth: { type: 'boolean', default: false },
+    'oauth-port': { type: 'string' },
+    'token-file': { type: 'string' },
     port: { type: 'string', default: '8790' },
     host: { type: 'string', default: '127.0.0.1' },
     token: { type: 'string' },
@@ -43,6 +52,7 @@ if (values.help) {
   process.exit(0);
 }
 let target: UpstreamTarget;
+let oauth: BridgeOAuthSettings | undefined;
 try {
   target = readBridgeTarget(
     {
@@ -54,6 +64,14 @@ try {
       ...(values['url-env'] ? { urlEnv: values['url-env'] } : {}),
     },
     process.env,
+  );
+  oauth = readBridgeOAuth(
+    {
+      oauth: values.oauth,
+      ...(values['oauth-port'] !== undefined ? { oauthPort: values['oauth-port'] } : {}),
+      ...(values['token-file'] !== undefined ? { tokenFile: values['token-file'] } : {}),
+    },
+    target,
   );
 } catch (error) {
   if (!(error instanceof BridgeArgumentError)) throw error;
@@ -70,13 +88,15 @@ try {
     host: values.host,
     port,
     onLog: (message) => console.error(message),
+    ...(oauth ? { oauth } : {}),
     ...(token ? { token } : {}),
     ...(values['allow-origin'] ? { allowedOrigins: values['allow-origin'] } : {}),
     ...(values['allow-host'] ? { allowedHosts: values['allow-host'] } : {}),
   });
-  console.error(
-    `bridging ${describeUpstream(target)} (${bridge.identity.title ?? bridge.identity.name})`,
-  );
+  const named = bridge.identity.title ?? bridge.identity.name;
+  // Before the sign-in, the bridge does not know the server's name yet.
+  const shown = describeUpstream(target);
+  console.error(`bridging ${shown}${named === shown ? '' : ` (${named})`}`);
   // The URL goes to stdout (alone) so scripts and tests can read it; everything else goes to stderr.
   console.log(bridge.url);
   const stop = async () => {

@@ -156,6 +156,8 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
             clientSecret: { type: 'string' },
           },
         },
+        // https with a path, as a client id that is a URL must be (the SDK refuses any other).
+        oauthClientMetadataUrl: { type: 'string', pattern: '^https://[^/?#\\s]+/[^?#\\s]+$' },
       },
     },
   },

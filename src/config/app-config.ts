@@ -111,6 +111,12 @@ export interface McpServerConfig {
    * secret belongs only in a local or private deployment.
    */
   oauthClient?: { clientId: string; clientSecret?: string };
+  /**
+   * The https URL of a client ID metadata document the publisher hosts for this app (its redirect URI
+   * is the app's oauth-callback.html): used as the client id by an authorization server that
+   * advertises `client_id_metadata_document_supported`, instead of registering dynamically.
+   */
+  oauthClientMetadataUrl?: string;
 }
 
 /** Approval defaults. */

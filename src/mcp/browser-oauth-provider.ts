@@ -1,10 +1,12 @@
 // Signing in to an MCP server that asks for OAuth, from the page: the SDK does discovery, dynamic client
-// registration, PKCE and the token exchange; this provider keeps what it needs between those steps and
-// never sends the person anywhere on its own: it hands the authorization URL to the app, which opens it
-// in a popup when the person clicks "Sign in". What it keeps (the registered client, the tokens) is
-// bound to the server's URL and lives in sessionStorage, or in localStorage when the person chose to stay
-// signed in, like an API key. The sign-in under way (its state and PKCE verifier) lives in this page
-// only: a callback is accepted once, by the tab that started the sign-in, within SIGN_IN_TIME_LIMIT_MS.
+// registration (or, where the publisher hosts a client ID metadata document and the authorization server
+// takes one, offers that document's URL as the client id), PKCE and the token exchange; this provider
+// keeps what it needs between those steps and never sends the person anywhere on its own: it hands the
+// authorization URL to the app, which opens it in a popup when the person clicks "Sign in". What it
+// keeps (the registered client, the tokens) is bound to the server's URL and lives in sessionStorage, or
+// in localStorage when the person chose to stay signed in, like an API key. The sign-in under way (its
+// state and PKCE verifier) lives in this page only: a callback is accepted once, by the tab that
+// started the sign-in, within SIGN_IN_TIME_LIMIT_MS.
 import type {
   OAuthClientProvider,
   OAuthDiscoveryState,
@@ -59,6 +61,12 @@ export interface BrowserOAuthOptions {
    * local or private deployment.
    */
   preRegistered?: { clientId: string; clientSecret?: string };
+  /**
+   * The https URL of a client ID metadata document the publisher hosts: the client id offered to an
+   * authorization server that advertises `client_id_metadata_document_supported` (the SDK then skips
+   * dynamic registration).
+   */
+  clientMetadataUrl?: string;
   /** The clock (tests); `Date.now` by default. */
   now?: () => number;
 }
@@ -113,6 +121,10 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
 
   get redirectUrl(): string {
     return new URL(OAUTH_CALLBACK_PAGE, this.options.baseUrl).href;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.options.clientMetadataUrl;
   }
 
   get clientMetadata(): OAuthClientMetadata {

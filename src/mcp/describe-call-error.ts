@@ -3,7 +3,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../errors/error-message';
 import { isNetworkFailure, networkFailureReason, withoutMcpErrorCode } from './network-failure';
-import { isUpstreamUnreachable } from './upstream-unreachable';
+import { isUpstreamUnreachable, isWaitingForSignIn } from './upstream-unreachable';
 
 /** A call failure whose message is already the sentence to show (the connection wrote it). */
 export class McpCallError extends Error {
@@ -28,6 +28,13 @@ export function notReachableSentence(server: string, why?: string, gaveUp = fals
 export function describeCallError(error: unknown, server: string, tool: string): string {
   if (error instanceof McpCallError) return error.message;
   const words = withoutMcpErrorCode(errorMessage(error)).replace(/\.$/, '');
+  if (isWaitingForSignIn(error)) {
+    // Only the person can sign in, at the URL the bridge printed; the model should ask them to.
+    return (
+      `${server} cannot be used until the person signs in: ${words.charAt(0).toLowerCase()}` +
+      `${words.slice(1)}. Mapwright connects to it again by itself once they have.`
+    );
+  }
   if (isUpstreamUnreachable(error)) return notReachableSentence(server, words);
   if (error instanceof McpError) {
     if (error.code === ErrorCode.ConnectionClosed) {

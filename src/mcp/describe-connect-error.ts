@@ -3,7 +3,7 @@ import { errorMessage } from '../errors/error-message';
 import { bridgeCommand, DEFAULT_BRIDGE_URL, type BridgeCommand } from './bridge-command';
 import { httpStatusOf } from './mcp-transport';
 import { isNetworkFailure, networkFailureReason, withoutMcpErrorCode } from './network-failure';
-import { isUpstreamUnreachable } from './upstream-unreachable';
+import { isUpstreamUnreachable, isWaitingForSignIn } from './upstream-unreachable';
 import type { Reachability } from './probe-reachable';
 
 /** A failed connection, described for the person, and whether trying again could help. */
@@ -29,6 +29,11 @@ export function describeConnectError(
   reachability?: Reachability,
 ): ConnectFailure {
   const where = url ?? 'the server';
+  if (isWaitingForSignIn(error)) {
+    // The bridge's own sentence says whom to sign in to and where the URL is; once the person has, the
+    // next attempt connects.
+    return { message: withoutMcpErrorCode(errorMessage(error)), retryable: true };
+  }
   if (isUpstreamUnreachable(error)) {
     return {
       message:

@@ -118,6 +118,9 @@ export class McpHub {
             serverId: config.id,
             serverUrl: new URL(config.url, oauth.baseUrl).href,
             ...(config.oauthClient ? { preRegistered: config.oauthClient } : {}),
+            ...(config.oauthClientMetadataUrl
+              ? { clientMetadataUrl: config.oauthClientMetadataUrl }
+              : {}),
             onAuthorizationNeeded: (url) => {
               connection.signInUrl = url;
             },

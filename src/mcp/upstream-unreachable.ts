@@ -11,3 +11,9 @@ export const UPSTREAM_UNREACHABLE_CODE = -32090;
 export function isUpstreamUnreachable(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === UPSTREAM_UNREACHABLE_CODE;
 }
+
+/** True for the bridge's word that it waits for the person to sign in to the server behind it. */
+export function isWaitingForSignIn(error: unknown): boolean {
+  const data = (error as { data?: unknown } | null)?.data;
+  return isUpstreamUnreachable(error) && (data as { signIn?: unknown } | null)?.signIn === true;
+}

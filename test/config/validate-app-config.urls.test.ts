@@ -74,3 +74,29 @@ describe('app config URLs', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("an MCP server's client ID metadata document", () => {
+  const withDocument = (oauthClientMetadataUrl: string) =>
+    validateAppConfig({
+      mcpServers: [{ id: 'w', url: 'https://w.example/mcp', oauthClientMetadataUrl }],
+    });
+
+  it('is kept when it is an https URL with a path', () => {
+    const { config, problems } = withDocument('https://maps.example.org/oauth/client.json');
+    expect(problems).toEqual([]);
+    expect(config.mcpServers[0]?.oauthClientMetadataUrl).toBe(
+      'https://maps.example.org/oauth/client.json',
+    );
+  });
+
+  it.each([
+    ['plain http, which the SDK refuses as a client id', 'http://127.0.0.1/c.json'],
+    ['no path', 'https://maps.example.org/'],
+  ])('is refused with %s, and the server with it', (_, url) => {
+    const { config, problems } = withDocument(url);
+    expect(problems.map((problem) => problem.path)).toEqual([
+      'mcpServers[0].oauthClientMetadataUrl',
+    ]);
+    expect(config.mcpServers).toEqual([]);
+  });
+});

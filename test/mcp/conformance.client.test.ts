@@ -2,6 +2,7 @@
 // The passing set is every scenario not listed under `client` in conformance/baseline.yml: a listed one
 // that starts passing fails the run too, so the baseline stays exact.
 import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,19 @@ async function runClientConformance(selection: string[], outputName: string) {
   );
 }
 
+/** The checks a scenario recorded (its checks.json), from a run's output directory. */
+async function scenarioChecks(outputName: string): Promise<Array<{ id: string; status: string }>> {
+  const root = resolve('.e2e-artifacts/d-conformance', outputName);
+  const found = (await readdir(root, { recursive: true })).find((path) =>
+    path.endsWith('checks.json'),
+  );
+  if (!found) throw new Error(`no checks.json under ${root}`);
+  return JSON.parse(await readFile(resolve(root, found), 'utf8')) as Array<{
+    id: string;
+    status: string;
+  }>;
+}
+
 describe('the hub passes the MCP conformance client scenarios', () => {
   // One at a time: sse-retry measures the reconnection delay, which a loaded machine stretches.
   it.each(['initialize', 'tools_call', 'sse-retry'])(
@@ -58,7 +72,7 @@ describe('the hub passes the MCP conformance client scenarios', () => {
     expect(outcome.code, outcome.output).toBe(0);
   }, 120_000);
 
-  it('passes 14 of the 15 auth scenarios with the page OAuth client; basic-cimd warns as the baseline says', async () => {
+  it('passes the 15 auth scenarios with the page OAuth client, basic-cimd by its metadata document URL', async () => {
     const outcome = await runClientConformance(['--suite', 'auth'], 'auth');
     for (const scenario of [
       'metadata-default',
@@ -75,10 +89,10 @@ describe('the hub passes the MCP conformance client scenarios', () => {
       'resource-mismatch',
       'pre-registration',
       'scope-step-up',
+      'basic-cimd',
     ]) {
       expect(outcome.output).toMatch(new RegExp(`✓ auth/${scenario}: \\d+ passed, 0 failed\\n`));
     }
-    expect(outcome.output).toMatch(/all failures are expected/);
     expect(outcome.code, outcome.output).toBe(0);
   }, 180_000);
 
@@ -96,4 +110,14 @@ describe('the hub passes the MCP conformance client scenarios', () => {
     },
     120_000,
   );
+
+  it('basic-cimd: the client id is the metadata document URL, with no registration', async () => {
+    const outputName = `basic-cimd-${Date.now()}`;
+    const outcome = await runClientConformance(['--scenario', 'auth/basic-cimd'], outputName);
+    expect(outcome.output).toMatch(/OVERALL: PASSED/);
+    expect(outcome.code, outcome.output).toBe(0);
+    const checks = await scenarioChecks(outputName);
+    expect(checks.find((check) => check.id === 'cimd-client-id-used')?.status).toBe('SUCCESS');
+    expect(checks.some((check) => check.id === 'client-registration')).toBe(false);
+  }, 120_000);
 });

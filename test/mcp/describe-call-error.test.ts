@@ -22,6 +22,20 @@ describe('a failed MCP call is one sentence per kind, with no raw code', () => {
     );
   });
 
+  it('a server behind a bridge that waits for the person to sign in', () => {
+    const waiting = new McpError(
+      UPSTREAM_UNREACHABLE_CODE,
+      'The bridge is waiting for you to sign in to https://w.example/mcp: open the URL it printed ' +
+        '(in the terminal where it runs), then try again.',
+      { upstream: 'https://w.example/mcp', signIn: true },
+    );
+    expect(describeCallError(waiting, 'warehouse', 'query')).toBe(
+      'warehouse cannot be used until the person signs in: the bridge is waiting for you to sign in ' +
+        'to https://w.example/mcp: open the URL it printed (in the terminal where it runs), then try ' +
+        'again. Mapwright connects to it again by itself once they have.',
+    );
+  });
+
   it('a refused connection, a timeout and a protocol error', () => {
     const refused = new TypeError('fetch failed', {
       cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),

@@ -88,6 +88,17 @@ describe('a failed MCP connection is described for the person', () => {
     );
   });
 
+  it('a bridge that waits for the person to sign in says so, and not that the server is down', () => {
+    const sentence =
+      'The bridge is waiting for you to sign in to https://w.example/mcp: open the URL it printed ' +
+      '(in the terminal where it runs), then try again.';
+    const error = Object.assign(new Error(`MCP error -32090: ${sentence}`), {
+      code: UPSTREAM_UNREACHABLE_CODE,
+      data: { upstream: 'https://w.example/mcp', signIn: true },
+    });
+    expect(describeConnectError(error, url)).toEqual({ message: sentence, retryable: true });
+  });
+
   it('keeps other failures retryable with their own message', () => {
     const failure = describeConnectError(new Error('protocol version mismatch'), url);
     expect(failure).toEqual({

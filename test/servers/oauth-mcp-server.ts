@@ -1,16 +1,131 @@
 // An MCP server that signs people in with OAuth, on loopback, built from the MCP SDK's own authorization
 // parts: its auth router (metadata, dynamic client registration, authorize, token), its in-memory demo
 // authorization provider (which approves at once, as a person clicking "Allow" would) and its bearer
-// middleware. One tool, `whoami`, answers with the client id the token was issued to.
+// middleware. One tool, `whoami`, answers with the client id the token was issued to. Given
+// `accessTokenSeconds`, it issues access tokens that expire that fast, with refresh tokens (rotated on
+// each use), which the demo provider does not.
 import { randomUUID } from 'node:crypto';
 import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js';
+import {
+  InvalidGrantError,
+  InvalidTokenError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
 import { mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express from 'express';
+import type { AuthorizationParams } from '@modelcontextprotocol/sdk/server/auth/provider.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type {
+  OAuthClientInformationFull,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { Response } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** What the authorization server did, for tests to assert on. */
+interface AuthorizationCounts {
+  /** Authorization requests (each a person sent to the authorize page). */
+  authorizations: number;
+  /** Refresh-token grants answered with new tokens. */
+  refreshes: number;
+}
+
+/** One access token this server issued, and when it stops being valid (ms). */
+interface IssuedToken {
+  clientId: string;
+  scopes: string[];
+  expiresAt: number;
+}
+
+/** The demo provider with short-lived access tokens and rotated refresh tokens. */
+class ExpiringTokenProvider extends DemoInMemoryAuthProvider {
+  private readonly issued = new Map<string, IssuedToken>();
+  private readonly refreshTokens = new Map<string, { clientId: string; scopes: string[] }>();
+
+  constructor(
+    private readonly lifetimeSeconds: number,
+    private readonly counts: AuthorizationCounts,
+  ) {
+    super();
+  }
+
+  override async authorize(
+    client: OAuthClientInformationFull,
+    params: AuthorizationParams,
+    response: Response,
+  ): Promise<void> {
+    this.counts.authorizations++;
+    return super.authorize(client, params, response);
+  }
+
+  override async exchangeAuthorizationCode(
+    client: OAuthClientInformationFull,
+    code: string,
+    verifier?: string,
+  ): Promise<OAuthTokens> {
+    const granted = await super.exchangeAuthorizationCode(client, code, verifier);
+    return this.issue(client.client_id, granted.scope ? granted.scope.split(' ') : []);
+  }
+
+  override async exchangeRefreshToken(
+    client: OAuthClientInformationFull,
+    refreshToken: string,
+  ): Promise<OAuthTokens> {
+    const kept = this.refreshTokens.get(refreshToken);
+    if (!kept || kept.clientId !== client.client_id) {
+      throw new InvalidGrantError('Unknown refresh token');
+    }
+    this.refreshTokens.delete(refreshToken);
+    this.counts.refreshes++;
+    return this.issue(kept.clientId, kept.scopes);
+  }
+
+  /** Forgets every token issued so far, as an administrator revoking the grants would. */
+  revokeAll(): void {
+    this.issued.clear();
+    this.refreshTokens.clear();
+  }
+
+  override async verifyAccessToken(token: string): Promise<AuthInfo> {
+    const issued = this.issued.get(token);
+    if (!issued || issued.expiresAt <= Date.now()) {
+      throw new InvalidTokenError('Invalid or expired token');
+    }
+    return {
+      token,
+      clientId: issued.clientId,
+      scopes: issued.scopes,
+      expiresAt: Math.ceil(issued.expiresAt / 1000),
+    };
+  }
+
+  private issue(clientId: string, scopes: string[]): OAuthTokens {
+    const accessToken = randomUUID();
+    const refreshToken = randomUUID();
+    this.issued.set(accessToken, {
+      clientId,
+      scopes,
+      expiresAt: Date.now() + this.lifetimeSeconds * 1000,
+    });
+    this.refreshTokens.set(refreshToken, { clientId, scopes });
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: this.lifetimeSeconds,
+      refresh_token: refreshToken,
+      ...(scopes.length > 0 ? { scope: scopes.join(' ') } : {}),
+    };
+  }
+}
+
+/** How the server issues tokens. */
+export interface OAuthMcpServerOptions {
+  /** Access tokens expire after this many seconds and come with refresh tokens (else the demo's hour). */
+  accessTokenSeconds?: number;
+}
 
 /** A running OAuth-protected MCP server. */
 export interface OAuthMcpServer {
@@ -20,13 +135,23 @@ export interface OAuthMcpServer {
   mcpRequests: Array<{ authorized: boolean }>;
   /** Client registrations the authorization server accepted (their redirect URIs). */
   registrations: string[][];
+  /** Authorization requests and refreshes the authorization server answered. */
+  counts: AuthorizationCounts;
+  /** Revokes every access and refresh token (with `accessTokenSeconds` only). */
+  revokeTokens(): void;
   stop(): Promise<void>;
 }
 
 /** Starts the server on 127.0.0.1 on a free port. */
-export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
+export async function startOAuthMcpServer(
+  options: OAuthMcpServerOptions = {},
+): Promise<OAuthMcpServer> {
   const app = express();
-  const provider = new DemoInMemoryAuthProvider();
+  const counts: AuthorizationCounts = { authorizations: 0, refreshes: 0 };
+  const provider =
+    options.accessTokenSeconds === undefined
+      ? new DemoInMemoryAuthProvider()
+      : new ExpiringTokenProvider(options.accessTokenSeconds, counts);
   const registrations: string[][] = [];
   const register = provider.clientsStore.registerClient.bind(provider.clientsStore);
   provider.clientsStore.registerClient = async (client) => {
@@ -110,6 +235,10 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
     url: mcpUrl.href,
     mcpRequests,
     registrations,
+    counts,
+    revokeTokens: () => {
+      if (provider instanceof ExpiringTokenProvider) provider.revokeAll();
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

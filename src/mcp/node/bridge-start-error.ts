@@ -26,7 +26,11 @@ export function upstreamStartFailure(target: UpstreamTarget, error: unknown): st
   }
   const status = httpStatusOf(error);
   if (status === 401 || status === 403) {
-    return `${name} refused the bridge (HTTP ${status}). Pass its token with --header-env Authorization=VARIABLE.`;
+    return (
+      `${name} refused the bridge (HTTP ${status}). If it signs people in with OAuth, start the ` +
+      'bridge with --oauth (it prints a URL to sign in); else pass its token with ' +
+      '--header-env Authorization=VARIABLE.'
+    );
   }
   if (status === 404 || status === 405) {
     return `${name} answered HTTP ${status}: no MCP endpoint there. Check the path (often /mcp, or /sse) and --transport.`;

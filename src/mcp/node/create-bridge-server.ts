@@ -18,6 +18,7 @@ import { withoutMcpErrorCode } from '../network-failure';
 import { UPSTREAM_UNREACHABLE_CODE } from '../upstream-unreachable';
 import {
   describeUpstream,
+  UpstreamSignInError,
   UpstreamUnreachableError,
   type McpUpstream,
   type UpstreamTarget,
@@ -102,7 +103,7 @@ export function createBridgeServer(
    * Runs one request on the upstream. A protocol error from the bridged server passes through in its own
    * words (the SDK would otherwise write its code twice); a server that cannot be reached is reported with
    * UPSTREAM_UNREACHABLE_CODE and a sentence that names it, so the page knows the server, not the
-   * bridge, is down.
+   * bridge, is down (with `signIn: true` in its data while the person has yet to sign in).
    */
   const forward = async <Result>(
     send: (client: Client, options: RequestOptions) => Promise<Result>,
@@ -117,6 +118,7 @@ export function createBridgeServer(
       if (error instanceof UpstreamUnreachableError) {
         throw new BridgeReplyError(UPSTREAM_UNREACHABLE_CODE, error.message, {
           upstream: describeUpstream(target),
+          ...(error instanceof UpstreamSignInError ? { signIn: true } : {}),
         });
       }
       if (error instanceof McpError) {

@@ -2,7 +2,11 @@
 // spoken to over stdio. One connection is shared by every browser session. When the server goes away (a
 // stdio child exits, an HTTP stream breaks and a ping gets no answer) every request in flight fails at
 // once with the reason, and the next request opens a new connection; a server that restarted and forgot
-// the session (HTTP 404) is re-initialised and the request sent again, since it never ran.
+// the session (HTTP 404) is re-initialised and the request sent again, since it never ran. A server that
+// signs people in with OAuth (--oauth) gets the bridge's sign-in as its transports' auth provider: the
+// SDK adds the token and refreshes it on a 401; while the person has yet to sign in, requests fail at
+// once with a sentence that says so.
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
@@ -19,7 +23,9 @@ import {
   networkFailureReason,
   withoutMcpErrorCode,
 } from '../network-failure';
+import { singleFlightRefresh } from './single-flight-refresh';
 import type { McpTransportKind } from '../../config/app-config';
+import type { BridgeSignIn } from './bridge-sign-in';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
 /** Where the bridged server is. */
@@ -39,11 +45,18 @@ export interface UpstreamOptions {
   onListChanged?: (kind: 'tools' | 'resources' | 'prompts') => void;
   /** Lines worth a log: connected, closed and why. */
   onLog?: (message: string) => void;
+  /** Signs in to an HTTP server that asks for OAuth (--oauth). */
+  signIn?: BridgeSignIn;
 }
 
 /** A request failed because the bridged server could not be reached; the message is a sentence. */
 export class UpstreamUnreachableError extends Error {
-  override readonly name = 'UpstreamUnreachableError';
+  override readonly name: string = 'UpstreamUnreachableError';
+}
+
+/** The bridged server cannot be reached until the person signs in at the URL the bridge printed. */
+export class UpstreamSignInError extends UpstreamUnreachableError {
+  override readonly name: string = 'UpstreamSignInError';
 }
 
 /** How long a ping after a broken stream may take before the server counts as gone. */
@@ -83,6 +96,8 @@ export class McpUpstream {
   private readonly closers: Array<() => Promise<void>> = [];
   /** One abort per request in flight, fired when the connection turns out to be gone. */
   private readonly inFlight = new Map<AbortController, Live>();
+  /** Kept across connections, so calls that find the token expired together refresh it once. */
+  private readonly fetch = singleFlightRefresh();
 
   constructor(private readonly options: UpstreamOptions) {}
 
@@ -105,6 +120,7 @@ export class McpUpstream {
       try {
         live = await this.live();
       } catch (error) {
+        if (error instanceof UpstreamSignInError) throw error;
         throw new UpstreamUnreachableError(
           `The bridged server ${this.name()} ${unreachableBecause(error)}.`,
           { cause: error },
@@ -117,6 +133,12 @@ export class McpUpstream {
       } catch (error) {
         if (signal.aborted) throw error;
         if (live.down) throw live.down;
+        const signIn = error instanceof UnauthorizedError && this.options.signIn?.waitingSentence();
+        if (signIn) {
+          // The token was refused and could not be refreshed: the SDK began a new sign-in.
+          this.lose(live, 'asks the bridge to sign in again');
+          throw new UpstreamSignInError(signIn, { cause: error });
+        }
         if (httpStatusOf(error) === 404 && attempt === 1) {
           // A server that answers 404 to the session ran nothing: it restarted and forgot us.
           this.lose(live, 'restarted and forgot the session, so the bridge opened a new one');
@@ -211,15 +233,29 @@ export class McpUpstream {
     let client: Client;
     let transport: Transport;
     if (target.kind === 'http') {
-      const opened = await openClient(
-        {
-          id: 'upstream',
-          url: target.url,
-          transport: target.transport ?? 'auto',
-          ...(target.headers ? { headers: target.headers } : {}),
-        },
-        { onToolsChanged: () => onListChanged('tools') },
-      );
+      const signIn = this.options.signIn;
+      // A sign-in under way is not started again: that would print a new URL for every call.
+      const waiting = signIn?.waitingSentence();
+      if (waiting) throw new UpstreamSignInError(waiting);
+      let opened: Awaited<ReturnType<typeof openClient>>;
+      try {
+        opened = await openClient(
+          {
+            id: 'upstream',
+            url: target.url,
+            transport: target.transport ?? 'auto',
+            ...(target.headers ? { headers: target.headers } : {}),
+          },
+          {
+            onToolsChanged: () => onListChanged('tools'),
+            ...(signIn ? { authProvider: signIn.provider, fetch: this.fetch } : {}),
+          },
+        );
+      } catch (error) {
+        const sentence = error instanceof UnauthorizedError && signIn?.waitingSentence();
+        if (sentence) throw new UpstreamSignInError(sentence, { cause: error });
+        throw error;
+      }
       client = opened.client;
       transport = opened.transport;
       this.closers.push(opened.close);

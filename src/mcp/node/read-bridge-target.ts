@@ -1,7 +1,9 @@
 // What `npm run mcp-bridge` bridges, read from its options and environment: a URL (given, or read from a
 // variable with --url-env when it holds a secret) with headers (given with --header, or read from
-// variables with --header-env, so a token never has to be typed into a command line or shown).
+// variables with --header-env, so a token never has to be typed into a command line or shown), and how
+// it signs in when the server asks for OAuth (--oauth, --oauth-port, --token-file).
 import type { UpstreamTarget } from './mcp-upstream';
+import type { BridgeOAuthSettings } from './start-mcp-bridge';
 
 /** A command line the bridge cannot start from; the message names options and variables, no values. */
 export class BridgeArgumentError extends Error {
@@ -111,5 +113,48 @@ export function readBridgeTarget(
     url,
     transport,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
+  };
+}
+
+/** The bridge's sign-in options, as given on the command line. */
+export interface BridgeOAuthArguments {
+  oauth: boolean;
+  oauthPort?: string;
+  tokenFile?: string;
+}
+
+/** How the bridge signs in to `target`, or undefined without --oauth; throws what to fix. */
+export function readBridgeOAuth(
+  options: BridgeOAuthArguments,
+  target: UpstreamTarget,
+): BridgeOAuthSettings | undefined {
+  if (!options.oauth) {
+    if (options.oauthPort !== undefined || options.tokenFile !== undefined) {
+      throw new BridgeArgumentError('--oauth-port and --token-file go with --oauth.');
+    }
+    return undefined;
+  }
+  if (target.kind === 'stdio') {
+    throw new BridgeArgumentError(
+      '--oauth signs in to a server reached by URL; a --stdio server has no sign-in.',
+    );
+  }
+  if (Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')) {
+    throw new BridgeArgumentError(
+      'Give --oauth or an Authorization header, not both: with --oauth the bridge sends the token ' +
+        'it signed in for.',
+    );
+  }
+  let port: number | undefined;
+  if (options.oauthPort !== undefined) {
+    port = Number(options.oauthPort);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      throw new BridgeArgumentError(`--oauth-port "${options.oauthPort}" is not a port.`);
+    }
+  }
+  if (options.tokenFile === '') throw new BridgeArgumentError('--token-file needs a file name.');
+  return {
+    ...(port !== undefined ? { port } : {}),
+    ...(options.tokenFile !== undefined ? { tokenFile: options.tokenFile } : {}),
   };
 }

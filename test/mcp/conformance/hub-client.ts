@@ -54,10 +54,14 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
   client_id?: string;
   client_secret?: string;
 };
+// The client ID metadata document a publisher would host, at the address the basic-cimd scenario's
+// authorization server expects; servers that do not advertise client_id_metadata_document_supported
+// never see it (the client registers dynamically there).
 hub.addServer({
   id: 'conformance',
   url,
   transport: 'streamable-http',
+  oauthClientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
   ...(context.client_id
     ? {
         oauthClient: {
