@@ -23,7 +23,10 @@ export interface AgentLimits {
    * out past it. Default: no budget.
    */
   contextTokens?: number;
-  /** Time allowed for the progress summary at a checkpoint; default 20 000. */
+  /**
+   * Time allowed for a summary call (the progress summary at a checkpoint, the summary of turns that no
+   * longer fit the context), within what is left of the turn; default 20 000.
+   */
   summaryTimeoutMs?: number;
 }
 
@@ -43,6 +46,11 @@ export interface AgentOptions {
    * what a call that needs approval will do. Sent only, never stored. Default false.
    */
   approvalReminder?: boolean;
+  /**
+   * When turns no longer fit the context budget, have the model summarise them (one short call, kept in
+   * the state and reused) instead of only leaving them out. Default true.
+   */
+  contextSummaries?: boolean;
   /** Receives diagnostics (a listener that threw, decisions that did not match). Silent by default. */
   onWarning?: (message: string) => void;
   /** Clock in milliseconds; injectable for tests. */
@@ -61,6 +69,7 @@ export interface AgentSettings {
   context: ContextWindowPolicy;
   retry: Required<RetryOptions>;
   approvalReminder: boolean;
+  contextSummaries: boolean;
   now: () => number;
 }
 
@@ -83,6 +92,7 @@ export function resolveSettings(options: AgentOptions): AgentSettings {
     },
     retry: resolveRetryOptions(options.retry),
     approvalReminder: options.approvalReminder ?? false,
+    contextSummaries: options.contextSummaries ?? true,
     now: options.now ?? Date.now,
   };
 }

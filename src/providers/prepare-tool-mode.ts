@@ -12,6 +12,8 @@ export interface PreparedRequest {
   nativeTools: ToolSpec[];
   /** Recovery of calls written as text; undefined in a single pass without tools. */
   recovery: RecoveryContext | undefined;
+  /** The request's own cap on the answer's tokens, over the model's setting (a summary call's). */
+  maxTokens?: number;
 }
 
 /** The system prompt addition for JSON-in-text mode. */
@@ -69,6 +71,11 @@ function withSystemAddition(messages: Message[], addition: string): Message[] {
 
 /** Applies the tool mode to one request. */
 export function prepareToolMode(request: ModelRequest, mode: ToolMode): PreparedRequest {
+  const prepared = preparedMessages(request, mode);
+  return request.maxTokens !== undefined ? { ...prepared, maxTokens: request.maxTokens } : prepared;
+}
+
+function preparedMessages(request: ModelRequest, mode: ToolMode): PreparedRequest {
   const tools = mode === 'none' ? [] : (request.tools ?? []);
   if (tools.length === 0) {
     return {

@@ -53,7 +53,10 @@ export class AnthropicModel extends StreamingProviderModel<AnthropicModelOptions
   }
 
   protected wireRequest(prepared: PreparedRequest): WireRequest {
-    const { options } = this;
+    const options =
+      prepared.maxTokens !== undefined
+        ? { ...this.options, maxTokens: prepared.maxTokens }
+        : this.options;
     let tokens = anthropicTokenSettings(options);
     let converted = convertAnthropicMessages(prepared.messages, {
       thinking: tokens.thinking !== undefined,

@@ -38,7 +38,8 @@ export class GeminiModel extends StreamingProviderModel<GeminiModelOptions> {
     if (prepared.nativeTools.length > 0) body.tools = prepareGeminiTools(prepared.nativeTools);
     const generationConfig: Record<string, unknown> = {};
     if (options.temperature !== undefined) generationConfig.temperature = options.temperature;
-    if (options.maxTokens !== undefined) generationConfig.maxOutputTokens = options.maxTokens;
+    const maxTokens = prepared.maxTokens ?? options.maxTokens;
+    if (maxTokens !== undefined) generationConfig.maxOutputTokens = maxTokens;
     if (options.includeThoughts) generationConfig.thinkingConfig = { includeThoughts: true };
     if (Object.keys(generationConfig).length > 0) body.generationConfig = generationConfig;
     return {

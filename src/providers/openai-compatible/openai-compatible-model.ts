@@ -55,8 +55,9 @@ export class OpenAICompatibleModel extends StreamingProviderModel<OpenAICompatib
     const reasoningModel = options.reasoningModel ?? isOpenAIReasoningModel(options.model);
     if (options.temperature !== undefined && !reasoningModel)
       body.temperature = options.temperature;
-    if (options.maxTokens !== undefined) {
-      body[reasoningModel ? 'max_completion_tokens' : 'max_tokens'] = options.maxTokens;
+    const maxTokens = prepared.maxTokens ?? options.maxTokens;
+    if (maxTokens !== undefined) {
+      body[reasoningModel ? 'max_completion_tokens' : 'max_tokens'] = maxTokens;
     }
     return {
       body,
