@@ -12,7 +12,7 @@ function panelFor(turns: number, trim: { droppedTurns: number; summarisedTurns?:
   let document = createConversationDocument('c', 0);
   for (let index = 1; index < turns; index += 1) document = playTurn(document, `Q${index}`);
   document = playTurn(document, `Q${turns}`, trim);
-  const scheduler = new FrameScheduler(() => {});
+  const scheduler = new FrameScheduler(() => 0);
   const panel = new ChatPanel({
     onSend: () => {},
     onStop: () => {},
