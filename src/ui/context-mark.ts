@@ -46,7 +46,10 @@ export function contextTrimmedNote(
         (left > 0 ? ` and the next ${left === 1 ? 'one' : left} not at all` : '') +
         '. They are all still here for you.'
       : `${capitalised(first(droppedTurns))} of this conversation ${droppedTurns === 1 ? 'was' : 'were'} not sent to the model, to fit its context${budget}. They are still here for you.`;
-  return element('p', { className: 'mw-note mw-context-trimmed', text });
+  const note = element('p', { className: 'mw-note mw-context-trimmed', text });
+  // Turns read as a summary are not lost: said quietly, not as a warning.
+  if (summarisedTurns > 0 && left === 0) note.dataset.summarised = 'true';
+  return note;
 }
 
 function capitalised(text: string): string {
