@@ -102,7 +102,7 @@ describe('uploads across reloads', () => {
     await waitForIdle(page);
     const system = fake.requests.at(-1)?.body.messages?.[0];
     expect(system?.role).toBe('system');
-    expect(JSON.stringify(system?.content)).toContain('table and map layer `stations`');
+    expect(JSON.stringify(system?.content)).toContain('table `stations`; map layer `stations`');
   });
 
   it('uploading the same name again replaces it: one layer, the new rows', async () => {
