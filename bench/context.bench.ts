@@ -6,8 +6,13 @@ import { performance } from 'node:perf_hooks';
 import { Agent } from '../src/agent/agent';
 import { createScriptedModel } from '../src/testing/scripted-model';
 import { ToolRegistry } from '../src/tools/tool-registry';
+import { appRegistry, bundledPrompt, roundBytes } from '../test/agent/bundled-round';
+import { askTenQuestions, finding, question } from '../test/agent/ten-questions';
 import type { AgentState, Message, ModelRequest } from '../src/agent/types';
 import type { Tool } from '../src/tools/tool';
+
+/** The most bytes of system prompt and tool specs round 1 may send with the bundled config. */
+const ROUND_ONE_TARGET = 9_800;
 
 const SQL = `SELECT state, count(*) AS quakes, max(mag) AS strongest FROM earthquakes
 WHERE time >= TIMESTAMP '2020-01-01' GROUP BY state ORDER BY quakes DESC LIMIT 10`;
@@ -69,6 +74,8 @@ export async function measure(
     registry: tools(),
     systemPrompt: `You are Mapwright. ${'Guidance about the datasets and tools. '.repeat(80)}`,
     ...(contextTokens ? { limits: { contextTokens } } : {}),
+    // The history is given, not asked: summaries are measured below, with questions actually asked.
+    contextSummaries: false,
   });
   let state: AgentState = { history: history(turns), status: 'idle' };
   const handle = agent.send({ state, commit: (next) => (state = next) }, 'And in 2024?');
@@ -88,9 +95,39 @@ export async function measure(
   };
 }
 
+/** Round 1 with the bundled config: its system prompt and tool specs, full (a large window) or compact. */
+async function roundOne(compact: boolean): Promise<{ system: number; tools: number }> {
+  const requests: ModelRequest[] = [];
+  const agent = new Agent({
+    model: createScriptedModel([{ expect: (request) => void requests.push(request), text: 'Hi.' }]),
+    registry: await appRegistry(),
+    systemPrompt: bundledPrompt(compact),
+    limits: { contextTokens: compact ? 6_144 : 32_000 },
+  });
+  let state: AgentState = { history: [], status: 'idle' };
+  await agent.send({ state, commit: (next) => (state = next) }, 'How many quakes?').result;
+  return roundBytes(requests[0]!);
+}
+
 /** Prints the figures. */
 export async function run(): Promise<void> {
-  const prefixes = new Set<string>();
+  for (const compact of [false, true]) {
+    const { system, tools: toolBytes } = await roundOne(compact);
+    console.log(
+      `round1_bundled=${compact ? 'compact' : 'full'} system_prompt_bytes=${system} tool_specs_bytes=${toolBytes} total_bytes=${system + toolBytes}` +
+        (compact
+          ? ''
+          : ` target_bytes=${ROUND_ONE_TARGET} within_target=${system + toolBytes <= ROUND_ONE_TARGET}`),
+    );
+  }
+  const ten = await askTenQuestions(4_096);
+  const tenth = JSON.stringify(ten.tenth[0]?.messages ?? []);
+  console.log(
+    `budget=4096 tenth_question_sends_summary_of_first=${tenth.includes('[Summary of the first') && tenth.includes(question(1)) && tenth.includes(finding(1))} ` +
+      `summary_calls=${ten.summaryCalls} summarised_turns=${ten.state.contextSummary?.turns ?? 0} tenth_request_bytes=${tenth.length}`,
+  );
+  // Per budget: a small one sends compact specs and so another prefix, but each must stay the same.
+  const prefixes = new Map<string, Set<string>>();
   for (const [label, budget] of [
     ['none', undefined],
     ['32000', 32_000],
@@ -98,11 +135,11 @@ export async function run(): Promise<void> {
   ] as const) {
     for (const turns of [10, 50, 200, 400]) {
       const { bytes, prefix, fitMicroseconds } = await measure(turns, budget);
-      prefixes.add(prefix);
+      prefixes.set(label, (prefixes.get(label) ?? new Set()).add(prefix));
       console.log(
         `budget=${label} turns=${turns} prompt_bytes=${bytes} approx_tokens=${Math.ceil(bytes / 3.5)} fit_us=${fitMicroseconds.toFixed(0)}`,
       );
     }
   }
-  console.log(`prefix_byte_stable=${prefixes.size === 1}`);
+  console.log(`prefix_byte_stable=${[...prefixes.values()].every((kept) => kept.size === 1)}`);
 }

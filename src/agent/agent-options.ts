@@ -24,7 +24,10 @@ export interface AgentLimits {
    * out past it. Default: no budget.
    */
   contextTokens?: number;
-  /** Time allowed for the progress summary at a checkpoint; default 20 000. */
+  /**
+   * Time allowed for a summary call (the progress summary at a checkpoint, the summary of turns that no
+   * longer fit the context), within what is left of the turn; default 20 000.
+   */
   summaryTimeoutMs?: number;
   /** Time the approval card waits for a quick explanation (`explainProposals`); default 8 000. */
   explainTimeoutMs?: number;
@@ -51,6 +54,11 @@ export interface AgentOptions {
    * short request without tools, what they do and why; the card shows the answer. Default false.
    */
   explainProposals?: boolean;
+  /**
+   * When turns no longer fit the context budget, have the model summarise them (one short call, kept in
+   * the state and reused) instead of only leaving them out. Default true.
+   */
+  contextSummaries?: boolean;
   /** Receives diagnostics (a listener that threw, decisions that did not match). Silent by default. */
   onWarning?: (message: string) => void;
   /** Clock in milliseconds; injectable for tests. */
@@ -71,6 +79,7 @@ export interface AgentSettings {
   approvalReminder: boolean;
   explainProposals: boolean;
   explainTimeoutMs: number;
+  contextSummaries: boolean;
   now: () => number;
 }
 
@@ -95,6 +104,7 @@ export function resolveSettings(options: AgentOptions): AgentSettings {
     approvalReminder: options.approvalReminder ?? false,
     explainProposals: options.explainProposals ?? false,
     explainTimeoutMs: positive(limits.explainTimeoutMs, EXPLANATION_TIMEOUT_MS),
+    contextSummaries: options.contextSummaries ?? true,
     now: options.now ?? Date.now,
   };
 }

@@ -1,11 +1,13 @@
 // Which part of the history the model reads each round. The system prompt comes first and never
 // changes within a session, so providers can cache the prefix; recent turns are whole with each tool
 // result bounded; older turns keep only their text; and when all that would pass the model's token
-// budget, the oldest turns are left out, whole, and the model is told so.
+// budget, the oldest turns are left out, whole: the model reads the conversation's summary of them when
+// one covers them (context-summary.ts), else it is told they were left out.
 import { boundContent } from '../tools/bound-content';
+import { summaryPreamble, SUMMARY_RESERVE_TOKENS } from './context-summary';
 import { isSmallContext, SMALL_CONTEXT_TOOL_RESULT_CHARS } from './small-context';
 import { estimateTokens } from './token-estimate';
-import type { Message } from './types';
+import type { ContextSummary, Message } from './types';
 
 /** How much of the history each round sends. */
 export interface ContextWindowPolicy {
@@ -20,23 +22,49 @@ export interface ContextWindowPolicy {
   budgetTokens?: number;
 }
 
-/** The messages of one round, and how many of the oldest turns were left out to fit the budget. */
+/** The summary a round may send for turns it leaves out. */
+export interface SummaryOptions {
+  /** The conversation's summary of its first turns, when it has one. */
+  stored?: ContextSummary;
+  /** Keep room for a summary when turns are left out (one will be written for them). */
+  reserve?: boolean;
+}
+
+/**
+ * The messages of one round, how many of the oldest turns were left out to fit the budget, and how many
+ * of those the model reads as the summary instead.
+ */
 export interface FittedMessages {
   messages: Message[];
   droppedTurns: number;
+  summarisedTurns: number;
 }
 
-/** The first words of the history when older turns were left out, so the model knows they existed. */
-export function trimmedHistoryNote(droppedTurns: number): string {
+/**
+ * The first words of the history when older turns were left out, so the model knows they existed
+ * (`summarised`: how many of them a summary before this note stands for).
+ */
+export function trimmedHistoryNote(droppedTurns: number, summarised = 0): string {
+  const left = droppedTurns - summarised;
+  const which =
+    summarised > 0
+      ? left === 1
+        ? 'turn after them'
+        : `${left} turns after them`
+      : left === 1
+        ? 'first turn of this conversation'
+        : `first ${left} turns of this conversation`;
   return (
-    `(The ${droppedTurns === 1 ? 'first turn' : `first ${droppedTurns} turns`} of this conversation ` +
-    'were left out to fit the context; ask the person if you need something from them.)'
+    `(The ${which} ${left === 1 ? 'was' : 'were'} left out to fit the context; ` +
+    'ask the person if you need something from them.)'
   );
 }
 
 /**
  * The messages for one round within the policy's token budget (`fixedTokens` is what the tool list
  * costs). Whole turns are dropped from the oldest; the current turn is always sent, even over budget.
+ * A summary (`summaries.stored`), when it stands for no more turns than are dropped, is sent in place of
+ * those it covers; `summaries.reserve` keeps room for one while deciding how many turns to drop.
  */
 export function fitTurnMessages(
   systemPrompt: string,
@@ -44,7 +72,9 @@ export function fitTurnMessages(
   givenPolicy: ContextWindowPolicy,
   extra: Message[] = [],
   fixedTokens = 0,
+  summaries: SummaryOptions = {},
 ): FittedMessages {
+  const summary = summaries.stored;
   // A small window keeps the recent turns by bounding their tool results harder.
   const policy: ContextWindowPolicy = isSmallContext(givenPolicy.budgetTokens)
     ? {
@@ -55,7 +85,7 @@ export function fitTurnMessages(
   const whole = buildTurnMessages(systemPrompt, history, policy, extra);
   const budget = policy.budgetTokens;
   if (budget === undefined || fixedTokens + messagesTokens(whole) <= budget) {
-    return { messages: whole, droppedTurns: 0 };
+    return { messages: whole, droppedTurns: 0, summarisedTurns: 0 };
   }
   const starts = turnStarts(history);
   const lastDroppable = Math.max(0, starts.length - 1);
@@ -64,19 +94,37 @@ export function fitTurnMessages(
   // round is built once more to check (the note and merged messages can differ by a few tokens).
   const costs = turnCosts(history, starts, policy);
   const fits = (messages: Message[]) => fixedTokens + messagesTokens(messages) <= budget;
-  let over = fixedTokens + messagesTokens(whole) + estimateTokens(trimmedHistoryNote(10)) - budget;
+  // Room is kept for a summary of the dropped turns (the stored one, or one written for them next), so
+  // that writing it does not push out one more turn.
+  const summaryTokens = Math.max(
+    summaries.reserve ? SUMMARY_RESERVE_TOKENS : 0,
+    summary ? estimateTokens(summaryPreamble(summary)) : 0,
+  );
+  let over =
+    fixedTokens +
+    messagesTokens(whole) +
+    estimateTokens(trimmedHistoryNote(10)) +
+    summaryTokens -
+    budget;
   let droppedTurns = 0;
   while (droppedTurns < lastDroppable && over > 0) {
     over -= costs[droppedTurns] ?? 0;
     droppedTurns += 1;
   }
-  if (droppedTurns === 0) return { messages: whole, droppedTurns: 0 };
-  let messages = withoutTurns(systemPrompt, history, policy, extra, starts, droppedTurns);
+  if (droppedTurns === 0) return { messages: whole, droppedTurns: 0, summarisedTurns: 0 };
+  const build = (dropped: number): Message[] =>
+    withoutTurns(systemPrompt, history, policy, extra, starts, dropped, summary);
+  let messages = build(droppedTurns);
   while (!fits(messages) && droppedTurns < lastDroppable) {
     droppedTurns += 1;
-    messages = withoutTurns(systemPrompt, history, policy, extra, starts, droppedTurns);
+    messages = build(droppedTurns);
   }
-  return { messages, droppedTurns };
+  return { messages, droppedTurns, summarisedTurns: usableSummary(summary, droppedTurns) };
+}
+
+/** How many of `dropped` turns the summary stands for: all it covers, or none if it covers more. */
+function usableSummary(summary: ContextSummary | undefined, dropped: number): number {
+  return summary && summary.turns > 0 && summary.turns <= dropped ? summary.turns : 0;
 }
 
 /** Estimated tokens each turn adds to a round: text only for older turns, whole for recent ones. */
@@ -103,7 +151,10 @@ function turnCosts(
   });
 }
 
-/** The round's messages with the first `dropped` turns left out and a note where they were. */
+/**
+ * The round's messages with the first `dropped` turns left out: the summary of those it covers, marked
+ * as such, then a note for any it does not, open the first kept question.
+ */
 function withoutTurns(
   systemPrompt: string,
   history: readonly Message[],
@@ -111,18 +162,24 @@ function withoutTurns(
   extra: Message[],
   starts: number[],
   dropped: number,
+  summary: ContextSummary | undefined,
 ): Message[] {
   const kept = history.slice(starts[dropped] ?? history.length);
   const [first, ...rest] = kept;
+  const summarised = usableSummary(summary, dropped);
+  const opening = [
+    ...(summary && summarised > 0 ? [summaryPreamble(summary)] : []),
+    ...(dropped > summarised ? [trimmedHistoryNote(dropped, summarised)] : []),
+  ].join('\n\n');
   const noted: Message[] =
     first?.role === 'user'
-      ? [{ ...first, content: `${trimmedHistoryNote(dropped)}\n\n${first.content}` }, ...rest]
+      ? [{ ...first, content: `${opening}\n\n${first.content}` }, ...rest]
       : [...kept];
   return buildTurnMessages(systemPrompt, noted, policy, extra);
 }
 
 /** Indexes of the messages that start a turn (each user message after a non-user one). */
-function turnStarts(history: readonly Message[]): number[] {
+export function turnStarts(history: readonly Message[]): number[] {
   const starts: number[] = [];
   history.forEach((message, index) => {
     if (message.role === 'user' && history[index - 1]?.role !== 'user') starts.push(index);

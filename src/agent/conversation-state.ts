@@ -1,14 +1,22 @@
 // One run's working copy of the agent's state. The run builds it from the state it was given and hands
 // every step back through `commit`; nothing here outlives the run (the document owns the state).
 import { errorMessage } from '../errors/error-message';
-import type { AgentErrorInfo, AgentState, AgentStatus, Message, PendingTurn } from './types';
+import type {
+  AgentErrorInfo,
+  AgentState,
+  AgentStatus,
+  ContextSummary,
+  Message,
+  PendingTurn,
+} from './types';
 
-/** History, status and pending turn of one run, handed back after every step. */
+/** History, status, pending turn and summary of one run, handed back after every step. */
 export class ConversationState {
   history: Message[];
   status: AgentStatus;
   pendingTurn: PendingTurn | undefined;
   error: AgentErrorInfo | undefined;
+  contextSummary: ContextSummary | undefined;
 
   constructor(
     state: AgentState,
@@ -19,6 +27,7 @@ export class ConversationState {
     this.status = state.status;
     this.pendingTurn = state.pendingTurn;
     this.error = state.error;
+    this.contextSummary = state.contextSummary;
   }
 
   /** Stores a message at the end of the history. */
@@ -33,6 +42,7 @@ export class ConversationState {
       status: this.status,
       ...(this.pendingTurn ? { pendingTurn: { ...this.pendingTurn } } : {}),
       ...(this.error ? { error: this.error } : {}),
+      ...(this.contextSummary ? { contextSummary: this.contextSummary } : {}),
     };
   }
 

@@ -75,6 +75,10 @@ export function fittedTurnMessages(
     run.settings.context,
     [...extra, ...note],
     toolTokens,
+    {
+      ...(run.state.contextSummary ? { stored: run.state.contextSummary } : {}),
+      reserve: run.settings.contextSummaries,
+    },
   );
 }
 

@@ -6,5 +6,9 @@ import type { AgentState } from './types';
 /** The state after the person stopped a turn waiting on their decision: its calls cancelled, idle. */
 export function stopWaitingTurn(state: AgentState): AgentState {
   if (state.pendingTurn?.phase !== 'approval') return state;
-  return { history: repairHistory(state.history, 'stopped by the user'), status: 'idle' };
+  return {
+    history: repairHistory(state.history, 'stopped by the user'),
+    status: 'idle',
+    ...(state.contextSummary ? { contextSummary: state.contextSummary } : {}),
+  };
 }

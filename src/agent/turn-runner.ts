@@ -6,6 +6,7 @@ import { repairHistory } from './history-repair';
 import { callModel, newDraft, type RoundDraft } from './model-call';
 import { ResultRecorder } from './result-recorder';
 import { fittedTurnMessages, roundToolSpecs, setStatus, type RunContext } from './run-context';
+import { summarizeDroppedTurns } from './summarize-turns';
 import { executeToolCalls } from './tool-execution';
 import {
   addUsage,
@@ -16,6 +17,7 @@ import {
   stopTurn,
   type RunTotals,
 } from './turn-ending';
+import type { FittedMessages } from './context-window';
 import type { ApprovalAnswer, AssistantMessage, ToolCall, TurnResult } from './types';
 
 /**
@@ -77,8 +79,11 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
   } else if (state.history.at(-1)?.role === 'assistant' || pending?.phase === 'checkpoint') {
     state.append({ role: 'user', content: CONTINUE_MESSAGE });
   }
-  // Turns left out of the last round's messages, so the person is told once each time it changes.
-  let droppedTurns = 0;
+  // Turns left out of the last round's messages (and summarised), so the person is told once each time
+  // it changes.
+  let droppedTurns = '0/0';
+  // A summary call that failed is not tried again in this run: each round would wait for it once more.
+  const summaries = { failed: false };
   let preset = start.kind === 'send' ? start.calls : undefined;
   for (;;) {
     if (totals.rounds >= settings.maxRounds) return checkpointTurn(run, totals, 'rounds');
@@ -94,14 +99,16 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     } else {
       try {
         const tools = roundToolSpecs(run);
-        const fitted = fittedTurnMessages(run, [], tools);
-        if (fitted.droppedTurns > 0 && fitted.droppedTurns !== droppedTurns) {
-          droppedTurns = fitted.droppedTurns;
+        const fitted = await fitWithSummary(run, tools, summaries);
+        const trimmed = `${fitted.droppedTurns}/${fitted.summarisedTurns}`;
+        if (fitted.droppedTurns > 0 && trimmed !== droppedTurns) {
+          droppedTurns = trimmed;
           run.emit({
             type: 'context-trimmed',
             runId: run.runId,
             round: run.round,
-            droppedTurns,
+            droppedTurns: fitted.droppedTurns,
+            ...(fitted.summarisedTurns > 0 ? { summarisedTurns: fitted.summarisedTurns } : {}),
             budgetTokens: settings.context.budgetTokens ?? 0,
           });
         }
@@ -147,6 +154,28 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     }
     run.emit({ type: 'round-end', runId: run.runId, round: run.round });
   }
+}
+
+/**
+ * The round's messages within the budget. Turns newly left out are first summarised (one short call),
+ * and the summary is kept in the state for later rounds; without one the turns are simply left out.
+ */
+async function fitWithSummary(
+  run: RunContext,
+  tools: readonly unknown[],
+  summaries: { failed: boolean },
+): Promise<FittedMessages> {
+  const fitted = fittedTurnMessages(run, [], tools);
+  if (!run.settings.contextSummaries || summaries.failed) return fitted;
+  if (fitted.droppedTurns <= fitted.summarisedTurns) return fitted;
+  const summary = await summarizeDroppedTurns(run, fitted.droppedTurns);
+  if (!summary) {
+    summaries.failed = true;
+    return fitted;
+  }
+  run.state.contextSummary = summary;
+  run.state.commit();
+  return fittedTurnMessages(run, [], tools);
 }
 
 function interrupted(

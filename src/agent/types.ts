@@ -210,7 +210,10 @@ export type AgentEvent =
       type: 'context-trimmed';
       runId: string;
       round: number;
+      /** Turns no longer sent whole, from the oldest (the summarised ones among them). */
       droppedTurns: number;
+      /** How many of the dropped turns the model read as a summary instead (absent: none). */
+      summarisedTurns?: number;
       budgetTokens: number;
     }
   | {
@@ -320,6 +323,17 @@ export interface PendingTurn {
   limit?: 'rounds' | 'deadline';
 }
 
+/**
+ * A few sentences standing for the oldest turns of the history once they no longer fit the model's
+ * context: written by the model itself, kept and reused until more turns drop out.
+ */
+export interface ContextSummary {
+  /** The summary, as the model wrote it. */
+  text: string;
+  /** How many of the history's first turns (each starting at a question) it stands for. */
+  turns: number;
+}
+
 /** What the model reads and where the turn stands: plain JSON, the agent's part of the document. */
 export interface AgentState {
   history: Message[];
@@ -327,6 +341,8 @@ export interface AgentState {
   pendingTurn?: PendingTurn;
   /** The last failure, when `status` is `failed`. */
   error?: AgentErrorInfo;
+  /** The summary of the oldest turns, sent in their place when they no longer fit. */
+  contextSummary?: ContextSummary;
 }
 
 /** The agent's state as a release before the conversation document stored it on its own. */

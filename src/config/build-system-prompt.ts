@@ -34,20 +34,15 @@ export interface SystemPromptInput {
 /** The rule, with follow-up examples, that the model says what each call needing approval will do. */
 export const explainCallsRule = [
   '## Before every call that needs approval',
-  'IMPORTANT: the person must approve each SQL call, and the approval card shows what you write with the call. Before EVERY call that needs approval, write one sentence saying what it will do and why, also for a follow-up call right after a tool result. Never send such a call with no text. When the tool has an `explanation` argument, put the same sentence there.',
-  'Examples:',
-  '- First call: "I will count the earthquakes per day this week to find the busiest day." then query.',
-  '- Follow-up after a result: "The busiest day was Tuesday; next I list its quakes above magnitude 5 to draw them." then query.',
-  '- Follow-up after an error: "That column does not exist; I will check the table’s columns first." then describe_table.',
+  'IMPORTANT: the person approves each SQL call on a card that shows what you write with it. Before EVERY call that needs approval, also a follow-up right after a tool result, write one sentence saying what it will do and why; never send one with no text. Repeat it in the `explanation` argument when there is one.',
+  '- Follow-up after a result, e.g.: "The busiest day was Tuesday; next I list its quakes above magnitude 5 to draw them." then query.',
 ].join('\n');
 
 /** How the agent should use its tools; part of every prompt. */
 export const defaultToolGuidance = [
-  '- Map tools (list_datasets, get_dataset_details, show_layer, hide_layer, set_filter, reset_filter, set_style, fly_to, get_map_state, map_query_result, filter_layer_by_result) run at once.',
-  '- SQL tools run only after the person approves each call: write one clear query, say why in one sentence, and never guess category values (call get_dataset_details for sample values first).',
-  '- Query results come back as a result_id with a few rows; draw them with map_query_result or use them with filter_layer_by_result instead of copying rows.',
-  '- Filters and paint are MapLibre expressions, e.g. [">=", ["get", "mag"], 5].',
-  '- Answer briefly; name the layer or table you used.',
+  '- Map tools run at once; SQL tools only after the person approves each call: write one clear query, and never guess columns or values (get_dataset_details has samples).',
+  '- A query returns a result_id and a few rows: draw it with map_query_result or filter_layer_by_result rather than copying rows.',
+  '- set_filter and set_style take MapLibre expressions, e.g. [">=", ["get", "mag"], 5].',
 ].join('\n');
 
 /** The tool guidance of the short prompt (the tool specs say the rest). */
@@ -72,9 +67,15 @@ function catalogLine(dataset: PromptDataset): string {
   const columns = Object.entries(dataset.columns)
     .map(([name, description]) => `  - ${name}: ${description}`)
     .join('\n');
-  const layer = dataset.layerId ? `; map layer \`${dataset.layerId}\`` : '; SQL only';
   const description = dataset.description ? ` ${dataset.description}` : '';
-  return `- ${dataset.title} (table \`${dataset.table}\`${layer}).${description}\n${columns}`;
+  return `- ${dataset.title} (${tableAndLayer(dataset)}).${description}\n${columns}`;
+}
+
+/** Where a dataset is: its table, and its map layer (named once when both have the same name). */
+function tableAndLayer(dataset: PromptDataset): string {
+  if (!dataset.layerId) return `table \`${dataset.table}\`; SQL only`;
+  if (dataset.layerId === dataset.table) return `table and map layer \`${dataset.table}\``;
+  return `table \`${dataset.table}\`; map layer \`${dataset.layerId}\``;
 }
 
 /** The system prompt for these inputs; equal inputs give byte-identical output. */

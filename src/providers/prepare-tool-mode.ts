@@ -71,6 +71,11 @@ function withSystemAddition(messages: Message[], addition: string): Message[] {
 
 /** Applies the tool mode to one request. */
 export function prepareToolMode(request: ModelRequest, mode: ToolMode): PreparedRequest {
+  const prepared = preparedMessages(request, mode);
+  return request.maxTokens !== undefined ? { ...prepared, maxTokens: request.maxTokens } : prepared;
+}
+
+function preparedMessages(request: ModelRequest, mode: ToolMode): PreparedRequest {
   const tools = mode === 'none' ? [] : (request.tools ?? []);
   if (tools.length === 0) {
     return {

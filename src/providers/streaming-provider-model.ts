@@ -46,10 +46,7 @@ export abstract class StreamingProviderModel<
   protected abstract wireRequest(prepared: PreparedRequest): WireRequest;
 
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
-    const prepared = {
-      ...prepareToolMode(request, this.toolMode),
-      ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
-    };
+    const prepared = prepareToolMode(request, this.toolMode);
     const wire = this.wireRequest(prepared);
     return streamProviderCall(
       {

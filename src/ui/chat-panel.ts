@@ -6,6 +6,7 @@ import {
   type ConversationDocument,
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
+import { turnsAsSent } from '../agent/conversation/turns-as-sent';
 import { ChatInput } from './chat-input';
 import { button, element } from './dom';
 import { FrameScheduler, type FrameTask } from './frame-scheduler';
@@ -16,7 +17,7 @@ import { StatusLine } from './status-line';
 import { ThemeToggle, type ThemeToggleOptions } from './theme-toggle';
 import { TurnView, type TurnActions } from './turn-view';
 import type { Conversation } from '../agent/conversation/conversation';
-import type { AgentStatus } from '../agent/types';
+import type { AgentStatus, Message } from '../agent/types';
 import './chat.css';
 
 /** Past this many turns the older ones skip rendering while out of view (chat.css, `mw-turn-far`). */
@@ -67,6 +68,8 @@ export class ChatPanel {
   private views: TurnView[] = [];
   private tasks: FrameTask[] = [];
   private shown: ConversationDocument | undefined;
+  /** The turns and history the turns' marks were worked out from. */
+  private sentFor: { turns: readonly TurnRecord[]; history: readonly Message[] } | undefined;
   private detach: (() => void) | undefined;
   private waiting: string | undefined;
   private deferred: FrameTask[] = [];
@@ -171,6 +174,7 @@ export class ChatPanel {
     clearHighlight();
     for (const view of this.views) view.root.remove();
     this.views = [];
+    this.sentFor = undefined;
     this.farBelow = 0;
     this.wordsOnCard = undefined;
     this.tasks = [];
@@ -211,6 +215,7 @@ export class ChatPanel {
       }
     });
     for (const view of this.views.splice(document.turns.length)) view.root.remove();
+    this.markTurnsAsSent(document);
     this.tasks.length = document.turns.length;
     this.welcome.hidden = document.turns.length > 0;
     this.markFarTurns(document.turns.length);
@@ -236,6 +241,14 @@ export class ChatPanel {
     this.status.showRetry(live && isTurnActive(live) ? document.run?.retry : undefined);
     const ended = previous?.run !== undefined && document.run === undefined && !asking;
     if (ended) this.announceEnd(document.turns[previous.run?.turnIndex ?? -1]);
+  }
+
+  /** Marks each turn by how the model reads it; worked out again only when the turns or history change. */
+  private markTurnsAsSent(document: ConversationDocument): void {
+    if (this.sentFor?.turns === document.turns && this.sentFor.history === document.agent.history)
+      return;
+    this.sentFor = { turns: document.turns, history: document.agent.history };
+    turnsAsSent(document).forEach((state, index) => this.views[index]?.setSent(state));
   }
 
   /**

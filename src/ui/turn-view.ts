@@ -6,12 +6,14 @@ import {
   type CallRecord,
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
+import { ContextMark, contextTrimmedNote } from './context-mark';
 import { button, element } from './dom';
 import { failureNotice } from './failure-notice';
 import { QuestionEditor } from './question-editor';
 import { RoundView, type TableResolver } from './round-view';
 import { TurnActionBar } from './turn-action-bar';
 import { unreadablePart } from './unreadable-part';
+import type { TurnAsSent } from '../agent/conversation/turns-as-sent';
 import type { ResultActions } from './result-actions';
 
 /** What a turn's buttons ask the chat to do. */
@@ -56,6 +58,7 @@ export class TurnView {
   private editor: QuestionEditor | undefined;
   private place: TurnPlace = { last: false, busy: false };
   private footerKey = '';
+  private readonly contextMark = new ContextMark();
 
   private record: TurnRecord;
 
@@ -89,7 +92,13 @@ export class TurnView {
     this.root = element('article', {
       className: 'mw-turn',
       attributes: { 'aria-label': 'Question and answer' },
-      children: [this.question, this.rounds, this.actionBar.root, this.footer],
+      children: [
+        this.question,
+        this.contextMark.root,
+        this.rounds,
+        this.actionBar.root,
+        this.footer,
+      ],
     });
     this.root.dataset.runId = record.runId;
     // A turn that could not be read has no question to edit or ask again: the sentence stands for it.
@@ -97,6 +106,11 @@ export class TurnView {
       this.question.hidden = true;
       this.rounds.append(unreadablePart());
     }
+  }
+
+  /** Says how the model reads this turn now: whole, as part of the summary, or not at all. */
+  setSent(state: TurnAsSent): void {
+    this.contextMark.set(state);
   }
 
   /** Says whether this is the newest turn and whether a turn runs (actions wait while one does). */
@@ -204,6 +218,7 @@ export class TurnView {
       record.outcome,
       record.resumable,
       record.contextTrimmed?.droppedTurns,
+      record.contextTrimmed?.summarisedTurns,
     ].join('|');
     if (key === this.footerKey) return;
     this.footerKey = key;
@@ -255,18 +270,4 @@ export class TurnView {
     }
     this.footer.replaceChildren(...nodes);
   }
-}
-
-/** Tells the person that the model no longer reads the oldest turns, and why. */
-function contextTrimmedNote(trimmed: { droppedTurns: number; budgetTokens: number }): HTMLElement {
-  const turns =
-    trimmed.droppedTurns === 1 ? 'The first turn' : `The first ${trimmed.droppedTurns} turns`;
-  const budget =
-    trimmed.budgetTokens > 0
-      ? ` (about ${trimmed.budgetTokens.toLocaleString('en-US')} tokens)`
-      : '';
-  return element('p', {
-    className: 'mw-note mw-context-trimmed',
-    text: `${turns} of this conversation ${trimmed.droppedTurns === 1 ? 'was' : 'were'} not sent to the model, to fit its context${budget}. They are still here for you.`,
-  });
 }

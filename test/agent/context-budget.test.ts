@@ -67,7 +67,7 @@ describe('the context budget', () => {
     expect(Math.abs(sent(200) - sent(50))).toBeLessThan(400);
   });
 
-  it('tells the person once per turn, and the model reads the note, not the dropped turns', async () => {
+  it('without summaries, tells the person once per turn, and the model reads the note, not the dropped turns', async () => {
     const seen: Message[][] = [];
     const model = createScriptedModel([
       { expect: (request) => void seen.push(request.messages), text: 'Sure.' },
@@ -75,6 +75,7 @@ describe('the context budget', () => {
     const agent = createAgent(model, [], {
       history: turns(40),
       limits: { contextTokens: 2_000 },
+      contextSummaries: false,
     });
     const { events } = await finish(agent.send('and now?'));
     const trimmed = ofType(events, 'context-trimmed');

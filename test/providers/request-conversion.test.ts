@@ -197,6 +197,50 @@ describe('requests in each wire format', () => {
     expect(JSON.stringify(body)).toContain('Result of tool query_sql');
   });
 
+  it("a request's own answer cap (the summary call's) overrides the model's, in each wire format", async () => {
+    const summary: ModelRequest = { messages: conversation.slice(0, 2), maxTokens: 300 };
+    const openai = replayFetch(fixture('openai-compatible', 'text.sse'));
+    await collect(
+      createOpenAICompatibleModel({
+        model: 'tiny',
+        baseUrl: 'http://127.0.0.1:9/v1',
+        maxTokens: 2_000,
+        fetch: openai.fetch,
+      }),
+      summary,
+    );
+    expect(openai.requests[0]?.body.max_tokens).toBe(300);
+    const anthropic = replayFetch(fixture('anthropic', 'text.sse'));
+    await collect(
+      createAnthropicModel({
+        model: 'claude',
+        apiKey: 'k',
+        maxTokens: 2_000,
+        fetch: anthropic.fetch,
+      }),
+      summary,
+    );
+    expect(anthropic.requests[0]?.body.max_tokens).toBe(300);
+    const gemini = replayFetch(fixture('gemini', 'text.sse'));
+    await collect(
+      createGeminiModel({ model: 'gemini-2.5-flash', apiKey: 'k', fetch: gemini.fetch }),
+      summary,
+    );
+    expect(gemini.requests[0]?.body.generationConfig).toEqual({ maxOutputTokens: 300 });
+    // Without one, the model's own setting stands.
+    const plain = replayFetch(fixture('openai-compatible', 'text.sse'));
+    await collect(
+      createOpenAICompatibleModel({
+        model: 'tiny',
+        baseUrl: 'http://127.0.0.1:9/v1',
+        maxTokens: 2_000,
+        fetch: plain.fetch,
+      }),
+      { messages: conversation.slice(0, 2) },
+    );
+    expect(plain.requests[0]?.body.max_tokens).toBe(2_000);
+  });
+
   it('toolMode none: no tool specs even when the request has tools', async () => {
     const replay = replayFetch(fixture('openai-compatible', 'text.sse'));
     const model = createOpenAICompatibleModel({

@@ -102,12 +102,10 @@ describe('what the Gemini conversion keeps', () => {
     expect((parameters.set_filter?.properties as Record<string, Body>).filter).toEqual({
       type: 'array',
       items: {},
-      description: 'A MapLibre filter expression.',
     });
     expect(parameters.set_filter?.required).toEqual(['layer', 'filter']);
     expect((parameters.set_style?.properties as Record<string, Body>).paint).toEqual({
       type: 'object',
-      description: 'Paint property name to value or expression.',
     });
     // Tools without arguments have no parameters at all.
     expect(parameters.list_tables).toBeUndefined();

@@ -85,8 +85,11 @@ export interface TurnRecord {
   interruptedBy?: 'stop' | 'reload';
   /** True while the agent keeps this turn pending, so Continue can go on with it. */
   resumable?: boolean;
-  /** Set when the oldest turns were left out of this turn's messages to fit the model's context. */
-  contextTrimmed?: { droppedTurns: number; budgetTokens: number };
+  /**
+   * Set when the oldest turns were left out of this turn's messages to fit the model's context:
+   * `droppedTurns` of the history's turns, the first `summarisedTurns` of them read as a summary.
+   */
+  contextTrimmed?: { droppedTurns: number; summarisedTurns?: number; budgetTokens: number };
   /** Where the turn's question sits in the agent's history, so dropping the turn cuts the history there. */
   historyStart?: number;
   /** Set when the stored turn did not fit its type: shown as a sentence instead. */

@@ -73,7 +73,7 @@ export function reduceConversation(
     case 'agent-event':
       return applyEvent(document, action.event, action.at);
     case 'agent-state': {
-      const { history, status, pendingTurn, error } = action.state;
+      const { history, status, pendingTurn, error, contextSummary } = action.state;
       return {
         ...document,
         agent: {
@@ -81,6 +81,7 @@ export function reduceConversation(
           status,
           ...(pendingTurn ? { pendingTurn } : {}),
           ...(error ? { error } : {}),
+          ...(contextSummary ? { contextSummary } : {}),
         },
       };
     }
@@ -299,7 +300,11 @@ function applyEvent(
     case 'context-trimmed':
       return updateTurn(document, run.turnIndex, (turn) => ({
         ...turn,
-        contextTrimmed: { droppedTurns: event.droppedTurns, budgetTokens: event.budgetTokens },
+        contextTrimmed: {
+          droppedTurns: event.droppedTurns,
+          ...(event.summarisedTurns ? { summarisedTurns: event.summarisedTurns } : {}),
+          budgetTokens: event.budgetTokens,
+        },
       }));
     case 'turn-end':
       // The run stopped to ask the person: the turn and its pending calls wait with the card.

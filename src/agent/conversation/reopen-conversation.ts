@@ -164,6 +164,7 @@ function waitingAgain(stored: ConversationDocument, now: number): ConversationDo
     turns,
     agent: {
       history: agent.history,
+      ...(agent.contextSummary ? { contextSummary: agent.contextSummary } : {}),
       status: 'tool_loop',
       pendingTurn: { runId: pendingTurn.runId, phase: 'approval', round: interruption.rounds },
     },

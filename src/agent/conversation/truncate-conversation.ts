@@ -1,8 +1,9 @@
 // Dropping a turn and everything after it (regenerate, edit and resend). What the person sees and what
 // the model reads are cut at the same place: the turns, the agent's history from that turn's question
 // on, and the references to results those turns returned. The map keeps whatever it has drawn.
+import { turnStarts } from '../context-window';
 import { UNTITLED, type ConversationDocument, type TurnRecord } from './conversation-document';
-import type { Message } from '../types';
+import type { AgentState, ContextSummary, Message } from '../types';
 
 /**
  * The conversation without turn `turnIndex` and the turns after it. Returns `document` itself when there
@@ -21,10 +22,19 @@ export function truncateConversation(
     ...rest,
     title: kept.length === 0 && !document.titleEdited ? UNTITLED : document.title,
     turns: kept,
-    // Whatever the dropped turns left pending (a checkpoint, a failure) goes with them.
-    agent: { history: document.agent.history.slice(0, historyEnd), status: 'idle' },
+    // Whatever the dropped turns left pending (a checkpoint, a failure) goes with them, and so does a
+    // summary that stands for any of them.
+    agent: keptAgentState(
+      document.agent.history.slice(0, historyEnd),
+      document.agent.contextSummary,
+    ),
     resultIds: document.resultIds.filter((resultId) => !droppedResults.has(resultId)),
   };
+}
+
+function keptAgentState(history: Message[], summary: ContextSummary | undefined): AgentState {
+  const kept = summary && summary.turns <= turnStarts(history).length;
+  return { history, status: 'idle', ...(kept ? { contextSummary: summary } : {}) };
 }
 
 function resultIdsOf(turn: TurnRecord): string[] {

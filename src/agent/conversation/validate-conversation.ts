@@ -19,7 +19,14 @@ import {
 import { resultIdOf } from './turn-records';
 import { isCallAudit } from './validate-call-audit';
 import { checkCallData, checkedChartSpec } from './validate-call-data';
-import type { AgentErrorInfo, AgentStatus, FinishReason, Message, PendingTurn } from '../types';
+import type {
+  AgentErrorInfo,
+  AgentStatus,
+  ContextSummary,
+  FinishReason,
+  Message,
+  PendingTurn,
+} from '../types';
 import type { MapHistory } from './map-history';
 
 /** A document that opens (with `unreadableParts` placeholders), or why none can. */
@@ -211,7 +218,10 @@ function checkTurn(value: unknown, position: number, tally: Tally): TurnRecord {
       interruptedBy: (by) => by === 'stop' || by === 'reload',
       resumable: isBoolean,
       contextTrimmed: (trimmed) =>
-        isRecord(trimmed) && isNumber(trimmed.droppedTurns) && isNumber(trimmed.budgetTokens),
+        isRecord(trimmed) &&
+        isNumber(trimmed.droppedTurns) &&
+        isNumber(trimmed.budgetTokens) &&
+        (trimmed.summarisedTurns === undefined || isNumber(trimmed.summarisedTurns)),
       historyStart: isNumber,
     }) as Partial<TurnRecord>),
   };
@@ -273,7 +283,20 @@ export function checkAgentState(value: unknown): AgentState {
     status: oneOf(STATUSES, value.status) ? value.status : 'idle',
     ...(pendingFits ? { pendingTurn: pending as unknown as PendingTurn } : {}),
     ...(checkError(value.error) ? { error: value.error } : {}),
+    ...(isContextSummary(value.contextSummary) ? { contextSummary: value.contextSummary } : {}),
   };
+}
+
+/** A stored summary of the oldest turns; one that does not fit is left out (the turns are then dropped). */
+function isContextSummary(value: unknown): value is ContextSummary {
+  return (
+    isRecord(value) &&
+    isString(value.text) &&
+    value.text.length > 0 &&
+    isNumber(value.turns) &&
+    Number.isInteger(value.turns) &&
+    value.turns > 0
+  );
 }
 
 function isLiveRun(value: unknown): value is LiveRun {

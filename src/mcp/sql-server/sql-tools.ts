@@ -26,17 +26,16 @@ export function sqlToolDefinitions(options: {
   return [
     {
       name: 'list_tables',
-      description: 'List the tables you can query, with their row counts.',
+      description: 'The tables you can query, with row counts.',
       inputSchema: { type: 'object', properties: {} },
       annotations: { readOnlyHint: true, idempotentHint: true },
     },
     {
       name: 'describe_table',
-      description:
-        'Describe one table: its columns and types, its row count, and a few example values of each text column.',
+      description: 'Columns, types, row count and a few values of each text column of one table.',
       inputSchema: {
         type: 'object',
-        properties: { table: { type: 'string', description: 'The table name, from list_tables.' } },
+        properties: { table: { type: 'string', description: 'Table name' } },
         required: ['table'],
       },
       annotations: { readOnlyHint: true, idempotentHint: true },
@@ -44,11 +43,11 @@ export function sqlToolDefinitions(options: {
     {
       name: 'query',
       description:
-        'Run one DuckDB SQL statement and get the result as a compact table (the first rows and the total ' +
-        'count) plus a result_id that map and chart tools can use for all returned rows. ' +
+        'Run one DuckDB SQL statement: the first rows, the total count and a result_id for the map and ' +
+        'chart tools. ' +
         (options.writable
           ? 'This server accepts statements that change data.'
-          : 'Read-only: only SELECT, WITH, DESCRIBE, SHOW, EXPLAIN and SUMMARIZE run.'),
+          : 'Read-only: SELECT, WITH, DESCRIBE, SHOW, EXPLAIN, SUMMARIZE.'),
       inputSchema: {
         type: 'object',
         properties: {

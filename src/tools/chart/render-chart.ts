@@ -19,24 +19,22 @@ export function createRenderChartTool(resultStore: ResultStore): Tool {
   return {
     name: 'render_chart',
     description:
-      'Draw a chart of a query result in the conversation. Pass the result_id returned by a query, ' +
-      'the chart kind, and column names: x (required), y (required except for histogram; omit it for a ' +
-      'bar chart of counts), color (optional), title (optional). Bars keep the order of the result rows ' +
-      '(ORDER BY in the SQL); pass sort to order them by value instead.',
+      'Draw a chart of a query result (by result_id) in the conversation. y is required except for ' +
+      'histogram (omit it for a bar chart of counts). Bars keep the result order unless sort is given.',
     origin: { kind: 'local' },
     inputSchema: {
       type: 'object',
       properties: {
-        result_id: { type: 'string', description: 'The result_id of a previous query result.' },
+        result_id: { type: 'string' },
         kind: { type: 'string', enum: [...CHART_KINDS] },
-        x: { type: 'string', description: 'Column for the horizontal axis.' },
-        y: { type: 'string', description: 'Column for the vertical axis.' },
-        color: { type: 'string', description: 'Column that colours the marks.' },
+        x: { type: 'string', description: 'Column' },
+        y: { type: 'string', description: 'Column' },
+        color: { type: 'string', description: 'Column' },
         title: { type: 'string' },
         sort: {
           type: 'string',
           enum: [...BAR_ORDERS],
-          description: 'Bar charts: "rows" (default) keeps the result order; or order by value.',
+          description: 'Bars: result order (default) or by value.',
         },
       },
       required: ['result_id', 'kind', 'x'],

@@ -7,7 +7,7 @@ import type { Tool } from '../tool';
 export function listDatasetsTool(context: MapToolContext): Tool {
   return localTool({
     name: 'list_datasets',
-    description: 'List the datasets: table name for SQL, map layer (if drawn), and columns.',
+    description: 'The datasets: SQL table, map layer (if drawn) and columns.',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     execute: async () => {
       const datasets = context.catalog.list();
@@ -30,7 +30,7 @@ export function getDatasetDetailsTool(context: MapToolContext): Tool {
   return localTool({
     name: 'get_dataset_details',
     description:
-      'Schema, row count and sample values of text columns of one dataset. Call before filtering on a category so you use real values.',
+      'Columns, row count and sample text values of one dataset. Call it before filtering on a category.',
     inputSchema: {
       type: 'object',
       properties: { dataset: { type: 'string', description: 'Dataset id or table name.' } },

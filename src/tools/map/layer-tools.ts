@@ -56,12 +56,12 @@ export function setFilterTool(context: MapToolContext): Tool {
   return localTool({
     name: 'set_filter',
     description:
-      'Filter a layer with a MapLibre expression, e.g. [">=", ["get", "mag"], 5] or ["in", ["get", "state"], ["literal", ["CA", "NV"]]]. Replaces any earlier filter. Returns the count of features in view.',
+      'Filter a layer with a MapLibre expression, e.g. ["in", ["get", "state"], ["literal", ["CA", "NV"]]]. Replaces any earlier filter; returns the features in view.',
     inputSchema: {
       type: 'object',
       properties: {
         layer: layerProperty,
-        filter: { type: 'array', description: 'A MapLibre filter expression.' },
+        filter: { type: 'array' },
       },
       required: ['layer', 'filter'],
       additionalProperties: false,
@@ -90,7 +90,7 @@ export function setFilterTool(context: MapToolContext): Tool {
 export function resetFilterTool(context: MapToolContext): Tool {
   return localTool({
     name: 'reset_filter',
-    description: 'Remove the filter from a layer so all its features show again.',
+    description: 'Remove the filter from a layer.',
     inputSchema: oneLayerSchema,
     execute: async (args) => {
       const layer = findLayer(context.map, args.layer);
@@ -108,12 +108,12 @@ export function setStyleTool(context: MapToolContext): Tool {
   return localTool({
     name: 'set_style',
     description:
-      'Set MapLibre paint properties of a layer, e.g. {"circle-color": ["interpolate", ["linear"], ["get", "mag"], 2, "#fde68a", 6, "#7f1d1d"]}. Property names must match the layer kind (circle-*, fill-* or line-*).',
+      'Set MapLibre paint properties of a layer, e.g. {"circle-color": ["interpolate", ["linear"], ["get", "mag"], 2, "#fde68a", 6, "#7f1d1d"]}. Names must fit the layer kind (circle-*, fill-* or line-*).',
     inputSchema: {
       type: 'object',
       properties: {
         layer: layerProperty,
-        paint: { type: 'object', description: 'Paint property name to value or expression.' },
+        paint: { type: 'object' },
       },
       required: ['layer', 'paint'],
       additionalProperties: false,
@@ -151,8 +151,7 @@ export function setStyleTool(context: MapToolContext): Tool {
 export function resetStyleTool(context: MapToolContext): Tool {
   return localTool({
     name: 'reset_style',
-    description:
-      "Give a layer back the publisher's style: its original paint and legend, and no filter. The person can undo it.",
+    description: "Restore a layer's original paint and legend, with no filter.",
     inputSchema: oneLayerSchema,
     execute: async (args) => {
       const layer = findLayer(context.map, args.layer);

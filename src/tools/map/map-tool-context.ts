@@ -48,7 +48,7 @@ export function localTool(tool: Omit<Tool, 'origin'>): Tool {
 /** A schema property naming a layer. */
 export const layerProperty = {
   type: 'string',
-  description: 'Layer id, as list_datasets or get_map_state show it.',
+  description: 'Layer id',
 };
 
 /** The input of a tool that takes one layer and nothing else. */

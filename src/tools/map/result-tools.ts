@@ -28,7 +28,7 @@ function findResult(context: MapToolContext, resultId: unknown): StoredResult | 
 const geometrySchema = {
   type: 'object',
   description:
-    'How rows become geometry: {"kind":"points","lon":col,"lat":col} | {"kind":"h3","column":col} | {"kind":"shapes","column":GeoJSON geometry col} | {"kind":"join","layer":layer id,"column":col,"layer_key":property of that layer (defaults to column)}.',
+    'By kind: points (lon, lat columns); h3 (column of cell ids); shapes (column of GeoJSON geometry); join (layer id, column, layer_key: its property, default column).',
   properties: {
     kind: { enum: ['points', 'h3', 'shapes', 'join'] },
     lon: { type: 'string' },
@@ -45,7 +45,7 @@ export function mapQueryResultTool(context: MapToolContext): Tool {
   return localTool({
     name: 'map_query_result',
     description:
-      'Draw the rows of a query result (by result_id) as a new map layer of points, shapes or H3 cells, optionally coloured by a column (with a legend).',
+      'Draw a query result (by result_id) as a new map layer of points, shapes or H3 cells, optionally coloured by a column.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -54,8 +54,8 @@ export function mapQueryResultTool(context: MapToolContext): Tool {
         style: {
           type: 'object',
           properties: {
-            color: { type: 'string', description: 'A single colour, e.g. "#dc2626".' },
-            color_by: { type: 'string', description: 'Column whose values set the colour.' },
+            color: { type: 'string', description: 'One colour, e.g. "#dc2626".' },
+            color_by: { type: 'string', description: 'Column that sets the colour.' },
             radius: { type: 'number', minimum: 1, maximum: 30 },
             opacity: { type: 'number', minimum: 0, maximum: 1 },
           },
@@ -63,8 +63,7 @@ export function mapQueryResultTool(context: MapToolContext): Tool {
         },
         title: {
           type: 'string',
-          description:
-            "Layer title shown in the layer panel and its legend: the question the result answers, e.g. 'Strongest earthquakes this week'.",
+          description: "Title in the layer panel: the question answered, e.g. 'Strongest quakes'.",
         },
       },
       required: ['result_id', 'geometry'],
@@ -95,16 +94,16 @@ export function filterLayerByResultTool(context: MapToolContext): Tool {
   return localTool({
     name: 'filter_layer_by_result',
     description:
-      'Filter a layer to the features whose property matches the values of a column of a query result (e.g. counties whose id is in the result).',
+      "Filter a layer to the features whose property is among a result column's values (e.g. counties whose id is in the result).",
     inputSchema: {
       type: 'object',
       properties: {
         layer: layerProperty,
-        column: { type: 'string', description: 'Column of the result holding the values.' },
+        column: { type: 'string', description: 'Result column with the values' },
         result_id: { type: 'string' },
         layer_property: {
           type: 'string',
-          description: 'Property of the layer to match (defaults to column).',
+          description: 'Layer property to match (default: column)',
         },
       },
       required: ['layer', 'column', 'result_id'],

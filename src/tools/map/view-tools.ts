@@ -14,7 +14,7 @@ export function flyToTool(context: MapToolContext): Tool {
         lon: { type: 'number', minimum: -180, maximum: 180 },
         lat: { type: 'number', minimum: -85, maximum: 85 },
         zoom: { type: 'number', minimum: 0, maximum: 20 },
-        layer: { type: 'string', description: "Fit the map to this layer's data instead." },
+        layer: { type: 'string' },
       },
       additionalProperties: false,
     },

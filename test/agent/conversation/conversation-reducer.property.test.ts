@@ -2,6 +2,7 @@
 // tools, stop to ask, end in every way; the person deciding, editing, stopping, resending; reloads;
 // stray events of runs that are gone. After every step the document keeps its promises.
 import { describe, expect, it } from 'vitest';
+import { turnStarts } from '../../../src/agent/context-window';
 import {
   createConversationDocument,
   isTurnActive,
@@ -115,6 +116,31 @@ function playStory(seed: number, length: number): ConversationAction['type'][] {
         action(event({ type: 'round-start', runId, round: runRound })),
         action(event({ type: 'text-delta', runId, round: runRound, text: 'Some text. ' })),
       ]);
+      const questions = turnStarts(document.agent.history).length;
+      if (questions > 1) {
+        // The round's turns no longer fit: the oldest are summarised and the summary kept.
+        choices.push(() => {
+          const turns = 1 + Math.floor(next() * (questions - 1));
+          return [
+            action(
+              agentState((state) => ({
+                ...state,
+                contextSummary: { text: `The first ${turns} turns, in short.`, turns },
+              })),
+            ),
+            action(
+              event({
+                type: 'context-trimmed',
+                runId,
+                round: runRound,
+                droppedTurns: turns,
+                summarisedTurns: turns,
+                budgetTokens: 4_096,
+              }),
+            ),
+          ];
+        });
+      }
       choices.push(() => {
         const call = newCall();
         const callIndex = Math.floor(next() * 3);
@@ -342,6 +368,8 @@ function playStory(seed: number, length: number): ConversationAction['type'][] {
       if (step.kind === 'reload') {
         const stored = JSON.parse(JSON.stringify(document)) as ConversationDocument;
         document = reopenConversation(stored, (clock += 1)).document;
+        // A reload keeps the summary of the oldest turns: later requests reuse it.
+        expect(document.agent.contextSummary).toEqual(before.agent.contextSummary);
         seen.push('agent-state');
       } else {
         document = reduceConversation(document, step.action);
@@ -410,6 +438,11 @@ function checkInvariants(
       expect(isTurnActive(turn), `${where}: an earlier turn still runs`).toBe(false);
   });
   if (after.run) expect(after.run.turnIndex, where).toBe(lastIndex);
+  // A summary never stands for turns the history no longer has (a truncation takes it with them).
+  const summary = after.agent.contextSummary;
+  if (summary) {
+    expect(summary.turns, where).toBeLessThanOrEqual(turnStarts(after.agent.history).length);
+  }
   // The document survives a JSON round trip unchanged: nothing in it but plain JSON.
   expect(JSON.parse(JSON.stringify(after)), where).toStrictEqual(after);
 }

@@ -89,6 +89,18 @@ describe('truncating a conversation', () => {
     expect(cut.agent.status).toBe('idle');
   });
 
+  it('keeps the summary of turns it keeps, and drops one that stands for a turn it drops', () => {
+    const document = threeTurns();
+    const summarised = (turns: number): ConversationDocument => ({
+      ...document,
+      agent: { ...document.agent, contextSummary: { text: 'In short.', turns } },
+    });
+    const kept = reduceConversation(summarised(1), { type: 'truncated', turnIndex: 1 });
+    expect(kept.agent.contextSummary).toEqual({ text: 'In short.', turns: 1 });
+    const dropped = reduceConversation(summarised(2), { type: 'truncated', turnIndex: 1 });
+    expect(dropped.agent.contextSummary).toBeUndefined();
+  });
+
   it('from the first turn leaves an empty conversation that the next question names', () => {
     const cut = reduceConversation(threeTurns(), { type: 'truncated', turnIndex: 0 });
     expect(cut.turns).toEqual([]);

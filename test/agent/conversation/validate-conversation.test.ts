@@ -157,6 +157,44 @@ describe('stored documents validated on load', () => {
   });
 });
 
+describe('the summary of the oldest turns in a stored document', () => {
+  const summary = { text: 'The person counted airports by state; Texas led with 2,000.', turns: 1 };
+
+  it('survives the JSON round trip, with the turn that was summarised', () => {
+    const value = stored();
+    const agent = value.agent as Loose;
+    value.agent = { ...agent, contextSummary: summary };
+    const reread = open(JSON.parse(JSON.stringify(open(value))));
+    expect(reread.agent.contextSummary).toEqual(summary);
+    const turns = value.turns.map((turn) => ({
+      ...turn,
+      contextTrimmed: { droppedTurns: 2, summarisedTurns: 1, budgetTokens: 4_096 },
+    }));
+    const withNote = open(JSON.parse(JSON.stringify(open({ ...value, turns }))));
+    expect(withNote.turns[1]?.contextTrimmed).toEqual({
+      droppedTurns: 2,
+      summarisedTurns: 1,
+      budgetTokens: 4_096,
+    });
+  });
+
+  it('is left out when it does not fit (the turns are then dropped as before), the rest kept', () => {
+    for (const broken of [
+      { text: 42, turns: 1 },
+      { text: 'Texas led.', turns: 0 },
+      { text: 'Texas led.', turns: 1.5 },
+      { text: '', turns: 1 },
+      'Texas led.',
+    ]) {
+      const value = stored();
+      value.agent = { ...(value.agent as Loose), contextSummary: broken };
+      const document = open(value);
+      expect(document.agent.contextSummary).toBeUndefined();
+      expect(document.agent.history.length).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('a waiting card in a stored document', () => {
   const proposal = {
     runId: 'run-1',
