@@ -19,6 +19,7 @@ import { readTablePoints } from './read-table-points';
 import { RemoteParquetTables } from './remote-parquet-tables';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import { statementCount } from './statement-count';
+import { attachUploadsSql, dropTableOrUpload } from './uploads-database';
 import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
@@ -298,6 +299,7 @@ export class DuckDbWasmEngine implements DataEngine {
     const allowed = [uploadFolder, ...hosts].map(quoteLiteral).join(', ');
     const connection = await database.connect();
     try {
+      await connection.query(attachUploadsSql);
       await connection.query('SET autoinstall_known_extensions = false');
       await connection.query('SET autoload_known_extensions = false');
       await connection.query(`SET allowed_directories = [${allowed}]`);
@@ -378,7 +380,7 @@ export class DuckDbWasmEngine implements DataEngine {
     options: LoadOptions,
   ): Promise<void> {
     const table = source.table;
-    await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
+    await dropTableOrUpload(connection, table);
     switch (source.format) {
       case 'csv':
       case 'tsv':
@@ -387,6 +389,8 @@ export class DuckDbWasmEngine implements DataEngine {
           format: source.format,
           data,
           fileName: `${uploadFolder}${++this.fileCounter}.${source.format}`,
+          // Writes go to base tables (UPDATE refuses a view): a writable engine keeps plain ones.
+          compressed: !this.options.allowWrites,
           ...options,
         });
       case 'parquet': {
@@ -426,7 +430,7 @@ export class DuckDbWasmEngine implements DataEngine {
     await this.remote?.drop(table);
     const connection = await (await this.ready()).connect();
     try {
-      await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
+      await dropTableOrUpload(connection, table);
     } finally {
       await connection.close();
     }
