@@ -359,12 +359,12 @@ export class DuckDbWasmEngine implements DataEngine {
       return false;
     const database = await this.ready();
     this.remote ??= new RemoteParquetTables(
-      (file, columns) => read(file, this.allowedOrigins(), columns),
+      (file, columns, rowGroups) => read(file, this.allowedOrigins(), columns, rowGroups),
       () => database.connect(),
     );
     const connection = await database.connect();
     try {
-      await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(source.table)}`);
+      await dropTableOrUpload(connection, source.table);
     } finally {
       await connection.close();
     }
