@@ -46,7 +46,16 @@ const watchScript = `(() => {
 interface CsvFigures {
   queryableMs: number | undefined;
   peakGrowthBytes: number | undefined;
+  /** DuckDB's own count (`duckdb_memory()`) once the table is queryable, over its count before. */
+  duckdbGrowthBytes: number | undefined;
 }
+
+/** What DuckDB's buffer manager holds in the page, in bytes. */
+const duckdbBytesScript = `(async () => {
+  const data = await window.mapwright.data;
+  const rows = (await data.engine.query('SELECT sum(memory_usage_bytes)::DOUBLE AS b FROM duckdb_memory()')).rows;
+  return Number(rows[0].b);
+})()`;
 
 async function uploadOnce(browser: Browser, appUrl: string, file: string): Promise<CsvFigures> {
   const { page, context } = await openPage(browser);
@@ -69,6 +78,7 @@ async function uploadOnce(browser: Browser, appUrl: string, file: string): Promi
       await new Promise((done) => setTimeout(done, 11_000));
     });
     await page.evaluate(watchScript);
+    const duckdbBefore = (await page.evaluate(duckdbBytesScript)) as number;
     const before = await rendererResidentBytes(browser);
     let peak = before;
     await page.locator('.upload-input').setInputFiles(file);
@@ -89,6 +99,10 @@ async function uploadOnce(browser: Browser, appUrl: string, file: string): Promi
           ? found.queryable - found.picked
           : undefined,
       peakGrowthBytes: before !== undefined && peak !== undefined ? peak - before : undefined,
+      duckdbGrowthBytes:
+        found.queryable !== undefined
+          ? ((await page.evaluate(duckdbBytesScript)) as number) - duckdbBefore
+          : undefined,
     };
   } finally {
     await context.close();
@@ -109,6 +123,9 @@ function print(prefix: string, megabytes: number, samples: CsvFigures[]): void {
   );
   console.log(
     `${prefix}csv_upload_peak_memory_growth_mb_at_${megabytes}mb=${figure((sample) => sample.peakGrowthBytes, 1e6)}`,
+  );
+  console.log(
+    `${prefix}csv_upload_duckdb_memory_growth_mb_at_${megabytes}mb=${figure((sample) => sample.duckdbGrowthBytes, 1e6)}`,
   );
 }
 

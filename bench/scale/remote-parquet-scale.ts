@@ -2,7 +2,8 @@
 // parquet-wasm, headless Chromium) without downloading it whole. A loopback static server that answers
 // ranges holds a generated file (SCALE_REMOTE_ROWS rows, 35M by default: about 1 GB; six columns,
 // row groups of 1M rows) and counts the bytes it sends. Prints, per query (a count, a filtered aggregate
-// of one column, a top-10 by that column), the bytes fetched, their share of the file and the time from
+// of one column, the same aggregate filtered on the sorted id (one row group read), a top-10 by that
+// column), the bytes fetched, their share of the file and the time from
 // Approve to the answer, each in a fresh page (no column fetched before; the footer's read counts in),
 // medians of SCALE_REMOTE_RUNS (3).
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -27,11 +28,21 @@ const queries = [
     sql: 'SELECT count(*) AS n, avg(value) AS mean FROM readings WHERE value > 900',
   },
   {
+    // id is sorted: the range lies in one row group of 1M rows, the others are skipped.
+    label: 'sorted_filter',
+    words: 'picked ones',
+    sql: 'SELECT count(*) AS n, avg(value) AS mean FROM readings WHERE id BETWEEN 2100000 AND 2600000',
+  },
+  {
     label: 'top10',
     words: 'top ten',
     sql: 'SELECT id, value FROM readings ORDER BY value DESC, id LIMIT 10',
   },
+  // The same readings as a CSV of SCALE_REMOTE_CSV_ROWS rows: its first rows, then every row.
+  { label: 'csv_head', words: 'first rows', sql: 'SELECT * FROM readings_csv LIMIT 10' },
+  { label: 'csv_count', words: 'csv count', sql: 'SELECT count(*) AS n FROM readings_csv' },
 ];
+const csvRows = Number(process.env.SCALE_REMOTE_CSV_ROWS ?? 1_000_000);
 
 async function writeReadings(file: string): Promise<void> {
   const connection = await (await DuckDBInstance.create(':memory:')).connect();
@@ -45,6 +56,9 @@ async function writeReadings(file: string): Promise<void> {
         (hash(i + 4) % 100000)::INTEGER AS reading
       FROM range(${rows}) AS t(i)
     ) TO '${file}' (FORMAT parquet, ROW_GROUP_SIZE 1000000)`);
+    await connection.run(
+      `COPY (SELECT * FROM '${file}' LIMIT ${csvRows}) TO '${file.replace(/\.parquet$/, '.csv')}' (HEADER)`,
+    );
   } finally {
     connection.closeSync();
   }
@@ -56,11 +70,15 @@ export async function runRemoteParquetScale(): Promise<void> {
   const file = join(folder, 'readings.parquet');
   const generating = performance.now();
   await writeReadings(file);
-  const size = (await stat(file)).size;
+  const sizes = {
+    parquet: (await stat(file)).size,
+    csv: (await stat(file.replace(/\.parquet$/, '.csv'))).size,
+  };
   console.log(
-    `remote_parquet_file rows=${rows} mb=${(size / 1e6).toFixed(0)} written_ms=${(performance.now() - generating).toFixed(0)}`,
+    `remote_parquet_file rows=${rows} mb=${(sizes.parquet / 1e6).toFixed(0)} csv_rows=${csvRows} csv_mb=${(sizes.csv / 1e6).toFixed(0)} written_ms=${(performance.now() - generating).toFixed(0)}`,
   );
-  let served = 0;
+  // Bytes sent of each file: a page's boot reads the CSV's head whatever its query.
+  const served = new Map<string, number>();
   const dataHost = await startStaticServer(folder, {
     headers: {
       'access-control-allow-origin': '*',
@@ -68,7 +86,7 @@ export async function runRemoteParquetScale(): Promise<void> {
       'access-control-expose-headers': 'content-range, content-length, accept-ranges',
     },
     onBytesServed: (pathname, bytes) => {
-      if (pathname === '/readings.parquet') served += bytes;
+      served.set(pathname, (served.get(pathname) ?? 0) + bytes);
     },
   });
   const config = await lightConfig();
@@ -79,6 +97,14 @@ export async function runRemoteParquetScale(): Promise<void> {
     description: 'Generated readings.',
     source: { url: `${dataHost.url}/readings.parquet`, format: 'parquet' },
     table: 'readings',
+    geometry: { kind: 'none' },
+  });
+  (config.datasets as unknown[]).push({
+    id: 'readings_csv',
+    title: 'Readings (CSV)',
+    description: 'The same readings as a CSV.',
+    source: { url: `${dataHost.url}/readings.csv`, format: 'csv' },
+    table: 'readings_csv',
     geometry: { kind: 'none' },
   });
   const [browser, fake, variant] = await Promise.all([
@@ -108,7 +134,7 @@ export async function runRemoteParquetScale(): Promise<void> {
   try {
     for (let run = 0; run < runs; run += 1) {
       for (const { label, words } of queries) {
-        served = 0;
+        served.clear();
         const opened = await openChat(browser, variant.appUrl, { endpoint: fake.url });
         const { page } = opened;
         await waitForData(page);
@@ -121,7 +147,8 @@ export async function runRemoteParquetScale(): Promise<void> {
         await call.waitFor({ timeout: 600_000 });
         const ms = performance.now() - started;
         await waitForIdle(page);
-        record(label, served, ms);
+        const path = label.startsWith('csv_') ? '/readings.csv' : '/readings.parquet';
+        record(label, served.get(path) ?? 0, ms);
         await opened.context.close();
       }
     }
@@ -133,6 +160,7 @@ export async function runRemoteParquetScale(): Promise<void> {
     const entry = figures.get(label);
     if (!entry) continue;
     const bytes = median(entry.bytes);
+    const size = label.startsWith('csv_') ? sizes.csv : sizes.parquet;
     console.log(
       `remote_parquet query=${label} file_mb=${(size / 1e6).toFixed(0)} fetched_kb=${(bytes / 1e3).toFixed(1)} ` +
         `share=${((bytes / size) * 100).toFixed(2)}% ms=${median(entry.ms).toFixed(0)} runs=${entry.ms.length} sql="${sql}"`,

@@ -8,9 +8,12 @@ export type RunSql = (sql: string) => Promise<Row[]>;
 const sampleCount = 5;
 const maxSampledColumns = 30;
 
-/** SQL that lists the tables and views a person may query. */
+/**
+ * SQL that lists the tables and views a person may query: those of the main database's main schema
+ * (an upload's rows live in an attached database, behind a view of its name here).
+ */
 export const listTablesSql =
-  "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' ORDER BY table_name";
+  "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_catalog = current_database() ORDER BY table_name";
 
 /** Columns, types, row count and a few distinct values of each text column. */
 export async function describeTable(table: string, run: RunSql): Promise<TableDescription> {

@@ -127,6 +127,12 @@ export const browserWasmRuntime: WasmRuntime = {
   openDatabase,
   parquetToArrowIpc: (bytes) => decodeInWorker('parquet', '', bytes),
   decodeToArrowIpc: (format, table, bytes) => decodeInWorker(format, table, bytes),
-  readRemoteParquet: (url, allowedOrigins, columns) =>
-    askDecoder<RemoteParquetAnswer>({ kind: 'remote-parquet', url, allowedOrigins, columns }),
+  readRemoteParquet: (url, allowedOrigins, columns, rowGroups) =>
+    askDecoder<RemoteParquetAnswer>({
+      kind: 'remote-parquet',
+      url,
+      allowedOrigins,
+      columns,
+      rowGroups,
+    }),
 };

@@ -2,6 +2,7 @@
 import { ROW_CAPS } from '../config/row-caps';
 import { replaceUnicodeSpaces, unicodeSpaceRuleSets } from '../sql/unicode-spaces';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
+import { dataHostUrl } from './data-host-url';
 import { decodeToArrowIpc } from './decode-table-file';
 import { describeTable, listTablesSql } from './describe-table';
 import { DataHostRefusedError, dataHostRefusalIn } from './duckdb-worker-network';
@@ -16,9 +17,11 @@ import { forgetLoad, loadOnce } from './load-once';
 import { finishGuardedQuery, guardQuery } from './query-errors';
 import { bytesOfData, readCsvFile } from './read-csv-file';
 import { readTablePoints } from './read-table-points';
+import { csvHeadReader, RemoteCsvTables } from './remote-csv-tables';
 import { RemoteParquetTables } from './remote-parquet-tables';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import { statementCount } from './statement-count';
+import { attachUploadsSql, dropTableOrUpload } from './uploads-database';
 import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
@@ -51,8 +54,8 @@ export interface DuckDbWasmEngineOptions {
   /** Keep what queries change (a writable embedded server); every query is rolled back by default. */
   allowWrites?: boolean;
   /**
-   * The page's address: a Parquet file on another origin is read by range rather than whole. The
-   * page's location by default; without one, every file is downloaded whole.
+   * The page's address: a Parquet, CSV or TSV file on another origin is read by range rather than
+   * whole. The page's location by default; without one, every file is downloaded whole.
    */
   pageUrl?: string;
 }
@@ -81,6 +84,7 @@ export class DuckDbWasmEngine implements DataEngine {
   /** Settles once the schema of kept results exists. */
   private keptSchema: Promise<void> | undefined;
   private remote?: RemoteParquetTables;
+  private remoteCsv?: RemoteCsvTables;
 
   constructor(private readonly options: DuckDbWasmEngineOptions = {}) {}
 
@@ -134,6 +138,7 @@ export class DuckDbWasmEngine implements DataEngine {
     if (count > 1) throw new MultipleStatementsError(count);
     // A remote Parquet table's columns the query reads are fetched first, outside its transaction.
     await this.remote?.prepare(sql);
+    await this.remoteCsv?.prepare(sql);
     if (options.keepAs !== undefined && (await this.keep(database, sql, options.keepAs, options))) {
       const first = await this.query(resultPageSql(options.keepAs, [], {}, 0, maxRows), {
         ...options,
@@ -193,6 +198,7 @@ export class DuckDbWasmEngine implements DataEngine {
   ): Promise<TablePoints> {
     const database = await this.ready();
     await this.remote?.fetchAll(source.table);
+    await this.remoteCsv?.loadWhole(source.table);
     const connection = await database.connect();
     try {
       return await readTablePoints(connection, source, options.signal);
@@ -274,6 +280,7 @@ export class DuckDbWasmEngine implements DataEngine {
     this.kept.clear();
     this.keptSchema = undefined;
     this.remote = undefined;
+    this.remoteCsv = undefined;
     if (database) await (await database).terminate();
   }
 
@@ -298,6 +305,7 @@ export class DuckDbWasmEngine implements DataEngine {
     const allowed = [uploadFolder, ...hosts].map(quoteLiteral).join(', ');
     const connection = await database.connect();
     try {
+      await connection.query(attachUploadsSql);
       await connection.query('SET autoinstall_known_extensions = false');
       await connection.query('SET autoload_known_extensions = false');
       await connection.query(`SET allowed_directories = [${allowed}]`);
@@ -325,7 +333,8 @@ export class DuckDbWasmEngine implements DataEngine {
     options.signal?.throwIfAborted();
     // A table loaded again (another file under its name) is no longer a remote file's view.
     await this.remote?.drop(source.table);
-    if (await this.loadRemoteParquet(source)) {
+    this.remoteCsv?.forget(source.table);
+    if ((await this.loadRemoteParquet(source)) || (await this.loadRemoteCsv(source))) {
       mark(`mapwright:table-loaded:${source.table}`);
       return;
     }
@@ -346,27 +355,49 @@ export class DuckDbWasmEngine implements DataEngine {
    * the usual way.
    */
   private async loadRemoteParquet(source: TableSource): Promise<boolean> {
-    if (source.format !== 'parquet' || source.bytes || source.file || !source.url) return false;
-    const runtime = await this.runtime();
-    const read = runtime.readRemoteParquet;
-    const page = this.options.pageUrl ?? globalThis.location?.href;
-    if (!read || page === undefined) return false;
-    const url = new URL(source.url, page);
-    // The page's own files and hosts not named in data.allowedHosts are fetched whole, as before.
-    if (url.origin === new URL(page).origin || !this.allowedOrigins().includes(url.origin))
-      return false;
+    if (source.format !== 'parquet') return false;
+    const read = (await this.runtime()).readRemoteParquet;
+    const url = dataHostUrl(source, this.options);
+    if (!read || !url) return false;
     const database = await this.ready();
     this.remote ??= new RemoteParquetTables(
-      (file, columns) => read(file, this.allowedOrigins(), columns),
+      (file, columns, rowGroups) => read(file, this.allowedOrigins(), columns, rowGroups),
       () => database.connect(),
     );
     const connection = await database.connect();
     try {
-      await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(source.table)}`);
+      await dropTableOrUpload(connection, source.table);
     } finally {
       await connection.close();
     }
     await this.remote.register(source.table, url.href);
+    return true;
+  }
+
+  /**
+   * A CSV or TSV on a data host, read from its head while queries need only that (remote-csv-tables).
+   * False when the table loads the usual way.
+   */
+  private async loadRemoteCsv(source: TableSource): Promise<boolean> {
+    const url = dataHostUrl(source, this.options);
+    if ((source.format !== 'csv' && source.format !== 'tsv') || !url) return false;
+    const database = await this.ready();
+    this.remoteCsv ??= new RemoteCsvTables(
+      csvHeadReader(this.options.fetch ?? globalThis.fetch.bind(globalThis)),
+      async (table, format, bytes) => {
+        const connection = await database.connect();
+        try {
+          await this.insert(database, connection, { table, format }, bytes, {});
+          const counted = await connection.query(
+            `SELECT count(*) AS n FROM ${quoteIdentifier(table)}`,
+          );
+          return { rows: Number(counted.toArray()[0]?.n ?? 0) };
+        } finally {
+          await connection.close();
+        }
+      },
+    );
+    await this.remoteCsv.register(source.table, url.href, source.format);
     return true;
   }
 
@@ -378,7 +409,7 @@ export class DuckDbWasmEngine implements DataEngine {
     options: LoadOptions,
   ): Promise<void> {
     const table = source.table;
-    await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
+    await dropTableOrUpload(connection, table);
     switch (source.format) {
       case 'csv':
       case 'tsv':
@@ -387,6 +418,8 @@ export class DuckDbWasmEngine implements DataEngine {
           format: source.format,
           data,
           fileName: `${uploadFolder}${++this.fileCounter}.${source.format}`,
+          // Writes go to base tables (UPDATE refuses a view): a writable engine keeps plain ones.
+          compressed: !this.options.allowWrites,
           ...options,
         });
       case 'parquet': {
@@ -424,9 +457,10 @@ export class DuckDbWasmEngine implements DataEngine {
     await forgetLoad(this.loads, table);
     if (!this.database) return;
     await this.remote?.drop(table);
+    this.remoteCsv?.forget(table);
     const connection = await (await this.ready()).connect();
     try {
-      await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
+      await dropTableOrUpload(connection, table);
     } finally {
       await connection.close();
     }

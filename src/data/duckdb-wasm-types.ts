@@ -1,5 +1,6 @@
 // The slice of DuckDB-WASM's AsyncDuckDB the engine uses, so a test can hand it another build.
 import type { DecodedFormat } from './decode-table-file';
+import type { RowGroupStatistics } from './parquet-footer-statistics';
 import type { RecordBatch, Schema, Table } from 'apache-arrow';
 
 /** A streamed query result: its schema, then record batches. */
@@ -66,6 +67,8 @@ export interface WasmNetwork {
 export interface RemoteParquetAnswer {
   numRows: number;
   ipc: Uint8Array;
+  /** With the schema: the row groups and their value ranges, when the footer could be read for them. */
+  rowGroups?: RowGroupStatistics[];
 }
 
 /** What the WASM engine needs from its platform: a database, and Parquet turned into Arrow IPC. */
@@ -84,11 +87,13 @@ export interface WasmRuntime {
   ): Promise<Uint8Array>;
   /**
    * Reads a remote Parquet file by HTTP range, reaching only `allowedOrigins`: its footer alone
-   * without `columns`, or only those columns' chunks. Absent where files are downloaded whole.
+   * without `columns`, or only those columns' chunks (of `rowGroups` alone, when given). Absent where
+   * files are downloaded whole.
    */
   readRemoteParquet?(
     url: string,
     allowedOrigins: string[],
     columns?: string[],
+    rowGroups?: number[],
   ): Promise<RemoteParquetAnswer>;
 }

@@ -2,9 +2,11 @@
 // DuckDB's worker reads slice by slice as it scans, so the page never copies it (a 100 MB file read
 // into the page and copied to DuckDB took seconds and held the file twice). The statement is sent
 // rather than run: DuckDB-WASM then polls it, and between polls it can be cancelled; how far it has
-// read the file comes from its worker meanwhile.
+// read the file comes from its worker meanwhile. The rows go to the compressed uploads database
+// (uploads-database.ts), behind a view of the table's name.
 import { csvReadOptions } from './csv-read-options';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
+import { dropTableOrUpload, uploadTableName, uploadViewSql } from './uploads-database';
 import type { LoadOptions } from './data-engine';
 import type { WasmConnection, WasmDatabase } from './duckdb-wasm-types';
 
@@ -14,6 +16,8 @@ export interface CsvFileLoad extends LoadOptions {
   format: 'csv' | 'tsv';
   data: Uint8Array | Blob;
   fileName: string;
+  /** Into the compressed uploads database, behind a view (uploads-database.ts); a plain table without. */
+  compressed?: boolean;
 }
 
 /** The bytes of data given as a file or as bytes (a file is read whole: only where it must be). */
@@ -31,7 +35,7 @@ export async function readCsvFile(
   connection: WasmConnection,
   load: CsvFileLoad,
 ): Promise<void> {
-  const { table, format, data, fileName, signal, onProgress } = load;
+  const { table, format, data, fileName, signal, onProgress, compressed = false } = load;
   if (data instanceof Blob && database.registerFileHandle)
     await database.registerFileHandle(fileName, data);
   else await database.registerFileBuffer(fileName, await bytesOfData(data));
@@ -51,16 +55,17 @@ export async function readCsvFile(
   try {
     signal?.throwIfAborted();
     const reader = await connection.send(
-      `CREATE TABLE ${quoteIdentifier(table)} AS SELECT * FROM read_csv(${quoteLiteral(fileName)}${csvReadOptions(format)})`,
+      `CREATE TABLE ${compressed ? uploadTableName(table) : quoteIdentifier(table)} AS SELECT * FROM read_csv(${quoteLiteral(fileName)}${csvReadOptions(format)})`,
     );
     // The statement's one-row answer (the count) is read so the connection is free again.
     const batches = reader[Symbol.asyncIterator]();
     while (!(await batches.next()).done) continue;
     signal?.throwIfAborted();
+    if (compressed) await connection.query(uploadViewSql(table));
   } catch (error) {
     if (!signal?.aborted) throw error;
     // Cancelled: nothing of the file stays in DuckDB.
-    await connection.query(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`).catch(() => undefined);
+    await dropTableOrUpload(connection, table).catch(() => undefined);
     throw signal.reason;
   } finally {
     signal?.removeEventListener('abort', cancel);

@@ -1,15 +1,36 @@
 // Parquet files on a data host, queried without downloading them whole. Loading one reads only its
 // footer (by HTTP range): its row count and its columns' types make a view of the table's name whose
-// columns are all NULL. Before each query, the columns the SQL can read (parquet-columns-needed.ts) are
-// fetched, once each and only their chunks, into a table in a schema of their own, and the view is
-// rebuilt over them (side by side, by position). `count(*)` reads no column at all.
+// columns are all NULL. Before each query, the columns the SQL can read (parquet-columns-needed.ts) of
+// the row groups its filter can need (parquet-row-groups-needed.ts, from the footer's value ranges) are
+// fetched, once each and only their chunks, into tables (one a row group) in a schema of their own, and
+// the view is rebuilt over them: each row group's columns side by side, by position, NULL where not
+// fetched, the row groups one after the other. `count(*)` reads no column at all.
 import { tokenizeSql } from '../sql/sql-tokens';
 import { parquetColumnsNeeded } from './parquet-columns-needed';
+import { parquetRowGroupsNeeded } from './parquet-row-groups-needed';
 import { quoteIdentifier } from './sql-identifier';
 import type { RemoteParquetAnswer, WasmConnection } from './duckdb-wasm-types';
+import type { RowGroupStatistics } from './parquet-footer-statistics';
 
-/** Reads a remote Parquet file: the footer alone without `columns`, or those columns. */
-export type ReadRemoteParquet = (url: string, columns?: string[]) => Promise<RemoteParquetAnswer>;
+/**
+ * Reads a remote Parquet file: the footer alone without `columns`, or those columns (of `rowGroups`
+ * alone when given).
+ */
+export type ReadRemoteParquet = (
+  url: string,
+  columns?: string[],
+  rowGroups?: number[],
+) => Promise<RemoteParquetAnswer>;
+
+/** Row groups fetched at the same time. */
+const fetchedTogether = 4;
+
+/** One row group of a remote table: its value ranges, and the part that holds each fetched column. */
+interface RowGroup {
+  numRows: number;
+  ranges: RowGroupStatistics['ranges'];
+  fetched: Map<string, string>;
+}
 
 /** The schema that holds the columns fetched so far, out of list_tables' sight. */
 export const REMOTE_COLUMNS_SCHEMA = 'mapwright_remote';
@@ -19,8 +40,10 @@ interface RemoteTable {
   url: string;
   numRows: number;
   columns: Array<{ name: string; type: string }>;
-  /** The part (a table in REMOTE_COLUMNS_SCHEMA) that holds each fetched column. */
-  fetched: Map<string, string>;
+  /** Its row groups; one without ranges, read whole, when the footer's could not be read. */
+  groups: RowGroup[];
+  /** Whether `groups` are the file's own (read by index) or the one stand-in for them all. */
+  grouped: boolean;
   parts: number;
   /** The last fetch of columns: the next waits for it, so no column is fetched twice. */
   pending: Promise<void>;
@@ -38,7 +61,7 @@ export class RemoteParquetTables {
   /** Reads the file's footer and makes `table` a view of it (its columns fetched on demand). */
   async register(table: string, url: string): Promise<void> {
     await this.drop(table);
-    const { numRows, ipc } = await this.read(url);
+    const { numRows, ipc, rowGroups } = await this.read(url);
     const connection = await this.connect();
     try {
       await connection.query(
@@ -59,12 +82,21 @@ export class RemoteParquetTables {
           type: String(row.column_type),
         }));
       await connection.query(`DROP TABLE IF EXISTS ${types}`);
+      const grouped =
+        rowGroups !== undefined &&
+        rowGroups.reduce((total, group) => total + group.numRows, 0) === numRows;
+      const groups = (grouped ? rowGroups : [{ numRows, ranges: {} }]).map((group) => ({
+        numRows: group.numRows,
+        ranges: group.ranges,
+        fetched: new Map<string, string>(),
+      }));
       const entry: RemoteTable = {
         table,
         url,
         numRows,
         columns,
-        fetched: new Map(),
+        groups,
+        grouped,
         parts: 0,
         pending: Promise.resolve(),
       };
@@ -89,6 +121,10 @@ export class RemoteParquetTables {
     } catch {
       return;
     }
+    // DESCRIBE and a plain EXPLAIN (the approval card's pre-flight) bind the query and read no row.
+    const first = tokens[0]?.kind === 'word' ? tokens[0].value : '';
+    const analyzed = tokens.some((token) => token.kind === 'word' && token.value === 'ANALYZE');
+    if (first === 'DESCRIBE' || (first === 'EXPLAIN' && !analyzed)) return;
     const named = new Set<RemoteTable>();
     for (const token of tokens) {
       if (token.kind !== 'word' && token.kind !== 'quoted-identifier') continue;
@@ -97,7 +133,10 @@ export class RemoteParquetTables {
     }
     for (const entry of named) {
       const names = entry.columns.map((column) => column.name);
-      await this.fetch(entry, parquetColumnsNeeded(sql, names));
+      const groups = entry.grouped
+        ? parquetRowGroupsNeeded(sql, entry.table, names, entry.groups)
+        : [0];
+      await this.fetch(entry, parquetColumnsNeeded(sql, names), groups);
     }
   }
 
@@ -108,6 +147,7 @@ export class RemoteParquetTables {
       await this.fetch(
         entry,
         entry.columns.map((column) => column.name),
+        entry.groups.map((_group, index) => index),
       );
   }
 
@@ -120,28 +160,42 @@ export class RemoteParquetTables {
     const connection = await this.connect();
     try {
       await connection.query(`DROP VIEW IF EXISTS ${quoteIdentifier(entry.table)}`);
-      for (const part of new Set(entry.fetched.values()))
+      for (const part of new Set(entry.groups.flatMap((group) => [...group.fetched.values()])))
         await connection.query(`DROP TABLE IF EXISTS ${part}`);
     } finally {
       await connection.close();
     }
   }
 
-  private fetch(entry: RemoteTable, wanted: string[]): Promise<void> {
+  private fetch(entry: RemoteTable, wanted: string[], groups: number[]): Promise<void> {
     const fetching = entry.pending.then(async () => {
-      const missing = wanted.filter((column) => !entry.fetched.has(column));
+      const missing = groups
+        .map((index) => ({
+          index,
+          columns: wanted.filter((column) => !entry.groups[index]!.fetched.has(column)),
+        }))
+        .filter((group) => group.columns.length > 0);
       if (missing.length === 0) return;
-      const { ipc } = await this.read(entry.url, missing);
-      const part = partTable(entry.table, String(++entry.parts));
       const connection = await this.connect();
       try {
-        await connection.insertArrowFromIPCStream(ipc, {
-          name: part,
-          schema: REMOTE_COLUMNS_SCHEMA,
-          create: true,
-        });
-        for (const column of missing)
-          entry.fetched.set(column, partName(entry.table, String(entry.parts)));
+        for (let start = 0; start < missing.length; start += fetchedTogether) {
+          const batch = missing.slice(start, start + fetchedTogether);
+          const answers = await Promise.all(
+            batch.map(({ index, columns }) =>
+              this.read(entry.url, columns, entry.grouped ? [index] : undefined),
+            ),
+          );
+          for (const [position, { index, columns }] of batch.entries()) {
+            const part = partTable(entry.table, String(++entry.parts));
+            await connection.insertArrowFromIPCStream(answers[position]!.ipc, {
+              name: part,
+              schema: REMOTE_COLUMNS_SCHEMA,
+              create: true,
+            });
+            for (const column of columns)
+              entry.groups[index]!.fetched.set(column, partName(entry.table, String(entry.parts)));
+          }
+        }
         await connection.query(viewSql(entry));
       } finally {
         await connection.close();
@@ -161,18 +215,26 @@ function partName(table: string, part: string): string {
   return `${quoteIdentifier(REMOTE_COLUMNS_SCHEMA)}.${quoteIdentifier(partTable(table, part))}`;
 }
 
-/** The view: fetched columns from their parts side by side, the others NULL of their type. */
+/**
+ * The view: each row group's fetched columns from their parts side by side, the others NULL of their
+ * type, the row groups one after the other in the file's order.
+ */
 function viewSql(entry: RemoteTable): string {
-  const parts = [...new Set(entry.fetched.values())];
-  const alias = (part: string) => `p${parts.indexOf(part)}`;
-  const select = entry.columns.map(({ name, type }) => {
-    const part = entry.fetched.get(name);
-    const column = quoteIdentifier(name);
-    return part === undefined ? `NULL::${type} AS ${column}` : `${alias(part)}.${column}`;
+  const fetchedAny = entry.groups.some((group) => group.fetched.size > 0);
+  const groups = fetchedAny ? entry.groups : [{ numRows: entry.numRows, fetched: new Map() }];
+  const selects = groups.map((group) => {
+    const parts = [...new Set(group.fetched.values())];
+    const alias = (part: string) => `p${parts.indexOf(part)}`;
+    const select = entry.columns.map(({ name, type }) => {
+      const part = group.fetched.get(name);
+      const column = quoteIdentifier(name);
+      return part === undefined ? `NULL::${type} AS ${column}` : `${alias(part)}.${column}`;
+    });
+    const from =
+      parts.length === 0
+        ? `range(${group.numRows})`
+        : parts.map((part) => `${part} AS ${alias(part)}`).join(' POSITIONAL JOIN ');
+    return `SELECT ${select.join(', ')} FROM ${from}`;
   });
-  const from =
-    parts.length === 0
-      ? `range(${entry.numRows})`
-      : parts.map((part) => `${part} AS ${alias(part)}`).join(' POSITIONAL JOIN ');
-  return `CREATE OR REPLACE VIEW ${quoteIdentifier(entry.table)} AS SELECT ${select.join(', ')} FROM ${from}`;
+  return `CREATE OR REPLACE VIEW ${quoteIdentifier(entry.table)} AS ${selects.join(' UNION ALL ')}`;
 }

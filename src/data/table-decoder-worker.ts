@@ -10,7 +10,9 @@ import { errorMessage } from '../errors/error-message';
 import { decodeToArrowIpc, type DecodedFormat } from './decode-table-file';
 import { guardWorkerNetwork } from './duckdb-worker-network';
 import { HeldLayers } from './held-layers';
+import { footerLength, rowGroupStatistics } from './parquet-footer-statistics';
 import type { RemoteParquetAnswer } from './duckdb-wasm-types';
+import type { RowGroupStatistics } from './parquet-footer-statistics';
 import type { LayerFileFormat } from './upload-layer-file';
 
 /** A request to decode a table file. */
@@ -54,6 +56,8 @@ export interface RemoteParquetRequest {
   url: string;
   allowedOrigins: string[];
   columns?: string[];
+  /** Only these row groups' chunks (every row group without). */
+  rowGroups?: number[];
 }
 
 /** Any request to the worker. */
@@ -81,23 +85,41 @@ async function decode(request: DecodeRequest): Promise<Uint8Array> {
 }
 
 let networkGuarded = false;
+/** A remote Parquet file opened here: parquet-wasm's reader, and its row groups' value ranges. */
+interface RemoteFile {
+  file: ParquetFile;
+  rowGroups?: RowGroupStatistics[];
+}
+
 /** Remote Parquet files opened here (their footers read), by URL, while this worker lives. */
-const remoteFiles = new Map<string, Promise<ParquetFile>>();
+const remoteFiles = new Map<string, Promise<RemoteFile>>();
 
 /**
  * Opens a remote Parquet file. A failed request inside parquet-wasm's reader (a refused redirect, a
  * host that is down) aborts its WebAssembly and takes the worker with it, so the file's last bytes
  * are asked for here first, through the same guard: a refusal or an HTTP error is then a sentence.
+ * Those bytes give the footer's length; the footer is read here once more for its statistics, which
+ * parquet-wasm does not expose.
  */
-async function openRemoteParquet(url: string): Promise<ParquetFile> {
+async function openRemoteParquet(url: string): Promise<RemoteFile> {
   const probe = await fetch(url, { headers: { range: 'bytes=-8' } });
-  await probe.arrayBuffer();
+  const tail = new Uint8Array(await probe.arrayBuffer());
   if (!probe.ok) {
     throw new Error(`Could not read ${url}: HTTP ${probe.status}. Check the dataset url.`);
   }
   parquetReady ??= initParquet({ module_or_path: parquetWasmUrl });
   await parquetReady;
-  return ParquetFile.fromUrl(url);
+  const file = await ParquetFile.fromUrl(url);
+  return { file, rowGroups: await footerStatistics(url, tail).catch(() => undefined) };
+}
+
+/** The row groups' value ranges from the footer `tail` (the file's last bytes) gives the length of. */
+async function footerStatistics(url: string, tail: Uint8Array): Promise<RowGroupStatistics[]> {
+  const length = footerLength(tail.subarray(tail.length - 8));
+  const answer = await fetch(url, { headers: { range: `bytes=-${length + 8}` } });
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  if (!answer.ok || bytes.length < length + 8) throw new Error('No footer');
+  return rowGroupStatistics(bytes.subarray(bytes.length - 8 - length, bytes.length - 8));
 }
 
 async function readRemoteParquet(request: RemoteParquetRequest): Promise<RemoteParquetAnswer> {
@@ -110,10 +132,15 @@ async function readRemoteParquet(request: RemoteParquetRequest): Promise<RemoteP
     remoteFiles.set(request.url, opening);
     opening.catch(() => remoteFiles.delete(request.url));
   }
-  const file = await opening;
+  const { file, rowGroups } = await opening;
   const numRows = file.metadata().fileMetadata().numRows();
-  if (request.columns === undefined) return { numRows, ipc: file.schema().intoIPCStream() };
-  const table = await file.read({ columns: request.columns, concurrency: 4 });
+  if (request.columns === undefined)
+    return { numRows, ipc: file.schema().intoIPCStream(), ...(rowGroups ? { rowGroups } : {}) };
+  const table = await file.read({
+    columns: request.columns,
+    concurrency: 4,
+    ...(request.rowGroups ? { rowGroups: request.rowGroups } : {}),
+  });
   return { numRows, ipc: table.intoIPCStream() };
 }
 
