@@ -21,7 +21,7 @@ import { csvHeadReader, RemoteCsvTables } from './remote-csv-tables';
 import { RemoteParquetTables } from './remote-parquet-tables';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import { statementCount } from './statement-count';
-import { attachUploadsSql, dropTableOrUpload } from './uploads-database';
+import { attachUploadsSql, dropTableOrUpload, holdsCompressed } from './uploads-database';
 import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
@@ -53,6 +53,8 @@ export interface DuckDbWasmEngineOptions {
   allowedHosts?: string[];
   /** Keep what queries change (a writable embedded server); every query is rolled back by default. */
   allowWrites?: boolean;
+  /** A CSV or TSV larger than this is held compressed (uploads-database.ts); default 128 MiB. */
+  compressAboveBytes?: number;
   /**
    * The page's address: a Parquet, CSV or TSV file on another origin is read by range rather than
    * whole. The page's location by default; without one, every file is downloaded whole.
@@ -418,8 +420,7 @@ export class DuckDbWasmEngine implements DataEngine {
           format: source.format,
           data,
           fileName: `${uploadFolder}${++this.fileCounter}.${source.format}`,
-          // Writes go to base tables (UPDATE refuses a view): a writable engine keeps plain ones.
-          compressed: !this.options.allowWrites,
+          compressed: holdsCompressed(data, this.options),
           ...options,
         });
       case 'parquet': {

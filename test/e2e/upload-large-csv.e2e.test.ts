@@ -138,9 +138,9 @@ describe('a 100 MB CSV upload', () => {
     console.log(
       `upload: queryable in ${queryableMs} ms; DuckDB +${(held / 1e6).toFixed(0)} MB; renderers ${residentBefore === undefined || residentAfter === undefined ? 'unmeasured' : `+${((residentAfter - residentBefore) / 1e6).toFixed(0)} MB`}`,
     );
-    // The table is held compressed: well under the file's size (it was 1.4 times it, uncompressed),
-    // and the browser grows by less than 1.5 times the file.
-    expect(held).toBeLessThan(0.5 * fileBytes);
+    // A file of this size makes a plain table (ready in half the time of a compressed one): DuckDB holds
+    // under 1.5 times the file (about 1.4), and the browser grows by less than that too.
+    expect(held).toBeLessThan(1.5 * fileBytes);
     if (residentBefore !== undefined && residentAfter !== undefined)
       expect(residentAfter - residentBefore).toBeLessThan(1.5 * fileBytes);
     // The layer is drawn after, from the table's points (the file is not parsed again); the line says
