@@ -7,6 +7,7 @@
 // in localStorage when the person chose to stay signed in, like an API key. The sign-in under way (its
 // state and PKCE verifier) lives in this page only: a callback is accepted once, by the tab that
 // started the sign-in, within SIGN_IN_TIME_LIMIT_MS.
+import { publicClientMetadata } from './public-client-metadata';
 import type {
   OAuthClientProvider,
   OAuthDiscoveryState,
@@ -128,13 +129,7 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'Mapwright',
-      redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
+    return publicClientMetadata('Mapwright', this.redirectUrl);
   }
 
   state(): string {

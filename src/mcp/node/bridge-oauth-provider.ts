@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { SIGN_IN_TIME_LIMIT_MS } from '../browser-oauth-provider';
+import { publicClientMetadata } from '../public-client-metadata';
 import type {
   OAuthClientProvider,
   OAuthDiscoveryState,
@@ -64,13 +65,7 @@ export class BridgeOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'Mapwright bridge',
-      redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
+    return publicClientMetadata('Mapwright bridge', this.redirectUrl);
   }
 
   /** The authorization URL printed for the sign-in under way, if one is under way and not too old. */
