@@ -106,8 +106,10 @@ async function firstTokenVisible(
     plan.current = { tokens: [marker, ' and the rest.'], tokensPerSecond: 50, leadMs: 300 };
     await opened.page.evaluate((text) => {
       const target = document.querySelector('.mw-log') ?? document.body;
+      // Only the newest turn (the log's last child) is read: the text of the whole log would cost the
+      // measurement itself several milliseconds a mutation in a conversation of 500 turns.
       const observer = new MutationObserver(() => {
-        if (target.textContent?.includes(text)) {
+        if (target.lastElementChild?.textContent?.includes(text)) {
           (window as unknown as { __seenAt: number }).__seenAt =
             performance.timeOrigin + performance.now();
           observer.disconnect();
@@ -206,7 +208,8 @@ async function turnAppend(
     const started = await opened.page.evaluate(() => performance.now());
     await ask(opened, `append ${run}`);
     await opened.page.waitForFunction(
-      (text) => document.querySelector('.mw-turn:last-of-type')?.textContent?.includes(text),
+      (text) =>
+        document.querySelector('.mw-log > .mw-turn:last-child')?.textContent?.includes(text),
       marker,
     );
     const ended = await opened.page.evaluate(() => performance.now());

@@ -124,8 +124,13 @@ export class ConversationTabs {
     const session = this.options.session();
     if (session.busy || writer.holdsTurnChanges) return;
     if (!always && this.wanted <= writer.revision) return;
-    const stored = await store.loadWithRevision(conversation.document.id);
-    if (stored && writer.adopt(stored)) this.stale = true;
+    // The list entry says the stored revision: when nothing newer is stored, the whole document (hundreds
+    // of turns, read before each question) is not read back.
+    const listed = await store.get(conversation.document.id);
+    if (listed?.revision === undefined || listed.revision > writer.revision) {
+      const stored = await store.loadWithRevision(conversation.document.id);
+      if (stored && writer.adopt(stored)) this.stale = true;
+    }
     this.watchOtherTurn();
   }
 

@@ -18,6 +18,8 @@ export class MapUndo implements LayerHistory {
   private attached: Attached | undefined;
   private readonly listeners = new Set<() => void>();
   private stepping = false;
+  /** What Undo and Redo could do when the listeners last heard: most changes (each streamed word) leave it. */
+  private told = '';
 
   /** Follows `conversation`'s map history on `map`; returns the function that lets it go. */
   attach(conversation: Conversation, map: ConversationMap): () => void {
@@ -113,7 +115,11 @@ export class MapUndo implements LayerHistory {
     }
   }
 
+  // Every change of the conversation lands here: the panel re-renders only when the buttons would differ.
   private changed(): void {
+    const now = `${this.canUndo()}|${this.canRedo()}`;
+    if (now === this.told) return;
+    this.told = now;
     for (const listener of this.listeners) listener();
   }
 }

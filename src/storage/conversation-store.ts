@@ -26,6 +26,11 @@ export interface ConversationSummary {
   questions?: string;
   /** Set while a delete can still be undone: the list hides it, `purgeDeleted` removes it for good. */
   deletedAt?: number;
+  /**
+   * The stored document's revision, written with it: a save checks it here instead of reading the whole
+   * document back (absent in entries written before it was kept here: the document is read then).
+   */
+  revision?: number;
 }
 
 /** Characters of the questions kept in a list entry for searching. */
@@ -235,20 +240,23 @@ export class ConversationStore {
     );
     const id = document.id;
     const documents = transaction.objectStore('documents');
-    const storedRevision = (await documents.get(id))?.revision ?? 0;
+    const conversations = transaction.objectStore('conversations');
+    const listed = await conversations.get(id);
+    // Reading the stored document back would cost as much as writing it (hundreds of turns, each
+    // streamed write): its list entry, written in the same transaction, says the revision.
+    const storedRevision = listed?.revision ?? (await documents.get(id))?.revision ?? 0;
     if (basedOn !== undefined && storedRevision > basedOn) {
       transaction.abort();
       await transaction.done.catch(() => undefined);
       return { saved: false, revision: storedRevision };
     }
     const revision = storedRevision + 1;
-    const conversations = transaction.objectStore('conversations');
     const questions = document.turns
       .map((turn) => turn.userText)
       .join('\n')
       .slice(0, QUESTIONS_LENGTH);
     // A write that lands while a delete can still be undone keeps the conversation out of the list.
-    const deletedAt = (await conversations.get(id))?.deletedAt;
+    const deletedAt = listed?.deletedAt;
     const summary: ConversationSummary = {
       id,
       title: document.title,
@@ -256,6 +264,7 @@ export class ConversationStore {
       updatedAt: document.updatedAt,
       ...(questions ? { questions } : {}),
       ...(deletedAt !== undefined ? { deletedAt } : {}),
+      revision,
     };
     await Promise.all([
       conversations.put(summary),

@@ -10,6 +10,7 @@ import { turnsAsSent } from '../agent/conversation/turns-as-sent';
 import { ChatInput } from './chat-input';
 import { button, element } from './dom';
 import { FrameScheduler, type FrameTask } from './frame-scheduler';
+import { moveNode } from './move-node';
 import { rerunNote } from './rerun-note';
 import { findTable, type TableData } from './result-data';
 import { clearHighlight, highlightWords, matchesSearch, searchWords } from './search-highlight';
@@ -57,6 +58,11 @@ export class ChatPanel {
   readonly input: ChatInput;
   private readonly scheduler: FrameScheduler;
   private readonly log: HTMLElement;
+  /**
+   * The turns far from the end (`mw-turn-far`), in one element of the log: a word streamed into the
+   * newest turn then lays out the log's few children, not each of hundreds of turns (docs/performance.md).
+   */
+  private readonly farTurns = element('div', { className: 'mw-far-turns' });
   private readonly welcome: HTMLElement;
   /** The welcome's usual content, put back when the first-run view gives way. */
   private readonly usualWelcome: Node[];
@@ -80,6 +86,8 @@ export class ChatPanel {
   private farBelow = 0;
   private deferredGeneration = 0;
   private busy = false;
+  /** The status and detail last applied: a streamed word changes neither, and writes nothing. */
+  private applied: string | undefined;
 
   constructor(private readonly options: ChatPanelOptions) {
     this.scheduler = options.scheduler ?? new FrameScheduler();
@@ -90,7 +98,7 @@ export class ChatPanel {
     this.log = element('div', {
       className: 'mw-log',
       attributes: { role: 'log', 'aria-label': 'Conversation', tabindex: '0' },
-      children: [this.welcome],
+      children: [this.welcome, this.farTurns],
     });
     const header = element('header', {
       className: 'mw-header',
@@ -217,7 +225,8 @@ export class ChatPanel {
     for (const view of this.views.splice(document.turns.length)) view.root.remove();
     this.markTurnsAsSent(document);
     this.tasks.length = document.turns.length;
-    this.welcome.hidden = document.turns.length > 0;
+    const started = document.turns.length > 0;
+    if (this.welcome.hidden !== started) this.welcome.hidden = started;
     this.markFarTurns(document.turns.length);
     const live = document.run ? document.turns[document.run.turnIndex] : undefined;
     const failed = document.turns.at(-1)?.status === 'failed';
@@ -253,15 +262,22 @@ export class ChatPanel {
 
   /**
    * In a long conversation the turns far from its end skip rendering while out of view (chat.css,
-   * `mw-turn-far`). Set per turn, only where it changes: a structural selector (`:nth-last-child`)
-   * would restyle every turn each time one is added.
+   * `mw-turn-far`) and move into `farTurns`. Set per turn, only where it changes: a structural selector
+   * (`:nth-last-child`) would restyle every turn each time one is added.
    */
   private markFarTurns(turns: number): void {
     const far = turns > longConversationTurns ? turns - NEAR_TURNS : 0;
     const from = Math.min(far, this.farBelow);
     const to = Math.min(Math.max(far, this.farBelow), this.views.length);
-    for (let index = from; index < to; index += 1)
-      this.views[index]?.root.classList.toggle('mw-turn-far', index < far);
+    // Turns that are near again (the conversation was cut) go back after the far ones, in order.
+    const near = this.farTurns.nextSibling;
+    for (let index = from; index < to; index += 1) {
+      const root = this.views[index]?.root;
+      if (!root) continue;
+      root.classList.toggle('mw-turn-far', index < far);
+      if (index < far) moveNode(this.farTurns, root, null);
+      else moveNode(this.log, root, near);
+    }
     this.farBelow = far;
   }
 
@@ -328,6 +344,9 @@ export class ChatPanel {
   }
 
   private applyStatus(status: AgentStatus, detail?: string): void {
+    const applied = `${status}|${detail ?? ''}`;
+    if (applied === this.applied) return;
+    this.applied = applied;
     this.busy = status === 'processing' || status === 'tool_loop';
     this.placeViews();
     this.status.set(status, detail);

@@ -94,6 +94,25 @@ describe('a conversation open in two tabs', () => {
     expect(stored?.turns.map((turn) => turn.userText)).toEqual(['Texas?', 'Hawaii?']);
   });
 
+  it('starts a turn without reading the stored document back when no newer one is stored', async () => {
+    const { store, a, b } = await openTabs();
+    // Only this tab: the other would read each write it hears of.
+    b.tabs.dispose();
+    const read = vi.spyOn(store, 'loadWithRevision');
+    await a.tabs.start(() => a.conversation.dispatch(failedTurn('Texas?', 10)));
+    await a.tabs.start(() => a.conversation.dispatch(failedTurn('Ohio?', 20)));
+    expect(read).not.toHaveBeenCalled();
+    // Another tab stored a newer document meanwhile: it is read before the next turn.
+    const stored = await store.loadWithRevision(a.conversation.document.id);
+    if (!stored) throw new Error('The conversation was not stored.');
+    await store.save({ ...stored.document, title: 'Renamed elsewhere' }, stored.revision);
+    read.mockClear();
+    await a.tabs.start(() => a.conversation.dispatch(failedTurn('Hawaii?', 30)));
+    expect(read).toHaveBeenCalledOnce();
+    expect(a.conversation.document.title).toBe('Renamed elsewhere');
+    expect(questions(a.conversation)).toEqual(['Texas?', 'Ohio?', 'Hawaii?']);
+  });
+
   it('refuses a turn while the other tab runs one, says so and keeps the question', async () => {
     const { a, b } = await openTabs();
     let finish: () => void = () => undefined;

@@ -108,7 +108,9 @@ describe('a conversation when its page is stopped mid-turn', () => {
         await page.waitForFunction(
           (word) =>
             document.querySelector('.mw-chat')?.getAttribute('data-status') === 'idle' &&
-            (document.querySelector('.mw-turn:last-of-type')?.textContent ?? '').includes(word),
+            (document.querySelector('.mw-log > .mw-turn:last-child')?.textContent ?? '').includes(
+              word,
+            ),
           lastWord(index),
           { polling: 'raf', timeout: 30_000 },
         );

@@ -5,11 +5,15 @@ import 'fake-indexeddb/auto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDB } from 'idb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reduceConversation } from '../../src/agent/conversation/conversation-reducer';
 import { reopenConversation } from '../../src/agent/conversation/reopen-conversation';
 import { ROW_CAPS } from '../../src/config/row-caps';
-import { capResult, ConversationStore } from '../../src/storage/conversation-store';
+import {
+  capResult,
+  ConversationStore,
+  type ConversationSummary,
+} from '../../src/storage/conversation-store';
 import { upgradeResultData } from '../../src/tools/upgrade-result-data';
 import type { ConversationDocument } from '../../src/agent/conversation/conversation-document';
 
@@ -244,6 +248,45 @@ describe('the conversation store', () => {
     const { store: reopened } = await openStore(name);
     expect(await reopened.load(document.id)).toEqual(document);
     expect((await reopened.list())[0]?.title).toBe('Capital of France?');
+  });
+
+  it('checks a write against the stored revision without reading the stored document back', async () => {
+    const { store } = await openStore();
+    const document = await store.create();
+    const first = await store.save({ ...document, title: 'First' }, 1);
+    const read = vi.spyOn(IDBObjectStore.prototype, 'get');
+    try {
+      expect(await store.save({ ...document, title: 'Second' }, first.revision)).toEqual({
+        saved: true,
+        revision: first.revision + 1,
+      });
+      // Based on the older revision: refused, as before, without the document read.
+      expect(await store.save({ ...document, title: 'Stale' }, first.revision)).toEqual({
+        saved: false,
+        revision: first.revision + 1,
+      });
+      const stores = read.mock.contexts.map((context) => (context as IDBObjectStore).name);
+      expect(stores).toContain('conversations');
+      expect(stores).not.toContain('documents');
+    } finally {
+      read.mockRestore();
+    }
+    expect((await store.load(document.id))?.title).toBe('Second');
+  });
+
+  it('a list entry written before it kept the revision sends the check to the stored document', async () => {
+    const { store, name } = await openStore();
+    const document = await store.create();
+    const saved = await store.save({ ...document, title: 'Newer' });
+    const database = await openDB(name);
+    const listed = (await database.get('conversations', document.id)) as ConversationSummary;
+    const { revision: _revision, ...older } = listed;
+    await database.put('conversations', older);
+    database.close();
+    expect(await store.save({ ...document, title: 'Stale' }, saved.revision - 1)).toEqual({
+      saved: false,
+      revision: saved.revision,
+    });
   });
 
   it('a delete can be undone until it is made permanent, across a reopen of the database', async () => {

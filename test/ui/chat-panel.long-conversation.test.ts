@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // A long conversation opens fast: its last turns are drawn at once, the older ones just after, in
 // batches, and every one of them is on screen in the end; past 40 turns the log is marked long
-// (chat.css lets the older turns skip rendering while out of view).
+// (chat.css lets the older turns skip rendering while out of view) and they are kept in one element, so
+// a word streamed into the newest turn touches and lays out a few elements, not every turn.
 import { describe, expect, it, vi } from 'vitest';
 import { Conversation } from '../../src/agent/conversation/conversation';
 import {
@@ -9,6 +10,8 @@ import {
   type TurnRecord,
 } from '../../src/agent/conversation/conversation-document';
 import { ChatPanel } from '../../src/ui/chat-panel';
+import { FrameScheduler } from '../../src/ui/frame-scheduler';
+import type { AgentEvent } from '../../src/agent/types';
 
 function turn(index: number): TurnRecord {
   return {
@@ -75,5 +78,55 @@ describe('the chat panel with a long conversation', () => {
     expect(far()).toEqual(Array.from({ length: 41 }, (_, index) => index < 36));
     panel.show(conversation(0));
     expect(far()).toEqual([]);
+  });
+
+  it('streams words into the newest of 500 turns touching no other turn, in a log of a few children', () => {
+    const frames: (() => void)[] = [];
+    const scheduler = new FrameScheduler((callback) => frames.push(callback));
+    const panel = new ChatPanel({
+      onSend: () => {},
+      onStop: () => {},
+      retry: () => {},
+      continueTurn: () => {},
+      scheduler,
+    });
+    globalThis.document.body.append(panel.root);
+    const conversation = new Conversation(
+      {
+        ...createConversationDocument('long', 0),
+        turns: Array.from({ length: 500 }, (_, index) => turn(index)),
+      },
+      () => 1,
+    );
+    panel.show(conversation);
+    const event = (value: AgentEvent) =>
+      conversation.dispatch({ type: 'agent-event', event: value, at: 1 });
+    event({ type: 'turn-start', runId: 'r', userMessage: 'Where?', historyIndex: 1000 });
+    event({ type: 'round-start', runId: 'r', round: 0 });
+    scheduler.flush();
+    const log = panel.root.querySelector('.mw-log');
+    // The welcome, the far turns' element and the five newest turns: a change in the newest turn makes
+    // the browser lay out these seven, not 501 turns.
+    expect(log?.children).toHaveLength(7);
+    expect(panel.root.querySelectorAll('.mw-turn')).toHaveLength(501);
+    const newest = log?.lastElementChild;
+    expect(newest?.textContent).toContain('Where?');
+    const observer = new MutationObserver(() => {});
+    observer.observe(panel.root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+    event({ type: 'text-delta', runId: 'r', round: 0, text: 'Alaska' });
+    event({ type: 'text-delta', runId: 'r', round: 0, text: ' and Chile' });
+    for (const frame of frames.splice(0)) frame();
+    // Nothing outside the newest turn changes, the status line and the far turns included.
+    const changed = observer.takeRecords().map((record) => record.target);
+    observer.disconnect();
+    expect(newest?.textContent).toContain('Alaska and Chile');
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.filter((target) => !newest?.contains(target))).toEqual([]);
+    panel.root.remove();
   });
 });
