@@ -6,7 +6,7 @@ import {
   type ConversationDocument,
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
-import { turnsAsSent } from '../agent/conversation/turns-as-sent';
+import { newestTrim, turnsAsSent } from '../agent/conversation/turns-as-sent';
 import { ChatInput } from './chat-input';
 import { button, element } from './dom';
 import { FrameScheduler, type FrameTask } from './frame-scheduler';
@@ -75,7 +75,8 @@ export class ChatPanel {
   private tasks: FrameTask[] = [];
   private shown: ConversationDocument | undefined;
   /** The turns and history the turns' marks were worked out from. */
-  private sentFor: { turns: readonly TurnRecord[]; history: readonly Message[] } | undefined;
+  private sentFor:
+    { turns: number; history: readonly Message[]; trim: TurnRecord['contextTrimmed'] } | undefined;
   private detach: (() => void) | undefined;
   private waiting: string | undefined;
   private deferred: FrameTask[] = [];
@@ -252,11 +253,19 @@ export class ChatPanel {
     if (ended) this.announceEnd(document.turns[previous.run?.turnIndex ?? -1]);
   }
 
-  /** Marks each turn by how the model reads it; worked out again only when the turns or history change. */
+  /**
+   * Marks each turn by how the model reads it; worked out again only when the number of turns, the
+   * history or the newest trim changes, not as words stream into the newest turn.
+   */
   private markTurnsAsSent(document: ConversationDocument): void {
-    if (this.sentFor?.turns === document.turns && this.sentFor.history === document.agent.history)
-      return;
-    this.sentFor = { turns: document.turns, history: document.agent.history };
+    const key = {
+      turns: document.turns.length,
+      history: document.agent.history,
+      trim: newestTrim(document.turns),
+    };
+    const last = this.sentFor;
+    if (last?.turns === key.turns && last.history === key.history && last.trim === key.trim) return;
+    this.sentFor = key;
     turnsAsSent(document).forEach((state, index) => this.views[index]?.setSent(state));
   }
 

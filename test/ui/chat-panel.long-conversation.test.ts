@@ -11,6 +11,7 @@ import {
 } from '../../src/agent/conversation/conversation-document';
 import { ChatPanel } from '../../src/ui/chat-panel';
 import { FrameScheduler } from '../../src/ui/frame-scheduler';
+import { TurnView } from '../../src/ui/turn-view';
 import type { AgentEvent } from '../../src/agent/types';
 
 function turn(index: number): TurnRecord {
@@ -118,9 +119,13 @@ describe('the chat panel with a long conversation', () => {
       attributes: true,
       characterData: true,
     });
+    // How the model reads each turn is not worked out again for each word: no turn is marked anew.
+    const marked = vi.spyOn(TurnView.prototype, 'setSent');
     event({ type: 'text-delta', runId: 'r', round: 0, text: 'Alaska' });
     event({ type: 'text-delta', runId: 'r', round: 0, text: ' and Chile' });
     for (const frame of frames.splice(0)) frame();
+    expect(marked).not.toHaveBeenCalled();
+    marked.mockRestore();
     // Nothing outside the newest turn changes, the status line and the far turns included.
     const changed = observer.takeRecords().map((record) => record.target);
     observer.disconnect();

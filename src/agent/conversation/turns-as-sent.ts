@@ -11,7 +11,7 @@ export type TurnAsSent = 'whole' | 'summarised' | 'not-sent';
 /** How the model last read each turn of `document`, one entry per turn. */
 export function turnsAsSent(document: ConversationDocument): TurnAsSent[] {
   const { turns } = document;
-  const trimmed = latestTrim(turns);
+  const trimmed = newestTrim(turns);
   if (!trimmed) return turns.map(() => 'whole');
   const { droppedTurns, summarisedTurns = 0 } = trimmed;
   const history = document.agent.history;
@@ -28,8 +28,11 @@ export function turnsAsSent(document: ConversationDocument): TurnAsSent[] {
   });
 }
 
-/** The newest turn's trim, unless a later turn reached the model with every turn whole. */
-function latestTrim(turns: readonly TurnRecord[]): TurnRecord['contextTrimmed'] {
+/**
+ * The trim of the newest request that left turns out, unless a later turn reached the model with every
+ * turn whole; it walks back only to the newest turn that reached the model.
+ */
+export function newestTrim(turns: readonly TurnRecord[]): TurnRecord['contextTrimmed'] {
   for (let index = turns.length - 1; index >= 0; index -= 1) {
     const turn = turns[index] as TurnRecord;
     if (turn.contextTrimmed) return turn.contextTrimmed;
