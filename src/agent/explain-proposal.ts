@@ -4,8 +4,8 @@
 // whatever goes wrong, the card shows as it would have without it. The answer lives on the proposal
 // only, never in the history: the model did not say it in the conversation, and its next round should
 // read only what it did say (a made-up assistant turn would also break providers that check turn order).
-import { raceAbort } from './abort-race';
 import { redactSecrets } from './redact';
+import { sideRequestText } from './side-request-text';
 import type { ChatModel, Message, ModelRequest, ToolProposal } from './types';
 
 /** The most tokens the explanation may take: one or two sentences, with room for a short reasoning. */
@@ -75,18 +75,11 @@ export async function askForExplanation(
   request: ModelRequest,
   signal: AbortSignal,
 ): Promise<string | undefined> {
-  let text = '';
-  const iterator = model.stream(request, signal)[Symbol.asyncIterator]();
+  let text: string;
   try {
-    for (;;) {
-      const next = await raceAbort(iterator.next(), signal);
-      if (next.done) break;
-      if (next.value.type === 'text-delta') text += next.value.text;
-    }
+    text = await sideRequestText(model, request, signal);
   } catch {
     return undefined;
-  } finally {
-    if (signal.aborted && iterator.return) iterator.return().catch(() => {});
   }
   const line = text.replace(/\s+/g, ' ').trim();
   if (line === '') return undefined;

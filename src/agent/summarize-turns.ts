@@ -2,10 +2,10 @@
 // the same model condenses them (with that summary) before the round is sent. It is bounded in time and
 // never fails the turn: without a summary the round goes as before, the turns left out with a note.
 import { errorMessage } from '../errors/error-message';
-import { raceAbort } from './abort-race';
 import { keptSummary, summaryRequest } from './context-summary';
 import { turnStarts } from './context-window';
 import { redactSecrets } from './redact';
+import { sideRequestText } from './side-request-text';
 import type { RunContext } from './run-context';
 import type { ContextSummary } from './types';
 
@@ -28,19 +28,11 @@ export async function summarizeDroppedTurns(
   if (timeoutMs <= 0 || run.signal.aborted) return undefined;
   const signal = AbortSignal.any([run.signal, AbortSignal.timeout(timeoutMs)]);
   const request = summaryRequest(previous, dropped, run.settings.context.budgetTokens);
-  let text = '';
-  const iterator = run.model.stream(request, signal)[Symbol.asyncIterator]();
+  let text: string;
   try {
-    for (;;) {
-      const next = await raceAbort(iterator.next(), signal);
-      if (next.done) break;
-      if (next.value.type === 'text-delta') text += next.value.text;
-    }
+    text = await sideRequestText(run.model, request, signal);
   } catch (error) {
-    if (iterator.return) iterator.return().catch(() => {});
-    run.warn(
-      `The summary of earlier turns failed: ${errorMessage(signal.aborted ? signal.reason : error)}`,
-    );
+    run.warn(`The summary of earlier turns failed: ${errorMessage(error)}`);
     return undefined;
   }
   // The history it reads is what the model was sent; the answer is masked again all the same.
