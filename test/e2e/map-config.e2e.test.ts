@@ -157,7 +157,7 @@ describe('app config in the browser', () => {
     await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
     const prompt = await page.evaluate(() => window.mapwright!.systemPrompt());
     expect(prompt).toMatch(/^You are Mapwright/);
-    expect(prompt).toContain('table `earthquakes`');
+    expect(prompt).toContain('table and map layer `earthquakes`');
     expect(requested.filter((url) => url.includes('system-prompt'))).toEqual([]);
     expect(failed).toEqual([]);
     await context.close();

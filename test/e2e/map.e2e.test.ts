@@ -168,7 +168,7 @@ describe('map', () => {
       'added as table my_stations',
     );
     expect(await page.evaluate(() => window.mapwright!.systemPrompt())).toContain(
-      'table `my_stations`',
+      'table and map layer `my_stations`',
     );
   });
 

@@ -42,18 +42,28 @@ async function waitForOfflineCache(page: Page): Promise<void> {
   });
 }
 
-/** Settles once the page has no service worker and no offline cache left (or a minute has gone). */
+/**
+ * Settles once the page has no service worker and no offline cache left (or a minute has gone). Asked
+ * again and again from here, since the page may reload itself meanwhile (a new version taking over).
+ */
 async function waitForNothingKept(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const deadline = Date.now() + 60_000;
-    const kept = async (): Promise<boolean> =>
-      (await navigator.serviceWorker.getRegistrations()).length > 0 ||
-      (await caches.keys()).some((name) => name.startsWith('mapwright-offline-'));
-    while (await kept()) {
-      if (Date.now() > deadline) throw new Error('the service worker or its cache is still there');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  });
+  const nothingKept = () =>
+    page
+      .evaluate(
+        async () =>
+          (await navigator.serviceWorker.getRegistrations()).length === 0 &&
+          !(await caches.keys()).some((name) => name.startsWith('mapwright-offline-')),
+      )
+      .catch(() => false);
+  await expect.poll(nothingKept, { timeout: 60_000, interval: 250 }).toBe(true);
+}
+
+/**
+ * Reloads without waiting for the load event: a waiting version takes over by reloading the page once
+ * more (src/offline/take-over.ts), which can replace this navigation before it loads.
+ */
+async function reload(page: Page): Promise<void> {
+  await page.reload({ waitUntil: 'commit' });
 }
 
 /** Asks the browser to look for a new sw.js now (it also does at navigations) and waits until it is cached. */
@@ -161,7 +171,7 @@ describe('offline after the first visit', () => {
     // The next visit opens the new deployment, even with its host gone: it was cached whole.
     await server.stop();
     await context.setOffline(true);
-    await page.reload();
+    await reload(page);
     await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
     expect(await page.title()).toBe('Second deployment');
     const note = page.locator('.mw-updated-note');
@@ -193,7 +203,7 @@ describe('offline after the first visit', () => {
     expect(await other.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
 
     await other.close();
-    await page.reload();
+    await reload(page);
     await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
     expect(await page.title()).toBe('New tabs');
     expect(opened.pageErrors).toEqual([]);
@@ -212,7 +222,7 @@ describe('offline after the first visit', () => {
     await waitForOfflineCache(page);
     await deploy(copy, { ...light, offline: false });
     await cacheNewVersion(page);
-    await page.reload();
+    await reload(page);
     await waitForNothingKept(page);
     // With nothing kept, the page comes from the host again: with the host gone there is no app.
     await server.stop();
