@@ -94,6 +94,9 @@ export class UploadLibrary {
         );
         if (problem) problems.push(problem);
       }
+      // Restored means SQL can read them too: a small file's layer is drawn before its table is in
+      // DuckDB, and a query sent in between found no such table.
+      await Promise.all([...this.tablesReady.values()]);
       return problems;
     });
   }
