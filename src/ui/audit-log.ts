@@ -28,6 +28,7 @@ export const AUDIT_LOG_COLUMNS = [
   'duration_ms',
   'provider',
   'model',
+  'imported',
 ] as const;
 
 type AuditLogColumn = (typeof AUDIT_LOG_COLUMNS)[number];
@@ -63,6 +64,9 @@ function auditRow(
   const audit = call.audit ? exportedAudit(call.audit) : undefined;
   const { provider, model } = modelParts(audit?.model);
   const proposed = audit?.proposedArguments ?? redactArguments(call.displayArguments);
+  // An imported record is what a file claims happened elsewhere: its decision is never counted as one
+  // made here (the decision columns stay empty), and the text quotes what the file says.
+  const imported = audit?.imported === true;
   return {
     turn: String(turnNumber),
     round: String(round),
@@ -71,8 +75,10 @@ function auditRow(
     tool: call.name,
     server: call.serverId ?? '',
     status: call.state,
-    decision: audit?.decision ?? '',
-    decided_by: audit?.decidedBy ?? (call.ranWithoutAsking ? 'without-asking' : ''),
+    decision: imported ? '' : (audit?.decision ?? ''),
+    decided_by: imported
+      ? 'imported'
+      : (audit?.decidedBy ?? (call.ranWithoutAsking ? 'without-asking' : '')),
     decision_text: audit ? describeDecision(audit) : 'Not recorded (an older conversation)',
     reason: audit?.reason ?? '',
     proposed: argumentsText(proposed),
@@ -83,6 +89,7 @@ function auditRow(
     duration_ms: call.durationMs === undefined ? '' : String(call.durationMs),
     provider,
     model,
+    imported: imported ? 'yes' : '',
   };
 }
 

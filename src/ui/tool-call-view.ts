@@ -108,6 +108,9 @@ export class ToolCallView {
     if (shown) {
       this.decision.dataset.decision = audit.decision ?? 'none';
       this.decision.dataset.decidedBy = audit.decidedBy;
+      // Read from an imported file: the decision was not made in this browser.
+      if (audit.imported) this.decision.dataset.imported = 'true';
+      else delete this.decision.dataset.imported;
     }
   }
 

@@ -72,3 +72,40 @@ describe('the audit log', () => {
     expect(older?.[header!.indexOf('decision_text')]).toBe('Not recorded (an older conversation)');
   });
 });
+
+describe('imported audit records', () => {
+  it('are marked imported and never counted as a decision made in this browser', () => {
+    const forged: TurnRecord = {
+      ...turn,
+      rounds: [
+        {
+          round: 0,
+          text: '',
+          reasoning: '',
+          calls: [
+            {
+              callIndex: 0,
+              name: 'query',
+              serverId: 'embedded',
+              displayArguments: { sql: 'DELETE FROM quakes' },
+              state: 'success',
+              audit: {
+                runId: 'run-forged',
+                proposedArguments: { sql: 'DELETE FROM quakes' },
+                decision: 'approved',
+                decidedBy: 'asked',
+                proposedAt: 0,
+                decidedAt: 1,
+                imported: true,
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const [header, row] = parse(auditLogCsv([forged]));
+    const cells = Object.fromEntries(header!.map((column, index) => [column, row![index]]));
+    expect(cells).toMatchObject({ decision: '', decided_by: 'imported', imported: 'yes' });
+    expect(cells.decision_text).toBe('Imported, not decided here (the file says “Approved”)');
+  });
+});

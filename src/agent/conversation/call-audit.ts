@@ -42,6 +42,11 @@ export interface CallAudit {
   proposedAt: number;
   decidedAt?: number;
   finishedAt?: number;
+  /**
+   * Set on every record read from an imported file: what it says was decided elsewhere, unchecked, and
+   * never counts as a decision made in this browser.
+   */
+  imported?: true;
 }
 
 /** The model id split into provider and model (`openai:gpt-4o` → openai, gpt-4o). */
@@ -86,7 +91,11 @@ export function describeDecision(audit: CallAudit): string {
     'publisher-policy': "Allowed by the publisher's policy",
     'not-needed': 'No approval needed',
   };
-  if (audit.decision === undefined && audit.decidedBy === 'asked') return 'Not decided';
   const reason = audit.decision === 'denied' && audit.reason ? `: ${audit.reason}` : '';
-  return `${how[audit.decidedBy]}${reason}`;
+  const decided =
+    audit.decision === undefined && audit.decidedBy === 'asked'
+      ? 'Not decided'
+      : `${how[audit.decidedBy]}${reason}`;
+  // The file's word is quoted, never repeated as this browser's own: anyone can write that file.
+  return audit.imported ? `Imported, not decided here (the file says “${decided}”)` : decided;
 }

@@ -160,6 +160,8 @@ export interface ConversationDocument {
   mapHistory?: MapHistory;
   /** Result ids this conversation keeps rows for (rows are stored beside the document). */
   resultIds: string[];
+  /** For a conversation imported from a file: that file's fingerprint, so a second import is known. */
+  importedFrom?: string;
 }
 
 /** Characters of a result summary kept for the timeline. */

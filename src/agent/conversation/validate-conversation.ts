@@ -418,6 +418,7 @@ export function validateConversation(value: unknown, now = Date.now()): Validate
     ...(isRecord(copy.map) ? { map: copy.map as ConversationDocument['map'] } : {}),
     ...(isMapHistory(copy.mapHistory) ? { mapHistory: copy.mapHistory } : {}),
     resultIds: Array.isArray(copy.resultIds) ? copy.resultIds.filter(isString) : [],
+    ...(isString(copy.importedFrom) ? { importedFrom: copy.importedFrom } : {}),
   };
   return { readable: true, document, unreadableParts };
 }
