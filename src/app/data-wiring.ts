@@ -98,9 +98,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
     ...(options.toolPolicies ? { toolPolicies: options.toolPolicies } : {}),
     ...(options.onToolPoliciesChange ? { onToolPoliciesChange: options.onToolPoliciesChange } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
-    ...(options.elicitationHost
-      ? { onElicitation: showElicitation(options.elicitationHost, () => hub) }
-      : {}),
+    ...(options.elicitationHost ? { onElicitation: showElicitation(options.elicitationHost) } : {}),
   });
   if (options.onStatus) hub.onStatus(options.onStatus);
   const stopSignIns = options.oauth ? listenForSignIns(hub) : () => undefined;

@@ -8,7 +8,7 @@ import {
   type OAuthCallbackMessage,
 } from './browser-oauth-provider';
 import { describeCallError } from './describe-call-error';
-import { maskServerTokens } from './mask-server-token';
+import { FORM_SECRET_MASK, maskServerTokens } from './mask-server-token';
 import { McpConnection, type RetryPolicy } from './mcp-connection';
 import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
@@ -133,6 +133,7 @@ export class McpHub {
       retry: this.retry,
       reconnect: this.reconnectPolicy,
       ...(this.options.onElicitation ? { onElicitation: this.options.onElicitation } : {}),
+      onElicitationRefused: (reason) => this.options.onWarning?.(reason),
       onStatus: (event) => {
         // A model that calls a tool of a server that is down is told so, not "unknown tool".
         if (event.status !== 'connected') {
@@ -337,9 +338,21 @@ export class McpHub {
     options: { signal: AbortSignal },
   ): Promise<ToolResult> {
     // A token the server echoes reaches neither the model nor the person's timeline.
+    return this.masked(await this.callToolUnmasked(serverId, toolName, args, options), serverId);
+  }
+
+  /**
+   * The result with the server's tokens masked, and every credential the person typed into any server's
+   * form (a server may echo one back, or pass it to another).
+   */
+  private masked(result: ToolResult, serverId: string): ToolResult {
+    const formSecrets = [...this.connections.values()].flatMap((connection) => [
+      ...connection.formSecrets,
+    ]);
     return maskServerTokens(
-      await this.callToolUnmasked(serverId, toolName, args, options),
-      this.tokensOf(serverId),
+      maskServerTokens(result, this.tokensOf(serverId)),
+      formSecrets,
+      FORM_SECRET_MASK,
     );
   }
 
@@ -370,7 +383,7 @@ export class McpHub {
         timeoutMs: NO_REQUEST_TIMEOUT_MS,
       });
       // Masked before its rows are stored for the map, the table and the chart.
-      const converted = maskServerTokens(toToolResult(result), this.tokensOf(serverId));
+      const converted = this.masked(toToolResult(result), serverId);
       return converted.data?.kind === 'table'
         ? { ...converted, data: this.keepResult(serverId, converted.data) }
         : converted;
