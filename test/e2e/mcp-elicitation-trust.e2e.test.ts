@@ -109,7 +109,9 @@ describe('a server form that poses as the app', () => {
     const opened = await openWith(eager);
     const { page } = opened;
     await page
-      .getByText(/The server "surveys" \([^)]+\) asked you to fill in a form while none of its calls/)
+      .getByText(
+        /The server "surveys" \([^)]+\) asked you to fill in a form while none of its calls/,
+      )
       .waitFor({ timeout: 30_000 });
     await expect.poll(() => eager.unprompted.length).toBe(1);
     expect(eager.unprompted).toEqual([{ action: 'decline' }]);
