@@ -1,5 +1,6 @@
 // Local and MCP tools behind one name space: validation, the one timeout, cancellation, the one content
 // budget, credential masking.
+import { DEFAULT_REUSE_ANSWERS_MS } from '../config/reuse-answers';
 import { errorMessage } from '../errors/error-message';
 import { createArgumentValidator, type ArgumentValidator } from './argument-validator';
 import { boundContent, DEFAULT_CONTENT_BUDGET } from './bound-content';
@@ -43,9 +44,6 @@ export interface ToolRegistryOptions {
   /** The clock answers are aged by (tests). */
   now?: () => number;
 }
-
-/** How long an answer of a read-only, idempotent tool is reused when the config says nothing: 10 minutes. */
-export const DEFAULT_REUSE_ANSWERS_MS = 600_000;
 
 /** Options of one execution. */
 export interface ToolExecuteOptions {
