@@ -9,7 +9,13 @@ import { CONVERSATION_CHANNEL, ConversationChannel } from '../storage/conversati
 import { ConversationLock } from '../storage/conversation-lock';
 import { rememberConversationOnScreen } from '../storage/conversation-on-screen';
 import { ConversationStore, DEFAULT_DATABASE_NAME } from '../storage/conversation-store';
-import { loadUserServers, saveUserServers } from '../storage/mcp-preferences-store';
+import {
+  loadReuseAnswers,
+  loadUserServers,
+  saveReuseAnswers,
+  saveServerSwitchedOff,
+  saveUserServers,
+} from '../storage/mcp-preferences-store';
 import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { readThemeChoice, saveThemeChoice } from '../storage/theme-store';
 import { createRenderChartTool } from '../tools/chart/render-chart';
@@ -19,7 +25,11 @@ import { ChatSession } from '../ui/chat-session';
 import { CredentialsSection } from '../ui/credentials-section';
 import { button } from '../ui/dom';
 import { acceptFileDrops } from '../ui/file-drop';
-import { McpSettingsSection, type KeptServers } from '../ui/mcp-settings-section';
+import {
+  McpSettingsSection,
+  type KeptServers,
+  type ReuseAnswersSwitch,
+} from '../ui/mcp-settings-section';
 import { PendingApprovalView } from '../ui/pending-approval-view';
 import { ChatModelSettings } from './chat-model-settings';
 import { ConversationList } from './conversation-list';
@@ -206,14 +216,28 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     load: () => loadUserServers(llmStorage),
     save: (servers, saveOptions) =>
       saveUserServers(servers, { ...saveOptions, storage: llmStorage }),
+    switchPublisherServer: (serverId, enabled) =>
+      saveServerSwitchedOff(serverId, !enabled, scope.local),
   };
-  let mcpSection = hub ? new McpSettingsSection(hub, keptServers) : undefined;
+  // The person's switch for reused answers, applied to the registry now and kept on this device.
+  const reuseMinutes = Math.round(options.config.limits.reuseAnswersMs / 60_000);
+  const reuse: ReuseAnswersSwitch = {
+    on: loadReuseAnswers(scope.local),
+    minutes: reuseMinutes,
+    set(on) {
+      reuse.on = on;
+      saveReuseAnswers(on, scope.local);
+      registry.setReuseAnswers(on ? options.config.limits.reuseAnswersMs : 0);
+    },
+  };
+  registry.setReuseAnswers(reuse.on ? options.config.limits.reuseAnswersMs : 0);
+  let mcpSection = hub ? new McpSettingsSection(hub, keptServers, reuse) : undefined;
   void options.data?.then((started) => {
     if (!started) return;
     engine ??= started.engine;
     if (!hub) {
       hub = started.hub;
-      mcpSection = new McpSettingsSection(hub, keptServers);
+      mcpSection = new McpSettingsSection(hub, keptServers, reuse);
     }
   });
   const approvalView = new PendingApprovalView({
@@ -409,6 +433,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   const flushOnHide = (): void => current?.writer?.stashForUnload(scope.session);
   window.addEventListener('pagehide', flushOnHide);
   const controls = new ApprovalControls(approvals);
+  // The banner also lists the tools the person set to run without asking, once the servers are known.
+  const showUnasked = (known: McpHub): void =>
+    controls.showUnaskedTools(known.personPolicies, (serverId, toolName) =>
+      known.setToolPolicy(serverId, toolName, 'ask'),
+    );
+  if (hub) showUnasked(hub);
+  else void options.data?.then((started) => started && showUnasked(started.hub));
   panel.toolbar.append(settingsButton, controls.root);
   panel.toolbar.parentElement?.prepend(sidebar.toggle);
   panel.root.append(sidebar.backdrop, sidebar.root, toast.root);

@@ -6,6 +6,7 @@ import {
   McpHub,
   type ApprovalPolicy,
   type McpHubOptions,
+  type PersonToolPolicy,
   type McpServerConfig,
   type McpStatusEvent,
 } from '../mcp';
@@ -54,8 +55,8 @@ export interface StartDataOptions {
   userServers?: McpServerConfig[];
   /** The config's `approvals.defaultPolicy`, the person's per-tool policies, and where to save them. */
   defaultPolicy?: ApprovalPolicy;
-  toolPolicies?: Record<string, ApprovalPolicy>;
-  onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
+  toolPolicies?: Record<string, PersonToolPolicy>;
+  onToolPoliciesChange?: (policies: Record<string, PersonToolPolicy>) => void;
   /** Where a server's request for input shows as a form; without it, servers are offered none. */
   elicitationHost?: () => HTMLElement;
 }

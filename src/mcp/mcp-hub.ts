@@ -12,8 +12,9 @@ import { FORM_SECRET_MASK, maskServerTokens } from './mask-server-token';
 import { McpConnection, type RetryPolicy } from './mcp-connection';
 import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
+import { PersonToolPolicies, type PersonToolPolicy } from './person-tool-policies';
 import type { ResultStore } from '../tools/result-store';
-import type { TableResultData, Tool, ToolResult } from '../tools/tool';
+import type { ApprovalSetBy, TableResultData, Tool, ToolResult } from '../tools/tool';
 import type { ElicitationHandler } from './elicitation-request';
 import type {
   ApprovalPolicy,
@@ -65,10 +66,10 @@ export interface McpHubOptions {
   onPreferencesChange?: (disabledTools: Record<string, string[]>) => void;
   /** The policy of a tool nobody set one for (`approvals.defaultPolicy` of the config); `ask` if absent. */
   defaultPolicy?: ApprovalPolicy;
-  /** The person's policies, `serverId/tool` → policy (restored from settings). */
-  toolPolicies?: Record<string, ApprovalPolicy>;
+  /** The person's policies, `serverId/tool` → policy and whether it is remembered (from settings). */
+  toolPolicies?: Record<string, PersonToolPolicy>;
   /** Called when the person sets a tool's policy, so the settings can persist it. */
-  onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
+  onToolPoliciesChange?: (policies: Record<string, PersonToolPolicy>) => void;
   /** In the page: sign in to servers that ask for OAuth (omitted in Node, where nobody can click). */
   oauth?: Pick<BrowserOAuthOptions, 'baseUrl' | 'sessionStorage' | 'localStorage' | 'now'>;
   /** Shows a server's request for input to the person (a form); absent, servers are told none is offered. */
@@ -82,14 +83,18 @@ export class McpHub {
   private readonly listeners = new Set<(event: McpStatusEvent) => void>();
   private readonly retry: RetryPolicy;
   private readonly reconnectPolicy: RetryPolicy;
-  private readonly personPolicies: Record<string, ApprovalPolicy>;
+  /** The person's own choices per tool, from Settings (the banner lists and withdraws them). */
+  readonly personPolicies: PersonToolPolicies;
   /** The OAuth provider of each server that may ask the person to sign in, by server id. */
   private readonly signIns = new Map<string, BrowserOAuthProvider>();
   /** Why a connected server offers no usable tool, by server id; absent while it offers some. */
   private readonly noToolsWarnings = new Map<string, string>();
 
   constructor(private readonly options: McpHubOptions) {
-    this.personPolicies = { ...options.toolPolicies };
+    this.personPolicies = new PersonToolPolicies(
+      options.toolPolicies,
+      options.onToolPoliciesChange,
+    );
     this.retry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 8000, ...options.retry };
     this.reconnectPolicy = {
       attempts: 8,
@@ -311,7 +316,7 @@ export class McpHub {
   policyFor(serverId: string, toolName: string): ApprovalPolicy {
     const config = this.connections.get(serverId)?.config;
     return (
-      this.personPolicies[`${serverId}/${toolName}`] ??
+      this.personPolicies.get(serverId, toolName)?.policy ??
       config?.toolApproval?.[toolName] ??
       config?.approval ??
       this.options.defaultPolicy ??
@@ -319,11 +324,25 @@ export class McpHub {
     );
   }
 
-  /** The person sets a tool's policy; its registered tool is updated at once. */
-  setToolPolicy(serverId: string, toolName: string, policy: ApprovalPolicy): void {
-    this.personPolicies[`${serverId}/${toolName}`] = policy;
+  /** Who set the policy `policyFor` answers: the person (for the session, or remembered), else the publisher. */
+  policySetBy(serverId: string, toolName: string): ApprovalSetBy {
+    const person = this.personPolicies.get(serverId, toolName);
+    if (!person) return 'publisher';
+    return person.remembered ? 'person-remembered' : 'person-session';
+  }
+
+  /**
+   * The person sets a tool's policy, for this session unless `remembered` (kept on this device); its
+   * registered tool is updated at once.
+   */
+  setToolPolicy(
+    serverId: string,
+    toolName: string,
+    policy: ApprovalPolicy,
+    remembered = false,
+  ): void {
+    this.personPolicies.set(serverId, toolName, policy, remembered);
     this.publishTools(serverId);
-    this.options.onToolPoliciesChange?.({ ...this.personPolicies });
   }
 
   /**
@@ -482,6 +501,7 @@ export class McpHub {
           : {}),
       },
       approval: this.policyFor(serverId, tool.name),
+      approvalSetBy: this.policySetBy(serverId, tool.name),
       // The server says the tool only reads and repeats without effect: the session may reuse an
       // answer to the same arguments (the registry forgets them when the server's tools or data change).
       ...(tool.annotations?.readOnlyHint === true && tool.annotations.idempotentHint === true

@@ -40,6 +40,9 @@ export interface ToolCallViewOptions {
   rerunNote?: (record: CallRecord) => string | undefined;
 }
 
+const UNASKED_TITLE =
+  'No approval card: auto-approve, an allowance for this session, your setting, or the server’s policy';
+
 /** Renders one tool call; `update` re-renders it from a newer record. */
 export class ToolCallView {
   /** The element that holds this call. */
@@ -50,10 +53,7 @@ export class ToolCallView {
   private readonly unasked = element('span', {
     className: 'mw-call-unasked',
     text: 'Ran without asking',
-    attributes: {
-      title:
-        'No approval card: auto-approve, an allowance for this session, or the server’s policy',
-    },
+    attributes: { title: UNASKED_TITLE },
   });
   private readonly decision = element('span', { className: 'mw-call-decision' });
   private readonly rerun = element('span', { className: 'mw-call-rerun' });
@@ -84,8 +84,14 @@ export class ToolCallView {
     this.status.textContent = label.text;
     this.status.className = `mw-call-status mw-status-${record.state}${label.shown ? '' : ' mw-call-status-quiet'}`;
     this.name.textContent = callLabel(record);
-    this.unasked.hidden = record.ranWithoutAsking !== true;
+    // A reused answer did not run at all: it says so instead of "Ran without asking".
+    this.unasked.hidden = record.ranWithoutAsking !== true && record.reused !== true;
+    this.unasked.textContent = record.reused ? 'Reused answer' : 'Ran without asking';
+    this.unasked.title = record.reused
+      ? 'The same call was answered a moment ago: that answer was reused, and the server was not called'
+      : UNASKED_TITLE;
     this.root.dataset.ranWithoutAsking = String(record.ranWithoutAsking === true);
+    this.root.dataset.reused = String(record.reused === true);
     this.showDecision(record);
     const note = this.options.rerunNote?.(record);
     this.rerun.hidden = note === undefined;
