@@ -1,7 +1,8 @@
 // Config is data in the servers' own languages too: what app-config.json puts into the policy reaches
 // the browser byte for byte from Debian's nginx, Apache and Caddy, started here with the configs `npm
 // run headers` prints, and never becomes their syntax (`$host` is no nginx variable, `%{HOME}e` no
-// Apache format, `{$HOME}` no Caddy placeholder). A value a language cannot spell is refused.
+// Apache format, `{$HOME}` no Caddy placeholder). A value a language cannot spell is refused. The
+// Apache block also works as an .htaccess, as docs/configuration.md offers.
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,27 @@ describe('hostile config values, served by the real servers', () => {
       expect(page?.get('cache-control')).toBe('no-cache');
     });
   }
+});
+
+describe('the Apache config as an .htaccess', () => {
+  it('serves the same headers from an .htaccess in the folder (its block without <Directory>)', async () => {
+    const { policy, rules } = publishHeaders(validateAppConfig({}).config);
+    const printed = apacheConfig(rules, { root: folder, base: '/' }).split('\n');
+    writeFileSync(join(folder, '.htaccess'), printed.slice(1, -1).join('\n'));
+    try {
+      const allowOverride = `<Directory "${folder}">\n  AllowOverride FileInfo Indexes\n</Directory>`;
+      const [page, worker] = await served('apache', () => allowOverride, [
+        '/',
+        '/assets/duckdb-worker-eh-x.js',
+      ]);
+      expect(page?.get('content-security-policy')).toBe(policy.headers['Content-Security-Policy']);
+      expect(page?.get('cache-control')).toBe('no-cache');
+      expect(worker?.get('content-security-policy')).toMatch(/^default-src 'none'/);
+      expect(worker?.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    } finally {
+      rmSync(join(folder, '.htaccess'));
+    }
+  });
 });
 
 describe('values no config passes, written by each language rule', () => {
