@@ -23,6 +23,7 @@ import {
   networkFailureReason,
   withoutMcpErrorCode,
 } from '../network-failure';
+import { redactPrinted } from './redact-printed';
 import { singleFlightRefresh } from './single-flight-refresh';
 import type { McpTransportKind } from '../../config/app-config';
 import type { BridgeSignIn } from './bridge-sign-in';
@@ -63,11 +64,12 @@ export class UpstreamSignInError extends UpstreamUnreachableError {
 const PROBE_TIMEOUT_MS = 800;
 
 /**
- * How the upstream is named in messages: its command line, or its URL without user, password or query
- * string, which may hold a secret (`--url-env`) and would otherwise reach the bridge's log.
+ * How the upstream is named in messages: its command line with its secrets masked (a DSN's password,
+ * `--password VALUE`), or its URL without user, password or query string, which may hold a secret
+ * (`--url-env`) and would otherwise reach the bridge's log.
  */
 export function describeUpstream(target: UpstreamTarget): string {
-  if (target.kind === 'stdio') return [target.command, ...target.args].join(' ');
+  if (target.kind === 'stdio') return redactPrinted([target.command, ...target.args].join(' '));
   const url = new URL(target.url);
   return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
 }
