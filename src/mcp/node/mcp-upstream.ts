@@ -25,6 +25,7 @@ import {
 } from '../network-failure';
 import { redactPrinted } from './redact-printed';
 import { singleFlightRefresh } from './single-flight-refresh';
+import { stderrLineReader } from './stderr-lines';
 import type { McpTransportKind } from '../../config/app-config';
 import type { BridgeSignIn } from './bridge-sign-in';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -275,17 +276,16 @@ export class McpUpstream {
         stderr: 'pipe',
         ...(target.cwd ? { cwd: target.cwd } : {}),
       });
-      let stderrTail = '';
-      stdio.stderr?.on('data', (chunk: Buffer) => {
-        stderrTail = (stderrTail + chunk.toString()).slice(-2000);
-        this.options.onLog?.(`[server] ${chunk.toString().trimEnd()}`);
-      });
+      // Whole lines only, so the log's redaction sees a secret whole, never cut between two chunks.
+      const stderrLines = stderrLineReader((line) => this.options.onLog?.(`[server] ${line}`));
+      stdio.stderr?.on('data', (chunk: Buffer) => stderrLines.add(chunk.toString()));
+      stdio.stderr?.on('end', () => stderrLines.flush());
       transport = stdio;
       try {
         await client.connect(stdio);
       } catch (error) {
         await client.close().catch(() => {});
-        const detail = stderrTail.trim().split('\n').slice(-3).join(' ');
+        const detail = stderrLines.last(3).join(' ');
         throw new Error(
           `could not start "${describeUpstream(target)}": ${withoutMcpErrorCode(errorMessage(error))}` +
             (detail ? ` (${detail})` : ''),
