@@ -1,7 +1,8 @@
 // What `npm run mcp-bridge` and `npm run mcp-server` print holds no password: the scripts are run as a
-// person runs them, with a DSN (URL form and libpq form), a `--password VALUE` argument and a
-// PGPASSWORD for the stdio server, which echoes them all to its stderr; every byte of stdout and stderr
-// is searched for the password. A --data the SQL server cannot serve is one line, with no stack trace.
+// person runs them, with a DSN (URL form and libpq form) and a `--password VALUE` argument for the stdio
+// server, which echoes them all to its stderr (as a DSN and a `PGPASSWORD=` line too); every byte of
+// stdout and stderr is searched for the password. A --data the SQL server cannot serve is one line,
+// with no stack trace.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -59,8 +60,9 @@ describe('printed lines hold no secret', { timeout: 60_000 }, () => {
       echo,
       [
         "process.stderr.write('starting with ' + process.argv.slice(2).join(' ') + '\\n');",
-        "process.stderr.write('PGPASSWORD=' + process.env.PGPASSWORD + '\\n');",
-        "process.stderr.write('connection to server failed: password authentication failed for user \"user\" (postgresql://user:' + process.env.PGPASSWORD + '@db.example:5432/sales)\\n');",
+        "const given = process.argv[process.argv.indexOf('--password') + 1];",
+        "process.stderr.write('PGPASSWORD=' + given + '\\n');",
+        "process.stderr.write('connection to server failed: password authentication failed for user \"user\" (postgresql://user:' + given + '@db.example:5432/sales)\\n');",
         "process.stderr.write(new Error('boom ' + process.argv.slice(2).join(' ')).stack + '\\n');",
         'process.exit(1);',
       ].join('\n'),
@@ -71,28 +73,25 @@ describe('printed lines hold no secret', { timeout: 60_000 }, () => {
   });
 
   it('the bridge, whose stdio server fails and echoes its DSN, arguments and PGPASSWORD', async () => {
-    const result = await run(
-      'scripts/mcp-bridge.ts',
-      [
-        '--port',
-        '0',
-        '--stdio',
-        '--',
-        process.execPath,
-        echo,
-        `postgresql://user:${password}@db.example:5432/sales`,
-        `host=db.example password=${password} dbname=sales`,
-        '--password',
-        password,
-        `--api-key=${password}`,
-      ],
-      { PGPASSWORD: password },
-    );
+    const result = await run('scripts/mcp-bridge.ts', [
+      '--port',
+      '0',
+      '--stdio',
+      '--',
+      process.execPath,
+      echo,
+      `postgresql://user:${password}@db.example:5432/sales`,
+      `host=db.example password=${password} dbname=sales`,
+      '--password',
+      password,
+      `--api-key=${password}`,
+    ]);
     const printed = result.stdout + result.stderr;
     expect(result.code).toBe(1);
     // It did print what happened (the command, the server's lines), with the password masked.
     expect(printed).toMatch(/echo-server\.mjs postgresql:\/\/user:\[REDACTED\]@db\.example/);
     expect(printed).toContain('password authentication failed');
+    expect(printed).toContain('PGPASSWORD=[REDACTED]');
     expect(printed).not.toContain(password);
   });
 
@@ -115,6 +114,26 @@ describe('printed lines hold no secret', { timeout: 60_000 }, () => {
     const printed = result.stdout + result.stderr;
     expect(printed).toMatch(/bridging .*postgresql:\/\/user:\[REDACTED\]@db\.example/);
     expect(printed).not.toContain(password);
+  });
+
+  it('the bridge given a DSN, or a URL with a password, as the server to bridge', async () => {
+    const dsn = await run('scripts/mcp-bridge.ts', [
+      `postgresql://user:${password}@db.example/sales`,
+    ]);
+    expect(dsn.code).toBe(2);
+    expect(dsn.stderr).toMatch(
+      /^postgresql:\/\/user:\[REDACTED\]@db\.example\/sales is not an http\(s\) URL\./,
+    );
+    expect(dsn.stdout + dsn.stderr).not.toContain(password);
+    // Nothing listens on port 1: the start fails, and its error quotes the URL.
+    const url = await run('scripts/mcp-bridge.ts', [
+      '--port',
+      '0',
+      `http://user:${password}@127.0.0.1:1/mcp`,
+    ]);
+    expect(url.code).toBe(1);
+    expect(url.stderr).not.toMatch(/\n\s+at /);
+    expect(url.stdout + url.stderr).not.toContain(password);
   });
 
   it('the SQL server given a DSN as --data: one line, no stack, no password', async () => {
