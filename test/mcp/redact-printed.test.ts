@@ -24,6 +24,7 @@ describe('redactPrinted', () => {
     `server --api-key=${password}`,
     `https://example.org/mcp?token=${password}&x=1`,
     `Server=db;User Id=sa;Password=${password};`,
+    `server key=${password} region=eu`,
     `could not start "node server.mjs --db-password ${password}": Connection closed`,
   ])('masks the secret in %s', (line) => {
     const printed = redactPrinted(line);

@@ -46,6 +46,10 @@ const secretFlagThenValue =
 const schemeUserPassword =
   /\b([A-Za-z][A-Za-z0-9+.-]{0,30}:\/{1,2})([^\s:/@?#]{0,256}):([^\s/?#]{1,256})@/g;
 
+// A bare `key=…` (a command line's `key=abc123`, `--opt key=abc123`): on screen `key` alone is too
+// common a word to mask, but a printed argument named `key` is a credential's.
+const bareKeyValue = /(^|[\s;,&])(key[ \t]{0,8}=[ \t]{0,8})([^\s;,&"'`]{1,4096})/gi;
+
 /** A line as it may be printed: control characters removed and every secret in it masked. */
 export function redactPrinted(text: string): string {
   const plain = withoutControlCharacters(text)
@@ -54,6 +58,9 @@ export function redactPrinted(text: string): string {
     })
     .replace(secretFlagThenValue, (match, start: string, flag: string, space: string) =>
       isSecretKeyName(flag.replace(/^-+/, '')) ? `${start}${flag}${space}${REDACTED}` : match,
+    )
+    .replace(bareKeyValue, (match, start: string, key: string, value: string) =>
+      value.includes(REDACTED) ? match : `${start}${key}${REDACTED}`,
     );
   return redactSecrets(plain);
 }
