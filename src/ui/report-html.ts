@@ -16,7 +16,7 @@ import { escapeHtml } from '../web/escape-html';
 import { callLabel } from './call-label';
 import { redactChartSpec, type DrawChartImage } from './chart-markdown';
 import { formatArguments } from './dom';
-import { cellText, type TableData } from './result-data';
+import { shownCellText, type TableData } from './result-data';
 import { sqlArgument } from './tool-call-view';
 
 /** What a report is made of. */
@@ -184,7 +184,7 @@ function tableHtml(table: TableData): string {
   const body = rows
     .map(
       (row) =>
-        `<tr>${table.columns.map((column) => `<td>${escapeHtml(cellText(row[column]))}</td>`).join('')}</tr>`,
+        `<tr>${table.columns.map((column) => `<td>${escapeHtml(shownCellText(column, row[column]))}</td>`).join('')}</tr>`,
     )
     .join('\n');
   const shown = rows.length;
