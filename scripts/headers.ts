@@ -1,9 +1,12 @@
 // npm run headers -- DIR: after editing DIR/app-config.json of a build (frames allowed, a new MCP
 // server, LLM endpoint or data host), rewrites the page's Content-Security-Policy (the meta tag and
 // style nonce of DIR/index.html and DIR/oauth-callback.html) and DIR/_headers from it, exactly as a
-// build from that config would, and prints the same headers for nginx and Apache. No rebuild needed.
+// build from that config would, lists the folder's files in DIR/sw.js again (so returning visitors,
+// answered by the offline copy, get the new config and policy on their next visit), and prints the same
+// headers for nginx and Apache. No rebuild needed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { serviceWorkerFile, writePrecacheManifest } from './precache-manifest.ts';
 import {
   apacheConfig,
   headersFileFor,
@@ -31,9 +34,16 @@ for (const page of ['index.html', 'oauth-callback.html']) {
   writeFileSync(path, rewritePagePolicy(readFileSync(path, 'utf8'), policy));
 }
 writeFileSync(join(folder, '_headers'), headersFileFor(config));
+// The offline copy is listed from the files just written: a revisit gets them, never the old policy.
+const offline = existsSync(join(folder, serviceWorkerFile))
+  ? writePrecacheManifest(folder)
+  : undefined;
 const report = [
   `Rewrote the Content-Security-Policy of ${folder} from its app-config.json:`,
   '  index.html (meta tag and style nonce), oauth-callback.html, _headers (Netlify, Cloudflare Pages).',
+  offline
+    ? `  sw.js lists the files again (version ${offline.version}): returning visitors get this config and policy on their next visit.`
+    : `  No sw.js: no offline copy to update.`,
   '',
   '# nginx (replace root with where the folder is served from)',
   nginxConfig(rules),
