@@ -2,6 +2,7 @@
 // from one cache named after the build's version, so a revisit opens without network. A new version is
 // cached whole in the background and waits; a page that opens with no other tab of the app lets it take
 // over and reloads (src/offline/take-over.ts), so a page never mixes two builds.
+import { installOrder } from './install-order';
 import { keptHeaders, reusable } from './kept-headers';
 import {
   offlineCacheName,
@@ -83,21 +84,27 @@ async function fetchChecked(url: string, entry: PrecacheEntry): Promise<Response
   );
 }
 
-/** Caches every file of this version; an unchanged file is copied from an older version's cache. */
+/** How many files an install downloads at once: the host answers several, and the hashing overlaps. */
+const parallelDownloads = 3;
+
+/** Caches one file of this version; an unchanged one is copied from an older version's cache. */
+async function keepFile(cache: Cache, entry: PrecacheEntry): Promise<void> {
+  const url = new URL(entry.url, appFolder).href;
+  // A file kept by an earlier (or interrupted) install with the same bytes and the same headers is
+  // not downloaded again.
+  const kept = await caches.match(url);
+  if (reusable(kept, entry.sha256, manifest.headers)) await cache.put(url, kept);
+  else await cache.put(url, await fetchChecked(url, entry));
+}
+
+/** Caches every file of this version: the shell first, the bundled data next, the rest after. */
 async function precache(): Promise<void> {
   const cache = await caches.open(cacheName);
-  for (const entry of manifest.files) {
-    if (entry.lazy) continue;
-    const url = new URL(entry.url, appFolder).href;
-    // A file kept by an earlier (or interrupted) install with the same bytes and the same headers is
-    // not downloaded again.
-    const kept = await caches.match(url);
-    if (reusable(kept, entry.sha256, manifest.headers)) {
-      await cache.put(url, kept);
-      continue;
-    }
-    await cache.put(url, await fetchChecked(url, entry));
-  }
+  const queue = installOrder(manifest.files);
+  const downloader = async (): Promise<void> => {
+    for (let entry = queue.shift(); entry; entry = queue.shift()) await keepFile(cache, entry);
+  };
+  await Promise.all(Array.from({ length: parallelDownloads }, downloader));
 }
 
 /** Tells the app's open pages why this version could not be kept offline, then fails the install. */

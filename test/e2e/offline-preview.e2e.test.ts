@@ -5,10 +5,11 @@
 // policy as the first visit did, so another page of the same site cannot frame it, and a publisher's
 // config change (`npm run headers -- DIR`) reaches the next revisit.
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writePrecacheManifest } from '../../scripts/precache-manifest';
 import { copyApp, type AppCopy } from '../servers/app-copy';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { startLoopbackServer, type LoopbackServer } from '../servers/loopback';
@@ -37,7 +38,14 @@ const script: FakeLlmScript = {
 /** Writes `config` into the copy and runs `npm run headers -- DIR` on it, as the docs say. */
 async function publish(copy: AppCopy, config: Record<string, unknown>): Promise<void> {
   await writeFile(join(copy.root, 'app-config.json'), JSON.stringify(config, null, 2));
-  await run('npx', ['tsx', 'scripts/headers.ts', copy.root]);
+  // The script as npm runs it, without npx's own start-up (seconds on a busy machine).
+  await run(process.execPath, ['--import', 'tsx', 'scripts/headers.ts', copy.root]);
+}
+
+/** Writes a config the page's stock policy already allows, and lists the copy's files in sw.js again. */
+async function deploy(copy: AppCopy, config: Record<string, unknown>): Promise<void> {
+  await writeFile(join(copy.root, 'app-config.json'), JSON.stringify(config));
+  writePrecacheManifest(copy.root);
 }
 
 /** Settles once the page's service worker has cached the app (it installs after the data side started). */
@@ -112,7 +120,7 @@ describe('the offline copy on npm start’s server', () => {
   });
 
   it('installs, says "Available offline", and a revisit with the host gone opens the map and runs the bundled SQL', async () => {
-    await publish(copy, light);
+    await deploy(copy, light);
     const server = await startPreviewServer(copy.root);
     const opened = await openChat(browser, `${server.url}/`, { endpoint: fake.url });
     const { page, context } = opened;
@@ -160,6 +168,32 @@ describe('the offline copy on npm start’s server', () => {
     await waitForIdle(page);
     expect(opened.pageErrors).toEqual([]);
     await context.close();
+  });
+
+  it('a file changed by hand after sw.js was written: Settings says the app is not kept offline, and why', async () => {
+    await deploy(copy, light);
+    // The copy's data files link to the build: the link is replaced, never written through.
+    const airports = join(copy.root, 'data', 'airports.csv');
+    const text = await readFile(airports, 'utf8');
+    await rm(airports);
+    await writeFile(airports, `${text}\n`);
+    const server = await startPreviewServer(copy.root);
+    try {
+      const opened = await openChat(browser, `${server.url}/`, { endpoint: fake.url });
+      await showSettings(opened.page);
+      const status = opened.page.locator('.mw-offline-status');
+      await expect
+        .poll(() => status.getAttribute('data-offline'), { timeout: 60_000 })
+        .toBe('failed');
+      expect(await status.textContent()).toBe(
+        'Not available offline: data/airports.csv on the server is not the file sw.js lists: the folder changed after sw.js was written (npm run precache -- dist lists it again).',
+      );
+      await opened.context.close();
+    } finally {
+      await server.stop();
+      await rm(airports);
+      await writeFile(airports, text);
+    }
   });
 
   it('a revisit carries the first visit’s policy, so a frame on another page is refused; a config change reaches the next revisit', async () => {
