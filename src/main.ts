@@ -3,6 +3,7 @@
 import './app/apply-saved-theme';
 import { mount, type MountedMapwright } from './mapwright';
 import { startOfflineCache } from './offline/offline-cache';
+import { OfflineStatus } from './offline/offline-status';
 import { answerOtherTabs, takeOverWaitingVersion } from './offline/take-over';
 
 declare global {
@@ -23,7 +24,14 @@ async function start(root: HTMLElement): Promise<void> {
   }
   const shell = root.cloneNode(true) as HTMLElement;
   // Beside the page, as the app page always read them (in development the module is under src/).
-  const options = { ownsPage: true, configUrl: './app-config.json', assetBase: document.baseURI };
+  // Settings says whether the app is kept for offline visits (only the built page keeps it).
+  const offline = new OfflineStatus();
+  const options = {
+    ownsPage: true,
+    configUrl: './app-config.json',
+    assetBase: document.baseURI,
+    ...(import.meta.env.PROD ? { settingsSections: () => [offline.section()] } : {}),
+  };
   let mounted: MountedMapwright = mount(root, options);
   // Only the built page has a sw.js (an embed never registers one). Its install downloads the whole
   // build, so it waits until the data side has started (the page is idle by then) and never competes
@@ -32,7 +40,7 @@ async function start(root: HTMLElement): Promise<void> {
     void mounted.ready
       .then(async (handle) => {
         await handle.data;
-        await startOfflineCache(handle.config.offline);
+        await startOfflineCache(handle.config.offline, offline);
       })
       // Keeping the app for offline visits is a convenience: the page works the same without it.
       .catch(() => undefined);
