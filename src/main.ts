@@ -12,7 +12,12 @@ declare global {
      * The app page's mount: `destroy()` releases everything the app holds, `remount()` mounts it
      * again in the same shell (tests mount and destroy it many times in one page).
      */
-    mapwrightPage?: { destroy(): void; remount(): Promise<void> };
+    mapwrightPage?: {
+      destroy(): void;
+      remount(): Promise<void>;
+      /** Where the offline copy stands, as Settings says it (`available` once kept whole). */
+      offline(): string;
+    };
   }
 }
 
@@ -46,6 +51,7 @@ async function start(root: HTMLElement): Promise<void> {
       .catch(() => undefined);
   }
   window.mapwrightPage = {
+    offline: () => offline.value.state,
     destroy: () => mounted.destroy(),
     remount: async () => {
       await mounted.ready.catch(() => undefined);
