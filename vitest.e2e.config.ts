@@ -13,5 +13,7 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: false,
     globalSetup: ['test/e2e/global-setup.ts'],
+    // Each file's time, slowest first, after the usual report.
+    reporters: ['default', './test/reporters/file-times.ts'],
   },
 });
