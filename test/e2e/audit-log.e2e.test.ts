@@ -1,9 +1,9 @@
 // The analyst's record in the built app: a conversation with an edited, a denied, a session-allowed and
 // an auto-approved query shows each decision on its call in the timeline, and exports an audit log (CSV)
 // and a JSON export that say who allowed each call and how, with the SQL proposed and the SQL that ran.
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ask, expectClean, openChat, useAppWithModel, waitForData, waitForIdle } from './chat-page';
+import { downloadedText } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
 
@@ -53,11 +53,11 @@ async function download(page: Page, name: string): Promise<{ file: string; text:
     page.waitForEvent('download'),
     page.getByRole('button', { name, exact: true }).click(),
   ]);
-  return { file: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+  return { file: file.suggestedFilename(), text: await downloadedText(file) };
 }
 
 describe('the audit record of every call', () => {
-  const app = useAppWithModel(script);
+  const app = useAppWithModel(script, { airportsOnly: true });
 
   it('exports an audit log with an edited, a denied, a session-allowed and an auto-approved call', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {

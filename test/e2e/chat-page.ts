@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { startLoopbackServer } from '../servers/loopback';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from './harness';
+import {
+  openPage,
+  startAppHarness,
+  type AppHarness,
+  type AppHarnessOptions,
+  type PageUnderTest,
+} from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
 
@@ -152,6 +158,24 @@ export async function ask(page: Page, question: string): Promise<void> {
     .catch(() => undefined);
 }
 
+/**
+ * Starts a new conversation in an open page, as a person resets the chat with New chat: the tests of
+ * one file share a booted app this way instead of booting one for each test.
+ */
+export async function newConversation(page: Page): Promise<void> {
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  const toggle = page.getByRole('button', { name: 'Conversations' });
+  const wasOpen = await sidebar.isVisible();
+  if (!wasOpen) await toggle.click();
+  await sidebar.getByRole('button', { name: 'New chat' }).click();
+  await page.locator('.mw-welcome:not([hidden])').waitFor();
+  // The list left as the test found it (a desktop remembers whether it was open).
+  if (!wasOpen && (await sidebar.isVisible())) {
+    await toggle.click();
+    await sidebar.waitFor({ state: 'hidden' });
+  }
+}
+
 /** Waits until no turn is running. */
 export async function waitForIdle(page: Page): Promise<void> {
   await page.locator('.mw-chat[data-status="idle"]').waitFor({ timeout: 60_000 });
@@ -183,11 +207,14 @@ export interface AppWithModel {
 }
 
 /** Starts the app and a model answering from `script` before the `describe`'s tests; stops both after. */
-export function useAppWithModel(script: FakeLlmScript): AppWithModel {
+export function useAppWithModel(
+  script: FakeLlmScript,
+  harnessOptions: AppHarnessOptions = {},
+): AppWithModel {
   const started: { harness?: AppHarness; fake?: FakeLlm } = {};
   beforeAll(async () => {
     [started.harness, started.fake] = await Promise.all([
-      startAppHarness(),
+      startAppHarness(harnessOptions),
       startFakeLlm({ script }),
     ]);
   });

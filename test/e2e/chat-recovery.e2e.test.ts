@@ -35,7 +35,7 @@ const script: FakeLlmScript = {
 };
 
 describe('recovery after a reload', () => {
-  const app = useAppWithModel(script);
+  const app = useAppWithModel(script, { airportsOnly: true });
 
   const openChat = () =>
     openChatPage(app.harness.browser, app.harness.appUrl, { endpoint: app.fake.url });

@@ -2,7 +2,6 @@
 // shows its error and can be disabled and removed; a conversation with a secret in a tool argument, whose
 // table the person charted, exports as Markdown and JSON with the call, its result and the chart (an SVG
 // image in the Markdown), the secret masked.
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { startFakeLlm } from '../servers/fake-llm/fake-llm-server';
 import {
@@ -16,6 +15,7 @@ import {
   waitForIdle,
   type ContractPage,
 } from './chat-page';
+import { downloadedText } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
 
@@ -223,8 +223,7 @@ describe('settings and export in the browser', () => {
         page.waitForEvent('download'),
         page.getByRole('button', { name }).click(),
       ]);
-      const path = await file.path();
-      return { file: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+      return { file: file.suggestedFilename(), text: await downloadedText(file) };
     };
     await page.getByRole('button', { name: 'Conversations' }).click();
     const markdown = await download('Export Markdown');

@@ -1,8 +1,14 @@
 // The chat in the built app, against the fake LLM on loopback and the real DuckDB-WASM: the analyst,
 // the visitor, deny, reload, stop and a hostile answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
-import { ask, expectClean, openChat as openChatPage } from './chat-page';
+import {
+  ask,
+  expectClean,
+  newConversation,
+  openChat as openChatPage,
+  type ContractPage,
+} from './chat-page';
 import { startAppHarness, type AppHarness } from './harness';
 import type { FakeLlmReply, FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 
@@ -82,8 +88,14 @@ const script: FakeLlmScript = {
 
 describe('the chat in the browser', () => {
   let harness: AppHarness;
+  // One booted app for the file: each test starts a new conversation in it, as a person would.
+  let opened: ContractPage;
   beforeAll(async () => {
     [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
+    opened = await openChat();
+  });
+  beforeEach(async () => {
+    await newConversation(opened.page);
   });
   afterAll(async () => {
     await Promise.allSettled([harness?.close(), fake?.stop()]);
@@ -92,7 +104,6 @@ describe('the chat in the browser', () => {
   const openChat = () => openChatPage(harness.browser, harness.appUrl, { endpoint: fake.url });
 
   it('analyst: edits and approves the SQL, sees the table, the map round and the streamed answer', async () => {
-    const opened = await openChat();
     const { page } = opened;
     await ask(opened.page, 'Which airports are furthest north?');
     const card = page.locator('.mw-approval-card');
@@ -129,11 +140,9 @@ describe('the chat in the browser', () => {
       'Done',
     );
     await expectClean(opened);
-    await opened.context.close();
   });
 
   it('visitor: with auto-approve on, the same question completes with no card', async () => {
-    const opened = await openChat();
     const { page } = opened;
     await page.getByRole('switch').check();
     await ask(opened.page, 'Which airports are furthest north?');
@@ -141,11 +150,11 @@ describe('the chat in the browser', () => {
     expect(await page.locator('.mw-approval-card').count()).toBe(0);
     expect(await page.locator('.mw-result-table').count()).toBe(1);
     await expectClean(opened);
-    await opened.context.close();
+    // Auto-approve is the session's: off again for the tests that follow in this page.
+    await page.getByRole('switch').uncheck();
   });
 
   it('deny: the reason reaches the model, which answers without the data', async () => {
-    const opened = await openChat();
     const { page } = opened;
     await ask(opened.page, 'List all flights');
     const card = page.locator('.mw-approval-card');
@@ -161,10 +170,11 @@ describe('the chat in the browser', () => {
       'declined',
     );
     await expectClean(opened);
-    await opened.context.close();
   });
 
   it('reload: the open card comes back, and approving it finishes the turn', async () => {
+    // A page of its own, as a person's first visit: in the shared page the reload also brings back
+    // what the earlier tests left, and the approved query waited past its limit under load.
     const opened = await openChat();
     const { page } = opened;
     await ask(opened.page, 'Which airports are furthest north?');
@@ -184,7 +194,6 @@ describe('the chat in the browser', () => {
   });
 
   it('stop: the partial answer stays and the chat takes the next question', async () => {
-    const opened = await openChat();
     const { page } = opened;
     await ask(opened.page, 'Tell me a long story');
     await page.locator('.mw-answer', { hasText: 'word20' }).waitFor();
@@ -197,10 +206,10 @@ describe('the chat in the browser', () => {
     await page.locator('.mw-answer', { hasText: 'Hello again, the chat still works.' }).waitFor();
     expect(await page.locator('.mw-answer').first().textContent()).toContain('word20');
     await expectClean(opened);
-    await opened.context.close();
   });
 
   it('settings: Test connection answers clearly; conversations: new, switch back, delete', async () => {
+    // A page of its own: the test counts the conversations listed.
     const opened = await openChat();
     const { page } = opened;
     await page.getByRole('button', { name: 'Open the settings' }).click();
@@ -240,7 +249,6 @@ describe('the chat in the browser', () => {
   });
 
   it('xss: a hostile answer renders inert', async () => {
-    const opened = await openChat();
     const { page } = opened;
     await ask(opened.page, 'Say something hostile');
     await page.locator('.mw-answer strong', { hasText: 'bold' }).waitFor();
@@ -256,6 +264,5 @@ describe('the chat in the browser', () => {
       await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
     ).toBeUndefined();
     await expectClean(opened);
-    await opened.context.close();
   });
 });

@@ -3,10 +3,10 @@
 // usual) holds only what the person can see. Its audit record claims "approved" under a forged run id:
 // the call and the audit log mark it imported, never a decision of this browser. The same file imported
 // again opens the first copy instead of making a second.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClean, openChat, useAppWithModel, waitForData, waitForIdle } from './chat-page';
 import { sidebarTitles } from './conversation-script';
+import { downloadedText } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 
 const SQL =
@@ -127,7 +127,7 @@ describe('an imported conversation', () => {
     // The audit log marks the imported row, and keeps this browser's own approval apart.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export audit log' }).click();
-    const rows = auditRows(readFileSync(await (await download).path(), 'utf8'));
+    const rows = auditRows(await downloadedText(await download));
     expect(rows.map((row) => [row.run_id, row.decision, row.decided_by, row.imported])).toEqual([
       ['forged-run-7', '', 'imported', 'yes'],
       [expect.any(String), 'approved', 'asked', ''],

@@ -3,7 +3,6 @@
 // dropped on the map is recognised as imported already; another export dropped there is imported, not
 // refused as GeoJSON, with its clashing result id renamed; a file that is not an export gets one
 // sentence.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClean, openChat, useAppWithModel, visibleText } from './chat-page';
 import {
@@ -14,6 +13,7 @@ import {
   resultLayers,
   sidebarTitles,
 } from './conversation-script';
+import { downloadedText } from './harness';
 import type { FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import type { Page } from 'playwright-core';
 
@@ -63,8 +63,7 @@ describe('import a conversation', () => {
     await first.page.getByRole('button', { name: 'Conversations' }).click();
     const download = first.page.waitForEvent('download');
     await first.page.getByRole('button', { name: 'Export JSON' }).click();
-    const exportPath = await (await download).path();
-    const exported = readFileSync(exportPath, 'utf8');
+    const exported = await downloadedText(await download);
     await expectClean(first);
     await first.context.close();
 

@@ -15,13 +15,17 @@ import {
   storedConversationCount,
   storedConversationIds,
 } from './conversation-script';
+import { downloadedText } from './harness';
 import type { FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import type { Page } from 'playwright-core';
 
 type Loose = Record<string, unknown>;
 
 let fakeModel: FakeLlm | undefined;
-const app = useAppWithModel(drawingScript(() => fakeModel));
+const app = useAppWithModel(
+  drawingScript(() => fakeModel),
+  { airportsOnly: true },
+);
 
 const UNREADABLE_PART = 'This part of the conversation could not be read.';
 const UNREADABLE_CONVERSATION = 'This conversation could not be read.';
@@ -162,7 +166,7 @@ describe('every open lands', () => {
     // Export raw gives the stored record as it is.
     const download = page.waitForEvent('download');
     await entry.getByRole('button', { name: 'Export raw Version 99' }).click();
-    const raw = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as Loose;
+    const raw = JSON.parse(await downloadedText(await download)) as Loose;
     expect(raw.version).toBe(99);
     expect(raw.id).toBe('c-99');
     // Delete removes it (with Undo offered, as for any delete).

@@ -54,7 +54,7 @@ async function expectShown(
 }
 
 describe('one conversation in two tabs', () => {
-  const app = useAppWithModel(script);
+  const app = useAppWithModel(script, { airportsOnly: true });
 
   it('questions asked in turn from both tabs all stay, live and after reloading both', async () => {
     const endpoint = app.fake.url;

@@ -1,7 +1,15 @@
 // The browser harness: Debian's Chromium driven by playwright-core, loopback only, page errors fail tests.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buffer } from 'node:stream/consumers';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Page,
+} from 'playwright-core';
 import { findChromium } from '../../scripts/find-chromium';
 import { startStaticServer } from '../servers/static-server';
+import { lightConfig, serveWithConfig } from './contract/config-variant';
 import type { LoopbackServer } from '../servers/loopback';
 
 /** The Chromium the tests launch (CHROMIUM_PATH, Debian's, or one on PATH: scripts/find-chromium.ts). */
@@ -18,9 +26,42 @@ export const chromiumArgs = [
   '--no-first-run',
 ];
 
-/** Launches headless Chromium. */
-export function launchBrowser(): Promise<Browser> {
+/** Launches a headless Chromium of the caller's own. */
+export function launchOwnBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+}
+
+/**
+ * The browser for a test file: under the browser test run, a connection to its worker's Chromium
+ * (test/e2e/global-setup.ts), whose close() closes this file's contexts and leaves the browser to the
+ * worker's next file; elsewhere (the benches) a Chromium of its own.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const endpoint = await workerBrowserEndpoint();
+  if (!endpoint) return launchOwnBrowser();
+  return chromium.connect(endpoint);
+}
+
+/** This worker's Chromium when this runs under the browser test run's global set-up. */
+async function workerBrowserEndpoint(): Promise<string | undefined> {
+  if (process.env.VITEST === undefined) return undefined;
+  const { inject } = await import('vitest');
+  const endpoints = inject('chromiumEndpoints') ?? [];
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return endpoints[(worker - 1) % Math.max(1, endpoints.length)];
+}
+
+/**
+ * A downloaded file's text, read through Playwright: the worker's browser is reached over a socket,
+ * so its downloads have no path on this side (`download.path()` refuses).
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  return (await downloadedBytes(download)).toString('utf8');
+}
+
+/** A downloaded file's bytes, read through Playwright as `downloadedText` reads its text. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  return buffer(await download.createReadStream());
 }
 
 /** True for URLs that stay on this machine (or never touch the network). */
@@ -82,15 +123,41 @@ export interface AppHarness {
   close(): Promise<void>;
 }
 
-/** Starts Chromium and a static server over dist/. */
-export async function startAppHarness(): Promise<AppHarness> {
-  const [browser, server] = await Promise.all([launchBrowser(), startStaticServer()]);
+/** How a harness starts. */
+export interface AppHarnessOptions {
+  /**
+   * Launch a Chromium of the file's own instead of connecting to the worker's: for tests that measure
+   * the browser's processes (an earlier file's could linger) or hand it files of 100 MB (the worker's
+   * browser is reached over a socket, which copies the file).
+   */
+  ownBrowser?: boolean;
+  /**
+   * Serve the build with the airports dataset only (contract/config-variant.ts, lightConfig), for
+   * tests of the chat, SQL or conversations that need no other: DuckDB loads every declared table
+   * before the first query, and the 3-million-row flights Parquet and the county choropleth are most
+   * of a boot's work on two cores.
+   */
+  airportsOnly?: boolean;
+}
+
+/** Starts Chromium (or connects to the worker's) and a static server over dist/. */
+export async function startAppHarness(options: AppHarnessOptions = {}): Promise<AppHarness> {
+  const [browser, served] = await Promise.all([
+    options.ownBrowser ? launchOwnBrowser() : launchBrowser(),
+    options.airportsOnly
+      ? lightConfig().then((config) => serveWithConfig(JSON.stringify(config)))
+      : startStaticServer().then((server) => ({
+          server,
+          appUrl: `${server.url}/`,
+          stop: () => server.stop(),
+        })),
+  ]);
   return {
     browser,
-    server,
-    appUrl: `${server.url}/`,
+    server: served.server,
+    appUrl: served.appUrl,
     close: async () => {
-      await Promise.allSettled([browser.close(), server.stop()]);
+      await Promise.allSettled([browser.close(), served.stop()]);
     },
   };
 }

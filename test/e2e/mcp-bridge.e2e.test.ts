@@ -67,7 +67,10 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
   let silent: LoopbackServer | undefined;
 
   beforeAll(async () => {
-    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
+    [harness, fake] = await Promise.all([
+      startAppHarness({ airportsOnly: true }),
+      startFakeLlm({ script }),
+    ]);
   }, 60_000);
   afterAll(async () => {
     await Promise.allSettled([

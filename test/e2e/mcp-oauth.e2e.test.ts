@@ -55,7 +55,7 @@ describe('signing in to an MCP server with OAuth', () => {
 
   beforeAll(async () => {
     [harness, fake, warehouse] = await Promise.all([
-      startAppHarness(),
+      startAppHarness({ airportsOnly: true }),
       startFakeLlm({ script }),
       startOAuthMcpServer(),
     ]);

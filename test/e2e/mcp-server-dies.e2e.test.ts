@@ -47,7 +47,7 @@ describe('a third-party MCP server killed during a call, in the browser', () => 
 
   beforeAll(async () => {
     [harness, fake, everything] = await Promise.all([
-      startAppHarness(),
+      startAppHarness({ airportsOnly: true }),
       startFakeLlm({ script }),
       spawnLoopbackServer(everythingScript, ['streamableHttp'], /listening on port/i),
     ]);

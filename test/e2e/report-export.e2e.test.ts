@@ -1,7 +1,9 @@
 // Export report in the built app: one HTML file that opens with the network off and scripts off, and
 // shows the question, the answer, each query's SQL and decision, every table with its rows, every chart
 // and the map as pictures, and the credits; it holds no script and a CSP that forbids any.
-import { copyFile, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ask, expectClean, openChat, useAppWithModel, waitForData, waitForIdle } from './chat-page';
@@ -32,7 +34,7 @@ const script: FakeLlmScript = {
 };
 
 describe('the report', () => {
-  const app = useAppWithModel(script);
+  const app = useAppWithModel(script, { airportsOnly: true });
 
   it('opens offline with scripts off and shows every table, chart, the map and the decisions', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {
@@ -58,8 +60,12 @@ describe('the report', () => {
     expect(file.suggestedFilename()).toMatch(
       /^which-states-have-the-most-airports-report-\d{4}-\d{2}-\d{2}\.html$/,
     );
-    const path = await file.path();
-    const html = await readFile(path, 'utf8');
+    // Saved through Playwright (the worker's browser keeps its downloads on its own side), under a
+    // name that ends in .html, so the browser reads the file as a page.
+    const folder = await mkdtemp(join(tmpdir(), 'mapwright-report-'));
+    const copy = join(folder, 'report.html');
+    await file.saveAs(copy);
+    const html = await readFile(copy, 'utf8');
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('Content-Security-Policy');
     // The model's words are text, not markup.
@@ -80,9 +86,6 @@ describe('the report', () => {
     report.on('console', (message) => {
       if (message.type() === 'error') cspErrors.push(message.text());
     });
-    const copy = `${path}.html`;
-    // A name that ends in .html, so the browser reads the file as a page.
-    await copyFile(path, copy);
     await report.goto(pathToFileURL(copy).href);
     expect(await report.title()).toBe('Which states have the most airports?');
     expect(await report.locator('h2').first().textContent()).toBe('Question 1');
@@ -121,7 +124,7 @@ describe('the report', () => {
     expect(cspErrors).toEqual([]);
     expect(requests).toEqual([]);
     await reader.close();
-    await rm(copy);
+    await rm(folder, { recursive: true, force: true });
     await expectClean(opened);
     await opened.context.close();
   });

@@ -3,9 +3,9 @@
 // by a column in the engine (descending starts at 99,999), filters there and downloads a CSV of every
 // row; the caption says the conversation keeps only the first rows. After a reload the engine no longer
 // has the result: the table says which rows it still has, and Run again brings every row back.
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ask, expectClean, openChat, useAppWithModel, waitForIdle } from './chat-page';
+import { downloadedText } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Locator, Page } from 'playwright-core';
 
@@ -39,11 +39,11 @@ async function scrollTo(table: Locator, where: 'top' | 'bottom'): Promise<void> 
 
 async function download(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+  return { name: file.suggestedFilename(), text: await downloadedText(file) };
 }
 
 describe('every row of a 100,000-row result', () => {
-  const app = useAppWithModel(script);
+  const app = useAppWithModel(script, { airportsOnly: true });
 
   it('scrolls to the last row, sorts in the engine and downloads every row', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {

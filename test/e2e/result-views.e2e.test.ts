@@ -5,11 +5,10 @@
 // shows formatted numbers and dates while the CSV keeps the raw values and is named after the question,
 // fades its edges while it can scroll sideways, and "Show on map" and "Chart" act on a result without
 // asking the model.
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { ask, expectClean, openChat, waitForIdle, type ContractPage } from './chat-page';
-import { startAppHarness, type AppHarness } from './harness';
+import { downloadedBytes, startAppHarness, type AppHarness } from './harness';
 import { registerResultFixtures } from './result-fixtures';
 import type { FakeLlmRule, FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Locator, Page } from 'playwright-core';
@@ -84,7 +83,7 @@ function overlapping(boxes: Box[]): string[] {
 
 async function download(page: Page, trigger: Locator): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+  return { name: file.suggestedFilename(), bytes: await downloadedBytes(file) };
 }
 
 describe('charts and result tables in the browser', () => {

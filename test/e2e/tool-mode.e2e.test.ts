@@ -25,7 +25,10 @@ describe('a model that writes its tool calls as JSON in the text', () => {
   let harness: AppHarness;
   let fake: FakeLlm;
   beforeAll(async () => {
-    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
+    [harness, fake] = await Promise.all([
+      startAppHarness({ airportsOnly: true }),
+      startFakeLlm({ script }),
+    ]);
   }, 60_000);
   afterAll(async () => {
     await Promise.allSettled([harness?.close(), fake?.stop()]);

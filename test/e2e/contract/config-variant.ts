@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { distDir, startStaticServer, type StaticServerOptions } from '../../servers/static-server';
+import type { LoopbackServer } from '../../servers/loopback';
 
 /** The build served with another app-config.json. */
 export interface ConfigVariant {
@@ -11,11 +12,16 @@ export interface ConfigVariant {
   stop(): Promise<void>;
 }
 
+/** A variant served by a static server of its own (what `serveWithConfig` starts). */
+export interface ServedConfigVariant extends ConfigVariant {
+  server: LoopbackServer;
+}
+
 /** Serves the build with `configText` (written as is, so it may be broken JSON) as its app-config.json. */
 export async function serveWithConfig(
   configText: string,
   serverOptions: StaticServerOptions = {},
-): Promise<ConfigVariant> {
+): Promise<ServedConfigVariant> {
   const root = await mkdtemp(join(tmpdir(), 'mapwright-contract-'));
   for (const entry of await readdir(distDir)) {
     if (entry !== 'app-config.json') await symlink(join(distDir, entry), join(root, entry));
@@ -23,6 +29,7 @@ export async function serveWithConfig(
   await writeFile(join(root, 'app-config.json'), configText);
   const server = await startStaticServer(root, serverOptions);
   return {
+    server,
     appUrl: `${server.url}/`,
     stop: async () => {
       await server.stop();
