@@ -3,8 +3,8 @@
 // spreadsheet would read as a formula starts with an apostrophe, so opening the file runs nothing.
 import { describeDecision, modelParts, type CallAudit } from '../agent/conversation/call-audit';
 import { redactArguments, redactSecrets } from '../agent/redact';
+import { sqlArgument } from '../agent/sql-argument-names';
 import { formatArguments } from './dom';
-import { sqlArgument } from './tool-call-view';
 import type { CallRecord, TurnRecord } from '../agent/conversation/conversation-document';
 
 /** The audit log's columns, in order. */

@@ -6,6 +6,7 @@ import {
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
 import { redactArguments, redactSecrets } from '../agent/redact';
+import { sqlArgument } from '../agent/sql-argument-names';
 import { ROW_CAPS } from '../config/row-caps';
 import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
 import { exportedAudit } from './audit-log';
@@ -16,7 +17,6 @@ import { formatArguments } from './dom';
 import { downloadBlob } from './download-blob';
 import { markdownTable } from './markdown-table';
 import { findTable, type TableData } from './result-data';
-import { sqlArgument } from './tool-call-view';
 import type { Message } from '../agent/types';
 
 /** The JSON export's format name and version (import reads versions 1 and 2). */

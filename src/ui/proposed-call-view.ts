@@ -1,14 +1,13 @@
 // One call on the approval card: a head line (what, where, and its decision), then the details: what it
 // does, the model's explanation, the editable SQL, the pre-flight, other arguments and a deny reason.
 import { REDACTED, redactSecrets } from '../agent/redact';
+import { sqlArgumentName } from '../agent/sql-argument-names';
 import { callLabel } from './call-label';
 import { button, element, formatArguments } from './dom';
 import { LazySqlEditor } from './lazy-sql-editor';
 import { preflightLines } from './preflight-lines';
 import type { ApprovalDecision, ProposedCall } from '../agent/types';
 import type { PreflightFunction, PreflightReport } from '../data/preflight';
-
-const SQL_KEYS = ['sql_query', 'sql', 'query'];
 
 /** How long a check runs before the card says why it is still checking, in milliseconds. */
 export const slowCheckMs = 1_000;
@@ -82,7 +81,7 @@ export class ProposedCallView {
     display: ProposedCallDisplay = { collapsible: false, expanded: true },
   ) {
     const args = proposed.displayArguments;
-    this.sqlKey = SQL_KEYS.find((key) => typeof args[key] === 'string');
+    this.sqlKey = sqlArgumentName(args);
     this.originalSql = this.sqlKey ? String(args[this.sqlKey]) : undefined;
     const realSql = this.sqlKey ? proposed.call.arguments[this.sqlKey] : undefined;
     this.secretMasked = this.originalSql !== undefined && realSql !== this.originalSql;

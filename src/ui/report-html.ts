@@ -10,6 +10,7 @@ import {
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
 import { redactArguments, redactSecrets } from '../agent/redact';
+import { sqlArgument } from '../agent/sql-argument-names';
 import { ROW_CAPS } from '../config/row-caps';
 import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
 import { escapeHtml } from '../web/escape-html';
@@ -17,7 +18,6 @@ import { callLabel } from './call-label';
 import { redactChartSpec, type DrawChartImage } from './chart-markdown';
 import { formatArguments } from './dom';
 import { cellText, type TableData } from './result-data';
-import { sqlArgument } from './tool-call-view';
 
 /** What a report is made of. */
 export interface ReportInput {

@@ -1,7 +1,7 @@
 // Whether a query's rows changed since it last ran: a call that runs the same SQL with the same tool
 // as an earlier call of the conversation (Run again, or the model asking the same thing) says so in
 // the timeline, compared row by row on what the page holds of both results.
-import { sqlArgument } from './tool-call-view';
+import { sqlArgument } from '../agent/sql-argument-names';
 import type { CallRecord, ConversationDocument } from '../agent/conversation/conversation-document';
 import type { TableData } from './result-data';
 

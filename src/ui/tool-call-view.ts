@@ -1,6 +1,7 @@
 // One line of a turn's timeline: status, tool and server, how it was allowed (asked, edited, denied,
 // allowed for the session, auto-approved, by policy), and duration; arguments and result expand.
 import { describeDecision } from '../agent/conversation/call-audit';
+import { SQL_ARGUMENT_NAMES, sqlArgument } from '../agent/sql-argument-names';
 import { callLabel } from './call-label';
 import { addCopyButton } from './code-blocks';
 import { button, element, formatArguments, formatDuration } from './dom';
@@ -22,15 +23,6 @@ const STATUS_LABELS: Record<CallRecord['state'], { text: string; shown: boolean 
   declined: { text: 'Declined', shown: true },
   cancelled: { text: 'Stopped', shown: true },
 };
-
-/** The SQL argument of a call, when it has one. */
-export function sqlArgument(args: Record<string, unknown>): string | undefined {
-  for (const key of ['sql_query', 'sql', 'query']) {
-    const value = args[key];
-    if (typeof value === 'string') return value;
-  }
-  return undefined;
-}
 
 /** What a call's view can do beyond showing it. */
 export interface ToolCallViewOptions {
@@ -126,7 +118,7 @@ export class ToolCallView {
     const proposed = this.proposedSql(record);
     if (proposed !== undefined) nodes.push(...sqlBlock('SQL the model proposed', proposed));
     if (sql !== undefined) {
-      for (const key of ['sql_query', 'sql', 'query']) if (rest[key] === sql) delete rest[key];
+      for (const key of SQL_ARGUMENT_NAMES) if (rest[key] === sql) delete rest[key];
       nodes.push(...sqlBlock(proposed === undefined ? 'SQL' : 'SQL that ran (edited)', sql));
       const { runAgain } = this.options;
       // A query that ran can be proposed again, through the card, to see whether its rows changed.
