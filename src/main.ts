@@ -1,6 +1,6 @@
 // The app page's entry: applies the saved theme before anything draws, then mounts the app into the
 // page's shell through the same module an embedding page loads (src/mapwright.ts), owning the page.
-import './app/apply-saved-theme';
+import './settings/apply-saved-theme';
 import { mount, type MountedMapwright } from './mapwright';
 import { startOfflineCache } from './offline/offline-cache';
 import { answerOtherTabs, takeOverWaitingVersion } from './offline/take-over';

@@ -1,5 +1,6 @@
 // The composition root: the only module that wires config, data, map, MCP, agent and UI together.
 // Each part is started by a helper in src/app so this file reads as the order things start in.
+import { retitleChatPlaceholder, showChatPlaceholder } from '../chat/chat-placeholder';
 import {
   buildSystemPrompt,
   catalogEntryFromConfig,
@@ -8,6 +9,8 @@ import {
   resolveConfigUrls,
   validateAppConfig,
 } from '../config';
+import { isConversationExportFile } from '../conversations/export/is-conversation-export';
+import { MapUndo } from '../conversations/map-undo';
 import { heldPointLayerCount } from '../data/point-tile-client';
 import { heldLayerCount } from '../data/table-decoder-client';
 import { errorMessage } from '../errors/error-message';
@@ -15,14 +18,14 @@ import { uploadPaint } from '../map/layer-paint';
 import { mountLayerPanel } from '../map/layer-panel';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { mapCredits, mapSnapshot } from '../map/map-snapshot';
-import { CredentialStore } from '../storage/credential-store';
+import { CredentialStore } from '../settings/credential-store';
 import {
   loadDisabledTools,
   loadToolPolicies,
   loadUserServers,
   saveDisabledTools,
   saveToolPolicies,
-} from '../storage/mcp-preferences-store';
+} from '../settings/mcp-preferences-store';
 import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { maskCredentials } from '../tools/credential-placeholders';
 import { createConversationMap } from '../tools/map/conversation-map';
@@ -31,21 +34,18 @@ import { createMapTools } from '../tools/map/create-map-tools';
 import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
 import { ViewTabs } from '../ui/view-tabs';
-import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder';
-import { isConversationExportFile } from './is-conversation-export';
+import { readUploadInWorker, reportLostUploads } from '../uploads/read-upload-in-worker';
+import { serveTablePoints } from '../uploads/serve-table-points';
+import { mountUploadControl } from '../uploads/upload-control';
+import { UploadLibrary } from '../uploads/upload-library';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
-import { MapUndo } from './map-undo';
 import { NoticeBanner } from './notice-banner';
 import { watchPolicyViolations } from './policy-violation-notice';
-import { readUploadInWorker, reportLostUploads } from './read-upload-in-worker';
-import { serveTablePoints } from './serve-table-points';
-import { mountUploadControl } from './upload-control';
-import { UploadLibrary } from './upload-library';
 import type { AgentEvent } from '../agent/types';
+import type { MountedChat } from '../chat/chat-wiring';
 import type { TableSource } from '../data/data-engine';
-import type { UploadStorage } from '../storage/upload-store';
+import type { UploadStorage } from '../uploads/upload-store';
 import type { MapwrightHandle } from './app-handle';
-import type { MountedChat } from './chat-wiring';
 import type { StartedData } from './data-wiring';
 import type { StartedMap } from './start-map';
 
@@ -296,7 +296,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     onLateFailure: (message) => banner.add(message, 'upload'),
     onLateNotice: (message) => banner.add(message, 'upload'),
     storage: () =>
-      (uploadStore ??= import('../storage/upload-store').then(
+      (uploadStore ??= import('../uploads/upload-store').then(
         ({ UploadStore, UPLOAD_DATABASE_NAME }) =>
           UploadStore.open(scope.name(UPLOAD_DATABASE_NAME)),
       )),
@@ -370,7 +370,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     chatMounted = Promise.all([chatStart, promptLoaded])
       .then(() => {
         if (destroyed) throw new Error('the app was closed');
-        return import('./chat-wiring');
+        return import('../chat/chat-wiring');
       })
       .then(({ mountChat }) =>
         mountChat({
