@@ -5,8 +5,7 @@ import type { MapController } from '../map/map-controller';
 import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
-import type { UploadOptions, UploadOutcome } from '../uploads/upload-dataset';
-import type { RemovalOutcome } from '../uploads/upload-library';
+import type { UploadOptions, UploadOutcome, RemovalOutcome } from '../uploads';
 import type { StartedData } from './data-wiring';
 
 /** The handle a mounted app exposes on `window.mapwright`. */

@@ -1,5 +1,5 @@
 // Starts the data side of the app: the lazy DuckDB-WASM engine, the embedded SQL server, and the hub.
-import { showElicitation } from '../approval/show-elicitation';
+import { showElicitation } from '../approval';
 import { DuckDbWasmEngine } from '../data/duckdb-wasm-engine';
 import { LazyDataEngine } from '../data/lazy-data-engine';
 import {

@@ -1,6 +1,6 @@
 // The composition root: the only module that wires config, data, map, MCP, agent and UI together.
 // Each part is started by a helper in src/app so this file reads as the order things start in.
-import { retitleChatPlaceholder, showChatPlaceholder } from '../chat/chat-placeholder';
+import { retitleChatPlaceholder, showChatPlaceholder } from '../chat';
 import {
   buildSystemPrompt,
   catalogEntryFromConfig,
@@ -9,8 +9,7 @@ import {
   resolveConfigUrls,
   validateAppConfig,
 } from '../config';
-import { isConversationExportFile } from '../conversations/export/is-conversation-export';
-import { MapUndo } from '../conversations/map-undo';
+import { isConversationExportFile, MapUndo } from '../conversations/shell';
 import { heldPointLayerCount } from '../data/point-tile-client';
 import { heldLayerCount } from '../data/table-decoder-client';
 import { errorMessage } from '../errors/error-message';
@@ -18,14 +17,14 @@ import { uploadPaint } from '../map/layer-paint';
 import { mountLayerPanel } from '../map/layer-panel';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { mapCredits, mapSnapshot } from '../map/map-snapshot';
-import { CredentialStore } from '../settings/credential-store';
 import {
+  CredentialStore,
   loadDisabledTools,
   loadToolPolicies,
   loadUserServers,
   saveDisabledTools,
   saveToolPolicies,
-} from '../settings/mcp-preferences-store';
+} from '../settings/shell';
 import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { maskCredentials } from '../tools/credential-placeholders';
 import { createConversationMap } from '../tools/map/conversation-map';
@@ -34,17 +33,21 @@ import { createMapTools } from '../tools/map/create-map-tools';
 import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
 import { ViewTabs } from '../ui/view-tabs';
-import { readUploadInWorker, reportLostUploads } from '../uploads/read-upload-in-worker';
-import { serveTablePoints } from '../uploads/serve-table-points';
-import { mountUploadControl } from '../uploads/upload-control';
-import { UploadLibrary } from '../uploads/upload-library';
+import {
+  loadUploadStore,
+  mountUploadControl,
+  readUploadInWorker,
+  reportLostUploads,
+  serveTablePoints,
+  UploadLibrary,
+} from '../uploads';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
 import { watchPolicyViolations } from './policy-violation-notice';
 import type { AgentEvent } from '../agent/types';
-import type { MountedChat } from '../chat/chat-wiring';
+import type { MountedChat } from '../chat/mount-chat';
 import type { TableSource } from '../data/data-engine';
-import type { UploadStorage } from '../uploads/upload-store';
+import type { UploadStorage } from '../uploads';
 import type { MapwrightHandle } from './app-handle';
 import type { StartedData } from './data-wiring';
 import type { StartedMap } from './start-map';
@@ -296,9 +299,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     onLateFailure: (message) => banner.add(message, 'upload'),
     onLateNotice: (message) => banner.add(message, 'upload'),
     storage: () =>
-      (uploadStore ??= import('../uploads/upload-store').then(
-        ({ UploadStore, UPLOAD_DATABASE_NAME }) =>
-          UploadStore.open(scope.name(UPLOAD_DATABASE_NAME)),
+      (uploadStore ??= loadUploadStore().then(({ UploadStore, UPLOAD_DATABASE_NAME }) =>
+        UploadStore.open(scope.name(UPLOAD_DATABASE_NAME)),
       )),
   });
   teardown.push(
@@ -370,7 +372,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     chatMounted = Promise.all([chatStart, promptLoaded])
       .then(() => {
         if (destroyed) throw new Error('the app was closed');
-        return import('../chat/chat-wiring');
+        return import('../chat/mount-chat');
       })
       .then(({ mountChat }) =>
         mountChat({

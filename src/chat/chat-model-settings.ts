@@ -1,22 +1,22 @@
 // The model the chat talks to, as the person chose it: kept in storage, edited in Settings, and asked
-// for on the first run (no model yet) before a question can go. One part of mountChat (chat-wiring.ts).
+// for on the first run (no model yet) before a question can go. One part of mountChat (mount-chat.ts).
 import { contextBudgetFor } from '../providers/context-budget';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { listProviderModels } from '../providers/list-provider-models';
 import { localContextWindow } from '../providers/local-context-window';
-import { defaultLlmSettings } from '../settings/default-llm-settings';
-import { firstRunView } from '../settings/first-run-view';
 import {
+  defaultLlmSettings,
+  firstRunView,
   hasSavedLlmSettings,
   loadLlmSettings,
   saveLlmSettings,
   savedToolMode,
   type LlmSettings,
-} from '../settings/llm-settings-store';
-import { needsModelSetup } from '../settings/model-setup';
-import { policyAwareFetch } from '../settings/policy-aware-fetch';
-import { SettingsPanel } from '../settings/settings-panel';
-import { testModelConnection } from '../settings/test-model-connection';
+  needsModelSetup,
+  policyAwareFetch,
+  SettingsPanel,
+  testModelConnection,
+} from '../settings';
 import type { ChatModel } from '../agent/types';
 import type { AppConfig } from '../config/app-config';
 import type { ChatPanel } from './chat-panel';

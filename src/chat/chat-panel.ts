@@ -7,8 +7,8 @@ import {
   type TurnRecord,
 } from '../agent/conversation/conversation-document';
 import { newestTrim, turnsAsSent } from '../agent/conversation/turns-as-sent';
-import { findTable, type TableData } from '../results/result-data';
-import { ThemeToggle, type ThemeToggleOptions } from '../settings/theme-toggle';
+import { findTable, type TableData } from '../results';
+import { ThemeToggle, type ThemeToggleOptions } from '../settings';
 import { button, element } from '../ui/dom';
 import { FrameScheduler, type FrameTask } from '../ui/frame-scheduler';
 import { moveNode } from '../ui/move-node';

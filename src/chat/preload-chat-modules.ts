@@ -1,7 +1,7 @@
 // The chat's large, late parts (the CodeMirror SQL editor and highlighter, Observable Plot) load on
 // their own when the first card, SQL block or chart appears; fetching them once the page is idle means
 // that first card rarely waits, while the chat's first answer never waits for them.
-import { loadSqlEditor } from '../approval/lazy-sql-editor';
+import { loadSqlEditor } from '../approval';
 import { loadPlotChart } from '../tools/chart/lazy-plot-chart';
 import { loadSqlHighlight } from '../ui/lazy-sql-highlight';
 

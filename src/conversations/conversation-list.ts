@@ -4,7 +4,7 @@
 // this reads and writes storage.
 import { isBlankConversation } from '../agent/conversation/blank-conversation';
 import { redactArguments } from '../agent/redact';
-import { chartImage } from '../results/chart-image';
+import { chartImage } from '../results';
 import { heldDocumentCount, retryHeldDocuments } from '../storage/conversation-writer';
 import { sidebarOpenState } from '../storage/sidebar-open';
 import { askToPersist, storageSpace } from '../storage/storage-space';
@@ -22,7 +22,7 @@ import { importConversation } from './export/import-conversation';
 import { conversationReportHtml } from './export/report-html';
 import { storageUsageText } from './storage-usage';
 import type { ConversationDocument } from '../agent/conversation/conversation-document';
-import type { TableData } from '../results/result-data';
+import type { TableData } from '../results';
 import type { ConversationStore } from '../storage/conversation-store';
 
 /** What the list needs from the chat. */

@@ -49,7 +49,7 @@ function slowQuery() {
   return { tool, executions, release: () => release() };
 }
 
-/** Opens the page's chat over a database: what chat-wiring does on load (recovery included). */
+/** Opens the page's chat over a database: what mount-chat does on load (recovery included). */
 async function openChat(options: {
   database: string;
   steps: ScriptedStep[];

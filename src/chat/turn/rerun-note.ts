@@ -6,7 +6,7 @@ import type {
   CallRecord,
   ConversationDocument,
 } from '../../agent/conversation/conversation-document';
-import type { TableData } from '../../results/result-data';
+import type { TableData } from '../../results';
 
 const json = (value: unknown): string =>
   JSON.stringify(value, (_key, inner: unknown) =>

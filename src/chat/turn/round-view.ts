@@ -1,6 +1,5 @@
 // One round of a turn: collapsed reasoning, streamed text, the tool timeline, and result tables/charts.
-import { ChartFigure } from '../../results/chart-figure';
-import { ResultTable } from '../../results/result-table';
+import { ChartFigure, ResultTable } from '../../results';
 import { asChartSpec } from '../../tools/chart/chart-spec';
 import { element } from '../../ui/dom';
 import { fileSlug } from '../../ui/file-slug';
@@ -8,8 +7,7 @@ import { StreamingMarkdown } from './streaming-markdown';
 import { ToolCallView } from './tool-call-view';
 import { unreadablePart } from './unreadable-part';
 import type { CallRecord, RoundRecord } from '../../agent/conversation/conversation-document';
-import type { ResultActions } from '../../results/result-actions';
-import type { TableData } from '../../results/result-data';
+import type { ResultActions, TableData } from '../../results';
 
 /** Turns a table result's data into a table, with its rows from where the page holds them. */
 export type TableResolver = (data: unknown) => TableData | undefined;

@@ -14,7 +14,7 @@ import { RoundView, type TableResolver } from './round-view';
 import { TurnActionBar } from './turn-action-bar';
 import { unreadablePart } from './unreadable-part';
 import type { TurnAsSent } from '../../agent/conversation/turns-as-sent';
-import type { ResultActions } from '../../results/result-actions';
+import type { ResultActions } from '../../results';
 
 /** What a turn's buttons ask the chat to do. */
 export interface TurnActions {

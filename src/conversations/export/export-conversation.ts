@@ -8,10 +8,14 @@ import {
 import { redactArguments, redactSecrets } from '../../agent/redact';
 import { sqlArgument } from '../../agent/sql-argument-names';
 import { ROW_CAPS } from '../../config/row-caps';
-import { chartImage } from '../../results/chart-image';
-import { chartMarkdown, type DrawChartImage } from '../../results/chart-markdown';
-import { markdownTable } from '../../results/markdown-table';
-import { findTable, type TableData } from '../../results/result-data';
+import {
+  chartImage,
+  chartMarkdown,
+  type DrawChartImage,
+  markdownTable,
+  findTable,
+  type TableData,
+} from '../../results';
 import { asChartSpec, type ChartSpec } from '../../tools/chart/chart-spec';
 import { callLabel } from '../../ui/call-label';
 import { formatArguments } from '../../ui/dom';

@@ -12,8 +12,7 @@ import {
 import { redactArguments, redactSecrets } from '../../agent/redact';
 import { sqlArgument } from '../../agent/sql-argument-names';
 import { ROW_CAPS } from '../../config/row-caps';
-import { redactChartSpec, type DrawChartImage } from '../../results/chart-markdown';
-import { cellText, type TableData } from '../../results/result-data';
+import { redactChartSpec, type DrawChartImage, cellText, type TableData } from '../../results';
 import { asChartSpec, type ChartSpec } from '../../tools/chart/chart-spec';
 import { callLabel } from '../../ui/call-label';
 import { formatArguments } from '../../ui/dom';

@@ -4,21 +4,30 @@ import { Agent } from '../agent/agent';
 import { toolIdentity } from '../agent/approval-policy';
 import { SessionApprovals } from '../agent/session-approvals';
 import { isSmallContext } from '../agent/small-context';
-import { ApprovalControls } from '../approval/approval-controls';
-import { PendingApprovalView } from '../approval/pending-approval-view';
-import { ConversationList } from '../conversations/conversation-list';
-import { ConversationTabs } from '../conversations/conversation-tabs';
-import { firstConversation } from '../conversations/first-conversation';
-import { followConversationMap } from '../conversations/follow-conversation-map';
-import { writeErrorReporter } from '../conversations/write-error-reporter';
+import { ApprovalControls, PendingApprovalView } from '../approval';
+import {
+  ConversationList,
+  ConversationTabs,
+  firstConversation,
+  followConversationMap,
+  writeErrorReporter,
+} from '../conversations';
 import { createEnginePreflight } from '../data/preflight';
-import { createResultActions } from '../results/create-result-actions';
-import { keepConversationResults } from '../results/keep-conversation-results';
-import { keptResultSource, tableResolver } from '../results/kept-result-source';
-import { CredentialsSection } from '../settings/credentials-section';
-import { loadUserServers, saveUserServers } from '../settings/mcp-preferences-store';
-import { McpSettingsSection, type KeptServers } from '../settings/mcp-settings-section';
-import { readThemeChoice, saveThemeChoice } from '../settings/theme-store';
+import {
+  createResultActions,
+  keepConversationResults,
+  keptResultSource,
+  tableResolver,
+} from '../results';
+import {
+  CredentialsSection,
+  loadUserServers,
+  saveUserServers,
+  McpSettingsSection,
+  type KeptServers,
+  readThemeChoice,
+  saveThemeChoice,
+} from '../settings';
 import { CONVERSATION_CHANNEL, ConversationChannel } from '../storage/conversation-channel';
 import { ConversationLock } from '../storage/conversation-lock';
 import { rememberConversationOnScreen } from '../storage/conversation-on-screen';
@@ -27,7 +36,7 @@ import { openConversation } from '../storage/open-conversation';
 import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { createRenderChartTool } from '../tools/chart/render-chart';
 import { button } from '../ui/dom';
-import { acceptFileDrops } from '../uploads/file-drop';
+import { acceptFileDrops } from '../uploads';
 import { ChatModelSettings } from './chat-model-settings';
 import { ChatPanel } from './chat-panel';
 import { ChatSession } from './chat-session';
@@ -37,11 +46,10 @@ import { settledWithin } from './settled-within';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentEvent } from '../agent/types';
 import type { AppConfig } from '../config/app-config';
-import type { ReportSources } from '../conversations/conversation-list';
-import type { MapUndo } from '../conversations/map-undo';
+import type { ReportSources, MapUndo } from '../conversations';
 import type { DataEngine } from '../data/data-engine';
 import type { McpHub } from '../mcp/mcp-hub';
-import type { CredentialStore } from '../settings/credential-store';
+import type { CredentialStore } from '../settings';
 import type { ConversationWriter } from '../storage/conversation-writer';
 import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ConversationMapState } from '../tools/map/conversation-map-state';
