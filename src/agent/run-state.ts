@@ -11,7 +11,7 @@ import type {
 } from './types';
 
 /** History, status, pending turn and summary of one run, handed back after every step. */
-export class ConversationState {
+export class RunState {
   history: Message[];
   status: AgentStatus;
   pendingTurn: PendingTurn | undefined;
