@@ -1,6 +1,7 @@
 // Defaults used for every field the config leaves out or gets wrong.
 import { bundledDatasets } from './bundled-datasets';
 import { ROW_CAPS } from './row-caps';
+import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-timeout';
 import type { AppConfig } from './app-config';
 
 /** The config the app starts with when app-config.json is missing or unreadable. */
@@ -41,7 +42,7 @@ export function defaultAppConfig(): AppConfig {
     limits: {
       maxRounds: 10,
       turnDeadlineMs: 300_000,
-      toolTimeoutMs: 60_000,
+      toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
       maxRowsToModel: ROW_CAPS.toModel,
       uploadMaxBytes: 200 * 1024 * 1024,
     },
