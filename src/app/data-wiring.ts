@@ -10,13 +10,11 @@ import {
   type McpServerConfig,
   type McpStatusEvent,
 } from '../mcp';
+import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
 import { listenForSignIns } from './oauth-sign-in';
 import type { DataEngine, TableSource } from '../data/data-engine';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
-
-/** The id of the in-page SQL server. */
-export const EMBEDDED_SERVER_ID = 'embedded';
 
 /** What startData needs. */
 export interface StartDataOptions {

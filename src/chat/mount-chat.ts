@@ -13,6 +13,7 @@ import {
   writeErrorReporter,
 } from '../conversations';
 import { createEnginePreflight } from '../data/preflight';
+import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
 import {
   createResultActions,
   keepConversationResults,
@@ -227,7 +228,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   const approvalView = new PendingApprovalView({
     slot: panel.approvalSlot,
     preflightFor: (serverId) =>
-      serverId === 'embedded' && engine ? createEnginePreflight(engine) : undefined,
+      serverId === EMBEDDED_SERVER_ID && engine ? createEnginePreflight(engine) : undefined,
     onAllowTool: (name) => {
       // Bound to the tool shown on the card, so the name cannot later pass to another server's tool.
       const tool = registry.get(name);

@@ -1,14 +1,12 @@
 // The result table's "Show on map" and "Chart" buttons, answered with the local tools the model calls
 // (map_query_result, render_chart) through the registry, so a drawn layer is part of the conversation's
 // map just as if the model had drawn it.
+import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
 import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ChartGuess, ResultActions, ResultGeometryGuess } from './result-actions';
 import type { TableData } from './result-data';
 import type { ResultRowSource } from './result-row-source';
-
-/** The in-page SQL server: its queries run again in the page's engine. */
-const PAGE_SERVER_ID = 'embedded';
 
 /** Longest layer title taken from a question. */
 const TITLE_LENGTH = 60;
@@ -50,12 +48,12 @@ export function createResultActions(
       .find(
         (tool) =>
           tool.origin.kind === 'mcp' &&
-          tool.origin.serverId === PAGE_SERVER_ID &&
+          tool.origin.serverId === EMBEDDED_SERVER_ID &&
           tool.origin.originalName === 'query',
       );
   return {
     canRunAgain: (table) =>
-      table.serverId === PAGE_SERVER_ID && table.sql !== undefined && pageQuery() !== undefined,
+      table.serverId === EMBEDDED_SERVER_ID && table.sql !== undefined && pageQuery() !== undefined,
     // Through the registry, as the model's call went: the server's read-only guard, the credentials
     // filled in, the one timeout. The person's click stands for the approval of a query they saw run.
     async runAgain(table: TableData): Promise<ResultRowSource> {

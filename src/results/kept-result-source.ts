@@ -1,12 +1,10 @@
 // Every row of a result of the page's own SQL server, for its table: the engine keeps the whole result
 // under its result id while the page is open, and answers pages of it, masked like the stored rows.
+import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
 import { resolveTableData, type TableData } from './result-data';
 import type { DataEngine } from '../data/data-engine';
 import type { ResultStore } from '../tools/result-store';
 import type { ResultRowSource } from './result-row-source';
-
-/** The in-page SQL server's id: only its results are kept by the page's engine. */
-const PAGE_SERVER_ID = 'embedded';
 
 /** Pages of a result the engine still keeps; undefined when it keeps none under this id. */
 export function keptResultSource(
@@ -16,7 +14,12 @@ export function keptResultSource(
 ): ResultRowSource | undefined {
   const stored = resultStore.get(resultId);
   const read = engine?.keptResultPage?.bind(engine);
-  if (!stored || stored.serverId !== PAGE_SERVER_ID || !read || !engine?.hasKeptResult?.(resultId))
+  if (
+    !stored ||
+    stored.serverId !== EMBEDDED_SERVER_ID ||
+    !read ||
+    !engine?.hasKeptResult?.(resultId)
+  )
     return undefined;
   return {
     async page(view, offset, limit) {

@@ -3,13 +3,11 @@
 // shown again. A credential saved before credentials were bound to servers is listed as unbound, with a
 // server to choose: until then no tool receives it.
 import { errorMessage } from '../errors/error-message';
+import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
 import { credentialPlaceholder } from '../tools/credential-placeholders';
 import { button, element, settingsSection } from '../ui/dom';
 import { settingsField, settingsSubform } from './settings-field';
 import type { CredentialPersistence, CredentialStore } from './credential-store';
-
-/** The server offered first: the in-page SQL server, whose credentials never leave the browser's own engine. */
-const PREFERRED_SERVER = 'embedded';
 
 function errorText(error: unknown): string {
   return errorMessage(error);
@@ -109,7 +107,11 @@ export class CredentialsSection {
   /** Offers the known servers in `select`, keeping its choice; the in-page server first. */
   private fillServers(select: HTMLSelectElement): void {
     const ids = [...new Set(this.servers())].sort((left, right) =>
-      left === PREFERRED_SERVER ? -1 : right === PREFERRED_SERVER ? 1 : left.localeCompare(right),
+      left === EMBEDDED_SERVER_ID
+        ? -1
+        : right === EMBEDDED_SERVER_ID
+          ? 1
+          : left.localeCompare(right),
     );
     const chosen = select.value;
     select.replaceChildren(

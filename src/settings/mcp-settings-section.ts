@@ -4,6 +4,7 @@
 import { redactSecrets } from '../agent/redact';
 import { DEFAULT_BRIDGE_URL } from '../mcp/bridge-command';
 import { isLoopbackUrl } from '../mcp/loopback-host';
+import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
 import { addCopyButton } from '../ui/code-blocks';
 import { button, element, settingsSection } from '../ui/dom';
 import { settingsField, settingsSubform } from './settings-field';
@@ -157,7 +158,7 @@ export class McpSettingsSection {
                 { ariaLabel: `Reconnect server ${server.name}` },
               )
             : undefined;
-        const removable = server.id !== 'embedded';
+        const removable = server.id !== EMBEDDED_SERVER_ID;
         const remove = removable
           ? button(
               'Remove',

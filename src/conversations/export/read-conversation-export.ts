@@ -5,6 +5,7 @@ import { CONVERSATION_VERSION } from '../../agent/conversation/conversation-docu
 import { titleFromQuestion } from '../../agent/conversation/conversation-title';
 import { validateConversation } from '../../agent/conversation/validate-conversation';
 import { redactArguments, redactSecrets } from '../../agent/redact';
+import { EMBEDDED_SERVER_ID } from '../../mcp/mcp-server-config';
 import { isRecord } from '../../tools/table-result-data';
 import type {
   CallRecord,
@@ -98,7 +99,7 @@ function readCall(
     hasTable && resultId
       ? {
           resultId,
-          serverId: typeof call.server === 'string' ? call.server : 'embedded',
+          serverId: typeof call.server === 'string' ? call.server : EMBEDDED_SERVER_ID,
           columns,
           rows,
           totalRows,
