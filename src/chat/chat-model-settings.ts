@@ -4,6 +4,7 @@ import { contextBudgetFor } from '../providers/context-budget';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { listProviderModels } from '../providers/list-provider-models';
 import { localContextWindow } from '../providers/local-context-window';
+import { policyAwareFetch } from '../providers/policy-aware-fetch';
 import {
   defaultLlmSettings,
   firstRunView,
@@ -13,7 +14,6 @@ import {
   savedToolMode,
   type LlmSettings,
   needsModelSetup,
-  policyAwareFetch,
   SettingsPanel,
   testModelConnection,
 } from '../settings';

@@ -21,7 +21,6 @@ export {
 export { McpSettingsSection } from './mcp-settings-section';
 export type { KeptServers } from './mcp-settings-section';
 export { needsModelSetup } from './model-setup';
-export { policyAwareFetch } from './policy-aware-fetch';
 export { SettingsPanel } from './settings-panel';
 export { testModelConnection } from './test-model-connection';
 export { readThemeChoice, saveThemeChoice } from './theme-store';

@@ -1,7 +1,7 @@
 // A fetch that says when the page's Content-Security-Policy refused a request. The browser rejects such
 // a fetch with the same TypeError as a server that is down; only the `securitypolicyviolation` event
 // tells them apart, so the page's violations of connect-src are watched and matched by origin.
-import type { FetchFunction } from '../providers/provider-options';
+import type { FetchFunction } from './provider-options';
 
 /** How long to wait, after a fetch failed, for the violation event the browser queues as a task. */
 const VIOLATION_GRACE_MS = 50;
