@@ -30,10 +30,13 @@ export default defineConfig({
       output: {
         entryFileNames: (chunk) =>
           chunk.name === 'mapwright' ? 'mapwright.js' : 'assets/[name]-[hash].js',
-        assetFileNames: (asset) =>
-          asset.names.some((name) => name.endsWith('.css'))
-            ? 'mapwright.css'
-            : 'assets/[name]-[hash][extname]',
+        // MapLibre's worker ships as .mjs, a type stock servers lack (Debian's nginx sends it as
+        // text/plain, which nosniff then refuses as a script): every script is emitted as .js.
+        assetFileNames: (asset) => {
+          if (asset.names.some((name) => name.endsWith('.css'))) return 'mapwright.css';
+          if (asset.names.some((name) => name.endsWith('.mjs'))) return 'assets/[name]-[hash].js';
+          return 'assets/[name]-[hash][extname]';
+        },
       },
     },
   },

@@ -5,7 +5,8 @@
 // on loopback with a query; the figure is when the approval card shows its pre-flight). Also the gzipped
 // JavaScript the map needs (every script requested before its layers were added) against what loads
 // lazily. With MAPWRIGHT_PREVIOUS_DIST set, that build runs alternately with this one and its medians
-// are printed beside (`previous_*`), so the machine's load falls on both alike. MAP_DRAWING=off turns
+// are printed beside (`previous_*`), so the machine's load falls on both alike. Then, for this build,
+// the median of 3 first visits' time to the offline copy (bench/offline-ready.ts). MAP_DRAWING=off turns
 // WebGL's draw and clear calls into no-ops (bench/map-drawing-off.ts), to separate the app's own cost
 // from SwiftShader's drawing.
 import { execFileSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { chromiumArgs, chromiumPath, launchBrowser, openPage } from '../test/e2e
 import { startFakeLlm } from '../test/servers/fake-llm/fake-llm-server';
 import { distDir, startStaticServer } from '../test/servers/static-server';
 import { mapDrawingOffScript, mapDrawingOn } from './map-drawing-off';
+import { measureOfflineReady } from './offline-ready';
 import { loadAverage, median } from './statistics';
 import type { LoopbackServer } from '../test/servers/loopback';
 import type { Browser, Page } from 'playwright-core';
@@ -239,6 +241,7 @@ export async function run(): Promise<void> {
   const builds: Build[] = [{ name: 'this build', folder: distDir, boots: [] }];
   if (previousDist) builds.push({ name: 'previous build', folder: previousDist, boots: [] });
   const loadBefore = loadAverage();
+  let offline: { figure: string; runs: number[] } | undefined;
   const [browser, llm] = await Promise.all([
     launchBrowser(),
     startFakeLlm({
@@ -270,6 +273,7 @@ export async function run(): Promise<void> {
         build.boots.push(await boot(browser, `${build.server!.url}/`, llm.url));
       }
     }
+    offline = await measureOfflineReady(browser, `${builds[0]!.server!.url}/`, llm.url);
   } finally {
     await Promise.allSettled([
       browser.close(),
@@ -281,5 +285,9 @@ export async function run(): Promise<void> {
     `# map_drawing=${mapDrawingOn ? 'on' : 'off'} runs=${runs} link=${link ? `${link.megabitsPerSecond} Mbit/s, ${link.latencyMs} ms, gzip` : 'loopback'} visit=${secondVisit && link ? 'second' : 'first'}`,
   );
   for (const [index, build] of builds.entries()) report(build, index === 0 ? '' : 'previous_');
+  if (offline) {
+    console.log(`${offline.figure}=${Math.round(median(offline.runs))}`);
+    console.log(`# this build offline runs: ${offline.runs.join(',')}`);
+  }
   console.log(`# load_average before=${loadBefore} after=${loadAverage()} (1, 5, 15 min; 2 cores)`);
 }

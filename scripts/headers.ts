@@ -1,19 +1,30 @@
-// npm run headers -- DIR: after editing DIR/app-config.json of a build (frames allowed, a new MCP
-// server, LLM endpoint or data host), rewrites the page's Content-Security-Policy (the meta tag and
-// style nonce of DIR/index.html and DIR/oauth-callback.html) and DIR/_headers from it, exactly as a
-// build from that config would, and prints the same headers for nginx and Apache. No rebuild needed.
+// npm run headers -- DIR [--base /sub/folder/] [--root /srv/mapwright] [--listen 80]: after editing
+// DIR/app-config.json of a build (frames allowed, a new MCP server, LLM endpoint or data host), rewrites
+// the page's Content-Security-Policy (the meta tag and style nonce of DIR/index.html and
+// DIR/oauth-callback.html) and DIR/_headers from it, exactly as a build from that config would, and
+// prints the same headers, with the media types and caching, for nginx, Apache and Caddy, serving the
+// folder from --root under the URL path --base. No rebuild needed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import {
-  apacheConfig,
   headersFileFor,
-  nginxConfig,
   publishHeaders,
   rewritePagePolicy,
+  serverConfigs,
 } from './publish-headers.ts';
+import { checkedBase } from './server-locations.ts';
 import { configFromFile, printable } from './vite-plugin-security-headers.ts';
 
-const folder = resolve(process.argv[2] ?? 'dist');
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    base: { type: 'string', default: '/' },
+    root: { type: 'string', default: '/srv/mapwright' },
+    listen: { type: 'string', default: '80' },
+  },
+});
+const folder = resolve(positionals[0] ?? 'dist');
 const configPath = join(folder, 'app-config.json');
 if (!existsSync(configPath) || !existsSync(join(folder, 'index.html'))) {
   console.error(
@@ -31,15 +42,22 @@ for (const page of ['index.html', 'oauth-callback.html']) {
   writeFileSync(path, rewritePagePolicy(readFileSync(path, 'utf8'), policy));
 }
 writeFileSync(join(folder, '_headers'), headersFileFor(config));
+const base = checkedBase(values.base);
+const servers = serverConfigs(rules, { root: values.root, base, listen: values.listen });
 const report = [
   `Rewrote the Content-Security-Policy of ${folder} from its app-config.json:`,
   '  index.html (meta tag and style nonce), oauth-callback.html, _headers (Netlify, Cloudflare Pages).',
   '',
-  '# nginx (replace root with where the folder is served from)',
-  nginxConfig(rules),
+  `# nginx: a site (sites-available/), serving ${values.root} at ${base}; or the server block's`,
+  '# lines inside your own server block (the geo line, if any, goes outside it)',
+  servers.nginx,
   '',
-  '# Apache (.htaccess in the folder, or the site config; needs mod_headers)',
-  apacheConfig(rules),
+  '# Apache: in the site config (needs mod_headers and mod_mime); or, without the <Directory> lines,',
+  `# an .htaccess in ${values.root}`,
+  servers.apache,
+  '',
+  `# Caddy: a site of the Caddyfile (replace ${values.listen} with the site's address)`,
+  servers.caddy,
 ];
 // Line by line: a config value is data, and printable() writes its control characters as escapes.
 console.log(report.join('\n').split('\n').map(printable).join('\n'));

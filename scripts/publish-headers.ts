@@ -1,18 +1,45 @@
 // The security headers of a build, from its app config: the page's policy (index.html's meta tag and
-// style nonce), dist/_headers, and the same rules for nginx and Apache. The build writes them
+// style nonce), dist/_headers, and the same rules for nginx, Apache and Caddy (nginx-config.ts,
+// apache-config.ts, caddy-config.ts). The build writes them
 // (vite-plugin-security-headers.ts) and `npm run headers -- dist` rewrites them in a built folder from
 // its own app-config.json, byte for byte as a build from that config would.
+import { apacheConfig } from './apache-config.ts';
+import { caddyConfig } from './caddy-config.ts';
 import { assetCacheRule, headersFile, securityPolicy } from './content-security-policy.ts';
 import { duckdbWorkerRule } from './duckdb-worker-policy.ts';
+import { nginxConfig, type ServerConfigOptions } from './nginx-config.ts';
 import type { AppConfig } from '../src/config/app-config.ts';
 import type { HeaderRule, SecurityPolicy } from './content-security-policy.ts';
+
+/**
+ * The files that keep their names across builds and say which build a visitor runs: the page, its
+ * config, the service worker and the embed module. A browser asks for them again at every visit (a
+ * host's default lets it keep them for a while, and a visitor would run the old build's page against
+ * a new config or a missing script); everything they load by a hashed name is kept for good.
+ */
+export const revalidatedPaths = [
+  '/',
+  '/index.html',
+  '/oauth-callback.html',
+  '/app-config.json',
+  '/sw.js',
+  '/mapwright.js',
+  '/mapwright.css',
+];
+
+const revalidate = { 'Cache-Control': 'no-cache' };
 
 /** The page's policy and every header rule a host sends for `config`. */
 export function publishHeaders(config: AppConfig): { policy: SecurityPolicy; rules: HeaderRule[] } {
   const policy = securityPolicy(config);
   return {
     policy,
-    rules: [{ path: '/*', headers: policy.headers }, assetCacheRule, duckdbWorkerRule(config)],
+    rules: [
+      { path: '/*', headers: policy.headers },
+      ...revalidatedPaths.map((path) => ({ path, headers: revalidate })),
+      assetCacheRule,
+      duckdbWorkerRule(config),
+    ],
   };
 }
 
@@ -41,56 +68,14 @@ export function rewritePagePolicy(html: string, policy: SecurityPolicy): string 
   return withPolicy.split(`nonce="${oldNonce}"`).join(`nonce="${policy.styleNonce}"`);
 }
 
-// The header values, in the quotes each server's config takes (a value holds no double quote: its
-// sources are rebuilt from their parts).
-function headerLines(
-  headers: Record<string, string>,
-  line: (name: string, value: string) => string,
-) {
-  return Object.entries(headers).map(([name, value]) => line(name, value));
-}
-
-/**
- * The rules as nginx `location` blocks under `root`. nginx's add_header in a nested location replaces
- * the outer ones, so each block carries every header that applies to it.
- */
-export function nginxConfig(rules: HeaderRule[], root = '/srv/mapwright'): string {
-  const [page, assets, worker] = rules;
-  const block = (location: string, headers: Record<string, string>): string =>
-    [
-      `location ${location} {`,
-      `  root ${root};`,
-      ...headerLines(headers, (name, value) => `  add_header ${name} "${value}" always;`),
-      '}',
-    ].join('\n');
-  const pageHeaders = page?.headers ?? {};
-  const workerHeaders = { ...(worker?.headers ?? {}) };
-  return [
-    block('/', pageHeaders),
-    block('/assets/', { ...pageHeaders, ...assets?.headers }),
-    // The worker's own policy replaces the page's for its file (a host sending both narrows it more).
-    block('^~ /assets/duckdb-worker-', {
-      'X-Content-Type-Options': pageHeaders['X-Content-Type-Options'] ?? 'nosniff',
-      ...assets?.headers,
-      ...workerHeaders,
-    }),
-  ].join('\n');
-}
-
-/** The rules for Apache (an .htaccess in the folder, or the site's config; needs mod_headers). */
-export function apacheConfig(rules: HeaderRule[]): string {
-  const [page, assets, worker] = rules;
-  const set = (headers: Record<string, string> | undefined, indent = ''): string[] =>
-    headerLines(headers ?? {}, (name, value) => `${indent}Header always set ${name} "${value}"`);
-  return [
-    '<IfModule mod_headers.c>',
-    ...set(page?.headers, '  '),
-    '  <If "%{REQUEST_URI} =~ m#^(.*/)?assets/#">',
-    ...set(assets?.headers, '    '),
-    '  </If>',
-    '  <If "%{REQUEST_URI} =~ m#^(.*/)?assets/duckdb-worker-#">',
-    ...set(worker?.headers, '    '),
-    '  </If>',
-    '</IfModule>',
-  ].join('\n');
+/** The rules as each server's config, as `npm run headers` prints them. */
+export function serverConfigs(
+  rules: HeaderRule[],
+  options: ServerConfigOptions,
+): { nginx: string; apache: string; caddy: string } {
+  return {
+    nginx: nginxConfig(rules, options),
+    apache: apacheConfig(rules, options),
+    caddy: caddyConfig(rules, options),
+  };
 }

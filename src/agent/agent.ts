@@ -142,7 +142,14 @@ export class Agent {
       );
     }
     if (answer) {
-      return this.start(input, { kind: 'decided', answer }, answer.interruption.elapsedMs);
+      // The run that applies the person's decisions goes on with the turn's run id: the record names one
+      // run per turn however many cards it asked.
+      return this.start(
+        input,
+        { kind: 'decided', answer },
+        answer.interruption.elapsedMs,
+        answer.interruption.proposal.runId || pending.runId,
+      );
     }
     if (pending.phase === 'approval') {
       throw new ConfigurationError(
@@ -182,8 +189,13 @@ export class Agent {
     }
   }
 
-  private start(input: RunInput, start: RunStart, elapsedBefore: number): TurnHandle {
-    const runId = this.createRunId();
+  private start(
+    input: RunInput,
+    start: RunStart,
+    elapsedBefore: number,
+    continuedRunId?: string,
+  ): TurnHandle {
+    const runId = continuedRunId ?? this.createRunId();
     const stopController = new AbortController();
     const controller = new AbortController();
     const active: ActiveRun = { runId, controller, stopController, cause: undefined };

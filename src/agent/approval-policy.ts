@@ -14,11 +14,21 @@ export function approvalRoute(run: RunContext, call: ToolCall): ApprovalRoute {
   const tool = run.registry.get(call.name);
   // Unknown tools and invalid arguments become error results at once: nothing to approve.
   if (!tool || tool.origin.kind === 'local' || run.registry.check(call)) return 'none';
+  // The answer is kept from an earlier identical call: the server is not called, so nothing is asked.
+  if (run.registry.hasKeptAnswer(call)) return 'reused';
   if (run.sessionApprovals.isAllowed(tool.name, toolIdentity(tool))) {
     return run.sessionApprovals.autoApprove ? 'auto-approve' : 'session-allow-list';
   }
   // Decided once, where the tool was registered (the hub): nothing here second-guesses it.
-  return tool.approval === 'auto' ? 'publisher-policy' : 'ask';
+  if (tool.approval !== 'auto') return 'ask';
+  switch (tool.approvalSetBy) {
+    case 'person-session':
+      return 'session-setting';
+    case 'person-remembered':
+      return 'remembered-setting';
+    default:
+      return 'publisher-policy';
+  }
 }
 
 /** True when the person must approve `call` before it runs. */

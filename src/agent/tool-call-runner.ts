@@ -40,13 +40,16 @@ export async function runToolCall(
   let result: ToolResult;
   let status: ToolCallStatus;
   let durationMs = 0;
+  let reused = false;
   try {
     const execution = await run.registry.dispatch(call, {
       signal: run.signal,
       timeoutMs: run.settings.toolTimeoutMs,
       contentBudget: run.settings.toolResultChars,
+      ...(allowedBy === 'reused' ? { reuseOnly: true } : {}),
     });
     ({ result, status, durationMs } = execution);
+    reused = execution.memoised === true;
   } catch (error) {
     run.warn(`The tool registry threw for "${call.name}": ${String(error)}`);
     result = {
@@ -56,7 +59,7 @@ export async function runToolCall(
     status = 'error';
   }
   const content = note ? `${note}\n\n${result.content}` : result.content;
-  finishToolCall(run, recorder, item, { ...result, content }, status, durationMs);
+  finishToolCall(run, recorder, item, { ...result, content }, status, durationMs, reused);
 }
 
 /** Emits `tool-call-end` and stores the result (also for calls that never ran: declined, cancelled). */
@@ -67,6 +70,7 @@ export function finishToolCall(
   result: ToolResult,
   status: ToolCallStatus,
   durationMs = 0,
+  reused = false,
 ): void {
   const { call, callIndex } = item;
   const timeout =
@@ -89,6 +93,7 @@ export function finishToolCall(
     status,
     durationMs,
     ...timeout,
+    ...(reused ? { reused: true } : {}),
   });
   recorder.record(callIndex, toolMessage(call, result));
 }

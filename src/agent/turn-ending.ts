@@ -4,7 +4,7 @@
 import { errorMessage } from '../errors/error-message';
 import { toErrorInfo, type AgentError } from './errors';
 import { repairHistory } from './history-repair';
-import { callModel, newDraft } from './model-call';
+import { callModel, newDraft, type RoundDraft } from './model-call';
 import { setStatus, turnMessages, type RunContext } from './run-context';
 import type { FinishReason, Interruption, ToolProposal, TurnResult, Usage } from './types';
 
@@ -177,14 +177,25 @@ export async function checkpointTurn(
       run.state.append({ role: 'assistant', content: draft.text, interrupted: true });
     if (run.stopSignal.aborted) return stopTurn(run, totals, draft.text);
     run.warn(`The progress summary failed: ${errorMessage(error)}`);
-    return endCheckpoint(run, totals, draft.text);
+    return endCheckpoint(run, totals, draft, limit);
   }
   if (draft.text.length > 0) run.state.append({ role: 'assistant', content: draft.text });
-  return endCheckpoint(run, totals, draft.text);
+  return endCheckpoint(run, totals, draft, limit);
 }
 
-function endCheckpoint(run: RunContext, totals: RunTotals, text: string): TurnResult {
-  run.emit({ type: 'round-end', runId: run.runId, round: run.round });
+function endCheckpoint(
+  run: RunContext,
+  totals: RunTotals,
+  draft: RoundDraft,
+  limit: 'rounds' | 'deadline',
+): TurnResult {
+  const { text } = draft;
+  run.emit({
+    type: 'round-end',
+    runId: run.runId,
+    round: run.round,
+    ...(draft.usage ? { usage: draft.usage } : {}),
+  });
   setStatus(run, 'idle');
   run.emit({
     type: 'turn-end',
@@ -193,6 +204,7 @@ function endCheckpoint(run: RunContext, totals: RunTotals, text: string): TurnRe
     finishReason: 'length',
     text,
     outcome: 'checkpoint',
+    limit,
   });
   return result(run, totals, { outcome: 'checkpoint', finishReason: 'length', text });
 }

@@ -130,7 +130,7 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
         return failTurn(run, totals, error);
       }
       state.append(assistantMessage(draft, false));
-      run.emit({ type: 'round-end', runId: run.runId, round: run.round });
+      endRound(run, draft);
       return completeTurn(run, totals, draft.text, draft.finishReason ?? 'stop');
     }
     state.append(assistantMessage(draft, true));
@@ -139,7 +139,7 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
     const calls = draft.toolCalls.map((call, callIndex) => ({ call, callIndex }));
     const asked = await executeToolCalls(run, calls);
     if (run.signal.aborted) {
-      run.emit({ type: 'round-end', runId: run.runId, round: run.round });
+      endRound(run, draft);
       return interrupted(run, totals, '');
     }
     if (asked.length > 0) {
@@ -147,12 +147,12 @@ async function loop(run: RunContext, start: RunStart, totals: RunTotals): Promis
       const explained = await explainIfSilent(run, proposal);
       // Stopped while the explanation was asked for: the calls wait as after any stop.
       if (run.signal.aborted) {
-        run.emit({ type: 'round-end', runId: run.runId, round: run.round });
+        endRound(run, draft);
         return interrupted(run, totals, '');
       }
       return interruptTurn(run, totals, explained);
     }
-    run.emit({ type: 'round-end', runId: run.runId, round: run.round });
+    endRound(run, draft);
   }
 }
 
@@ -206,4 +206,14 @@ function assistantMessage(draft: RoundDraft, withCalls: boolean): AssistantMessa
     ...(withCalls ? { toolCalls: draft.toolCalls } : {}),
     ...(draft.reasoning ? { reasoning: draft.reasoning } : {}),
   };
+}
+
+/** Ends the round, with the tokens its model call used (per round in the conversation's record). */
+function endRound(run: RunContext, draft: RoundDraft): void {
+  run.emit({
+    type: 'round-end',
+    runId: run.runId,
+    round: run.round,
+    ...(draft.usage ? { usage: draft.usage } : {}),
+  });
 }

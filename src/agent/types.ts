@@ -145,8 +145,19 @@ export interface Interruption {
   rounds: number;
 }
 
-/** What lets an MCP call run without a card: auto-approve, the session's allow-list, the publisher's policy. */
-export type UnaskedApproval = 'auto-approve' | 'session-allow-list' | 'publisher-policy';
+/**
+ * What lets an MCP call run without a card: the person's choices for this session (auto-approve, a
+ * tool allowed on a card, a tool set to run without asking in Settings), the person's choice remembered
+ * on this device, the publisher's policy, or an answer kept from an earlier identical call (`reused`:
+ * the tool does not run, so there is nothing to approve).
+ */
+export type UnaskedApproval =
+  | 'auto-approve'
+  | 'session-allow-list'
+  | 'session-setting'
+  | 'remembered-setting'
+  | 'publisher-policy'
+  | 'reused';
 
 /** The person's decisions on an interruption, one per proposed call in the proposal's order. */
 export interface ApprovalAnswer {
@@ -203,8 +214,16 @@ export type AgentEvent =
       durationMs: number;
       /** Set for a timeout (ToolTimeoutError) so the UI can name who was at fault. */
       error?: AgentErrorInfo;
+      /** True when an earlier identical call's kept answer served it: the tool did not run. */
+      reused?: boolean;
     }
-  | { type: 'round-end'; runId: string; round: number }
+  | {
+      type: 'round-end';
+      runId: string;
+      round: number;
+      /** The tokens of the round's model call, when the provider reported them. */
+      usage?: Usage;
+    }
   | {
       /** The oldest turns were left out of the round's messages to fit the model's context budget. */
       type: 'context-trimmed';
@@ -224,6 +243,8 @@ export type AgentEvent =
       text: string;
       /** How the turn ended (added: a stop and a checkpoint also end with turn-end). */
       outcome?: TurnOutcome;
+      /** For a checkpoint, the limit that ended the turn. */
+      limit?: 'rounds' | 'deadline';
     }
   | { type: 'turn-error'; runId: string; round: number; error: AgentErrorInfo }
   | { type: 'status'; runId: string; round: number; status: AgentStatus }

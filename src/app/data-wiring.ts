@@ -7,6 +7,7 @@ import {
   McpHub,
   type ApprovalPolicy,
   type McpHubOptions,
+  type PersonToolPolicy,
   type McpServerConfig,
   type McpStatusEvent,
 } from '../mcp';
@@ -52,8 +53,8 @@ export interface StartDataOptions {
   userServers?: McpServerConfig[];
   /** The config's `approvals.defaultPolicy`, the person's per-tool policies, and where to save them. */
   defaultPolicy?: ApprovalPolicy;
-  toolPolicies?: Record<string, ApprovalPolicy>;
-  onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
+  toolPolicies?: Record<string, PersonToolPolicy>;
+  onToolPoliciesChange?: (policies: Record<string, PersonToolPolicy>) => void;
   /** Where a server's request for input shows as a form; without it, servers are offered none. */
   elicitationHost?: () => HTMLElement;
 }
@@ -96,9 +97,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
     ...(options.toolPolicies ? { toolPolicies: options.toolPolicies } : {}),
     ...(options.onToolPoliciesChange ? { onToolPoliciesChange: options.onToolPoliciesChange } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
-    ...(options.elicitationHost
-      ? { onElicitation: showElicitation(options.elicitationHost, () => hub) }
-      : {}),
+    ...(options.elicitationHost ? { onElicitation: showElicitation(options.elicitationHost) } : {}),
   });
   if (options.onStatus) hub.onStatus(options.onStatus);
   const stopSignIns = options.oauth ? listenForSignIns(hub) : () => undefined;

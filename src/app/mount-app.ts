@@ -24,6 +24,7 @@ import {
   loadUserServers,
   saveDisabledTools,
   saveToolPolicies,
+  withSwitchedOff,
 } from '../settings/shell';
 import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { maskCredentials } from '../tools/credential-placeholders';
@@ -245,7 +246,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       startData({
         datasets: tables,
         allowedHosts: [...config.data.allowedHosts, ...embedOrigins(options, configBase)],
-        mcpServers: config.mcpServers,
+        // A publisher's server the person switched off stays off after a reload.
+        mcpServers: withSwitchedOff(config.mcpServers, scope.local),
         registry,
         resultStore,
         maxRowsToModel: config.limits.maxRowsToModel,
@@ -257,8 +259,10 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         disabledTools: loadDisabledTools(scope.local),
         onPreferencesChange: (disabled) => saveDisabledTools(disabled, scope.local),
         defaultPolicy: config.approvals.defaultPolicy,
-        toolPolicies: loadToolPolicies(scope.local),
-        onToolPoliciesChange: (policies) => saveToolPolicies(policies, scope.local),
+        // "Run without asking" holds for the session unless the person chose to remember it.
+        toolPolicies: loadToolPolicies({ local: scope.local, session: scope.session }),
+        onToolPoliciesChange: (policies) =>
+          saveToolPolicies(policies, { local: scope.local, session: scope.session }),
         // Where the approval card shows, below the conversation and above the question box: the call
         // that asks is the turn's latest step. Before the chat has mounted (it replaces its
         // placeholder), a request shows over the app.

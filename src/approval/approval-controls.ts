@@ -1,5 +1,6 @@
 // The session's approvals: the auto-approve switch, the banner shown while it is on, and the tools
-// allowed for the session, revocable.
+// allowed for the session, revocable. The banner also lists the tools the person set to run without
+// asking in Settings, for this session or remembered on this device, each withdrawn in one click.
 import { button, element } from '../ui/dom';
 import type { SessionApprovalsState } from '../agent/session-approvals';
 import './approval-controls.css';
@@ -10,6 +11,12 @@ export interface SessionApprovalsLike {
   revoke(toolName: string): void;
   state(): SessionApprovalsState;
   onChange(listener: (state: SessionApprovalsState) => void): () => void;
+}
+
+/** The tools the person set to run without asking (the hub's PersonToolPolicies fits). */
+export interface UnaskedToolsLike {
+  unasked(): { serverId: string; toolName: string; remembered: boolean }[];
+  onChange(listener: () => void): () => void;
 }
 
 /** Renders the session's approvals and keeps them in sync. */
@@ -24,6 +31,14 @@ export class ApprovalControls {
     attributes: { 'aria-label': 'Tools allowed for this session' },
   });
   private readonly unsubscribe: () => void;
+  private readonly autoLine: HTMLElement;
+  private readonly unaskedList = element('ul', {
+    className: 'mw-unasked-tools',
+    attributes: { 'aria-label': 'Tools set to run without asking' },
+  });
+  private unasked: UnaskedToolsLike | undefined;
+  private ask: ((serverId: string, toolName: string) => void) | undefined;
+  private unsubscribeUnasked: (() => void) | undefined;
 
   constructor(private readonly approvals: SessionApprovalsLike) {
     this.toggle = element('input', {
@@ -43,9 +58,8 @@ export class ApprovalControls {
       ],
     });
     this.root = element('div', { className: 'mw-approval-controls', children: [label, this.list] });
-    this.banner = element('div', {
-      className: 'mw-auto-approve-banner',
-      attributes: { role: 'status' },
+    this.autoLine = element('div', {
+      className: 'mw-auto-approve-line',
       children: [
         element('span', { text: 'Auto-approve is on — queries run without asking' }),
         button(
@@ -60,14 +74,54 @@ export class ApprovalControls {
         ),
       ],
     });
+    this.banner = element('div', {
+      className: 'mw-auto-approve-banner',
+      attributes: { role: 'status' },
+      children: [this.autoLine, this.unaskedList],
+    });
     this.unsubscribe = approvals.onChange((state) => this.render(state));
     this.render(approvals.state());
+  }
+
+  /**
+   * Lists in the banner the tools the person set to run without asking in Settings; `ask` withdraws
+   * one (it asks again). Called once the MCP servers have started.
+   */
+  showUnaskedTools(
+    tools: UnaskedToolsLike,
+    ask: (serverId: string, toolName: string) => void,
+  ): void {
+    this.unsubscribeUnasked?.();
+    this.unasked = tools;
+    this.ask = ask;
+    this.unsubscribeUnasked = tools.onChange(() => this.render(this.approvals.state()));
+    this.render(this.approvals.state());
   }
 
   private render(state: SessionApprovalsState): void {
     this.toggle.checked = state.autoApprove;
     this.root.dataset.autoApprove = String(state.autoApprove);
-    this.banner.hidden = !state.autoApprove;
+    const unasked = this.unasked?.unasked() ?? [];
+    this.autoLine.hidden = !state.autoApprove;
+    this.banner.hidden = !state.autoApprove && unasked.length === 0;
+    this.unaskedList.hidden = unasked.length === 0;
+    this.unaskedList.replaceChildren(
+      ...unasked.map(({ serverId, toolName, remembered }) =>
+        element('li', {
+          children: [
+            element('span', {
+              text: remembered
+                ? `${toolName} runs without asking — remembered on this device`
+                : `${toolName} runs without asking for this session`,
+            }),
+            button('Ask again', () => this.ask?.(serverId, toolName), {
+              className: 'mw-button mw-button-ghost mw-ask-again',
+              ariaLabel: `Ask before each ${toolName} call again`,
+            }),
+          ],
+        }),
+      ),
+    );
     this.list.replaceChildren(
       ...state.allowed.map((tool) =>
         element('li', {
@@ -87,6 +141,7 @@ export class ApprovalControls {
   /** Stops listening. */
   destroy(): void {
     this.unsubscribe();
+    this.unsubscribeUnasked?.();
     this.banner.remove();
   }
 }

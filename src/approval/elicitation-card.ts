@@ -1,6 +1,8 @@
-// A server's request for input, shown in the chat as a small form: its message, one input per field of
-// the requested schema (defaults filled in), and Accept / Decline / Cancel. Accept sends nothing until
-// the answers pass the server's schema; the problems are listed under the form instead.
+// A server's request for input, shown in the chat as a small form: who asks, in the app's words (the
+// server's configured id and host, never the name it gives itself, which could be "Mapwright"), its
+// message, one input per field of the requested schema (defaults filled in), and Accept / Decline /
+// Cancel. A field that asks for a key or a password is hidden as typed and warned about. Accept sends
+// nothing until the answers pass the server's schema; the problems are listed under the form instead.
 import {
   elicitationFields,
   elicitationProblems,
@@ -43,7 +45,8 @@ function inputFor(field: ElicitationField): FieldInput {
     return select;
   }
   const numeric = field.kind === 'number' || field.kind === 'integer';
-  const input = element('input', { attributes: { type: numeric ? 'number' : 'text', id } });
+  const type = numeric ? 'number' : field.secret ? 'password' : 'text';
+  const input = element('input', { attributes: { type, id, autocomplete: 'off' } });
   if (field.kind === 'number') input.step = 'any';
   if (field.defaultValue !== undefined) input.value = String(field.defaultValue);
   return input;
@@ -55,6 +58,20 @@ function valueOf(field: ElicitationField, input: FieldInput): ElicitationValue |
     return [...input.selectedOptions].map((option) => option.value);
   }
   return fieldValueFromText(field, input.value);
+}
+
+/** Who asks, as the app knows the server: `The server "crm" (crm.example.org) asks:`. */
+export function formSender(request: ElicitationRequest): string {
+  const host = request.serverHost ? ` (${request.serverHost})` : '';
+  return `The server "${request.serverId}"${host} asks:`;
+}
+
+/** The warning under a field that asks for a key or a password. */
+export function secretFieldWarning(request: ElicitationRequest): string {
+  return (
+    `This asks for a key or a password. Mapwright never asks for one in a form: it is the server ` +
+    `"${request.serverId}" that asks. Type it only if you trust that server with it.`
+  );
 }
 
 /** One request's form; `answer` resolves once with what the person chose (or `cancel` on `close`). */
@@ -69,15 +86,12 @@ export class ElicitationCard {
     attributes: { role: 'alert' },
   });
 
-  constructor(
-    private readonly request: ElicitationRequest,
-    serverName: string,
-  ) {
+  constructor(private readonly request: ElicitationRequest) {
     this.answer = new Promise((resolve) => (this.settle = resolve));
     const fields = elicitationFields(request.schema);
     const inputs = fields.map((field) => [field, inputFor(field)] as const);
     this.root.append(
-      element('p', { className: 'mw-elicitation-from', text: `${serverName} asks:` }),
+      element('p', { className: 'mw-elicitation-from', text: formSender(request) }),
       element('p', { className: 'mw-elicitation-message', text: request.message }),
       ...inputs.map(([field, input]) =>
         element('div', {
@@ -92,6 +106,13 @@ export class ElicitationCard {
             }),
             input,
             field.description ? element('small', { text: field.description }) : undefined,
+            field.secret
+              ? element('p', {
+                  className: 'mw-elicitation-warning',
+                  text: secretFieldWarning(request),
+                  attributes: { role: 'note' },
+                })
+              : undefined,
           ],
         }),
       ),

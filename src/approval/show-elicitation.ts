@@ -2,18 +2,14 @@
 // withdrawn (answered `cancel`) if the server stops waiting.
 import { ElicitationCard } from './elicitation-card';
 import type { ElicitationHandler } from '../mcp/elicitation-request';
-import type { McpHub } from '../mcp/mcp-hub';
 
-/** A handler that shows each request as a card in `host()`, named after the server that asks. */
-export function showElicitation(host: () => HTMLElement, hub: () => McpHub): ElicitationHandler {
+/**
+ * A handler that shows each request as a card in `host()`, naming the server by its configured id and
+ * host (never by the title it gives itself).
+ */
+export function showElicitation(host: () => HTMLElement): ElicitationHandler {
   return (request, signal) => {
-    const server = hub()
-      .servers()
-      .find((candidate) => candidate.id === request.serverId);
-    const card = new ElicitationCard(
-      request,
-      server?.serverTitle ?? server?.name ?? request.serverId,
-    );
+    const card = new ElicitationCard(request);
     host().append(card.root);
     card.root.querySelector<HTMLElement>('input, select')?.focus();
     signal.addEventListener('abort', () => card.close(), { once: true });

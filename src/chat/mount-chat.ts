@@ -22,10 +22,14 @@ import {
 } from '../results';
 import {
   CredentialsSection,
+  loadReuseAnswers,
   loadUserServers,
+  saveReuseAnswers,
+  saveServerSwitchedOff,
   saveUserServers,
   McpSettingsSection,
   type KeptServers,
+  type ReuseAnswersSwitch,
   readThemeChoice,
   saveThemeChoice,
 } from '../settings';
@@ -215,14 +219,28 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     load: () => loadUserServers(llmStorage),
     save: (servers, saveOptions) =>
       saveUserServers(servers, { ...saveOptions, storage: llmStorage }),
+    switchPublisherServer: (serverId, enabled) =>
+      saveServerSwitchedOff(serverId, !enabled, scope.local),
   };
-  let mcpSection = hub ? new McpSettingsSection(hub, keptServers) : undefined;
+  // The person's switch for reused answers, applied to the registry now and kept on this device.
+  const reuseMinutes = Math.round(options.config.limits.reuseAnswersMs / 60_000);
+  const reuse: ReuseAnswersSwitch = {
+    on: loadReuseAnswers(scope.local),
+    minutes: reuseMinutes,
+    set(on) {
+      reuse.on = on;
+      saveReuseAnswers(on, scope.local);
+      registry.setReuseAnswers(on ? options.config.limits.reuseAnswersMs : 0);
+    },
+  };
+  registry.setReuseAnswers(reuse.on ? options.config.limits.reuseAnswersMs : 0);
+  let mcpSection = hub ? new McpSettingsSection(hub, keptServers, reuse) : undefined;
   void options.data?.then((started) => {
     if (!started) return;
     engine ??= started.engine;
     if (!hub) {
       hub = started.hub;
-      mcpSection = new McpSettingsSection(hub, keptServers);
+      mcpSection = new McpSettingsSection(hub, keptServers, reuse);
     }
   });
   const approvalView = new PendingApprovalView({
@@ -418,6 +436,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   const flushOnHide = (): void => current?.writer?.stashForUnload(scope.session);
   window.addEventListener('pagehide', flushOnHide);
   const controls = new ApprovalControls(approvals);
+  // The banner also lists the tools the person set to run without asking, once the servers are known.
+  const showUnasked = (known: McpHub): void =>
+    controls.showUnaskedTools(known.personPolicies, (serverId, toolName) =>
+      known.setToolPolicy(serverId, toolName, 'ask'),
+    );
+  if (hub) showUnasked(hub);
+  else void options.data?.then((started) => started && showUnasked(started.hub));
   panel.toolbar.append(settingsButton, controls.root);
   panel.toolbar.parentElement?.prepend(sidebar.toggle);
   panel.root.append(sidebar.backdrop, sidebar.root, toast.root);

@@ -184,6 +184,7 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
       turnDeadlineMs: { type: 'integer', minimum: 1000 },
       toolTimeoutMs: { type: 'integer', minimum: 100 },
       maxRowsToModel: { type: 'integer', minimum: 0, maximum: 1000 },
+      reuseAnswersMs: { type: 'integer', minimum: 0, maximum: 86_400_000 },
       // A CSV is read in place by DuckDB, so a publisher may allow files far past the default.
       uploadMaxBytes: { ...positiveInteger, maximum: 2 * 1024 * 1024 * 1024 },
       contextTokens: { type: 'integer', minimum: 1000, maximum: 2_000_000 },

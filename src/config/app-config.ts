@@ -152,6 +152,11 @@ export interface LimitsConfig {
   toolTimeoutMs: number;
   /** Rows of a query result shared with the model (the rest stay in the page). */
   maxRowsToModel: number;
+  /**
+   * How long the answer of a read-only, idempotent MCP tool (list_tables, describe_table) is reused for
+   * the same arguments, in milliseconds; 0 never reuses one. The person can switch reuse off.
+   */
+  reuseAnswersMs: number;
   uploadMaxBytes: number;
   /**
    * Estimated tokens one round may send to the model; the oldest turns are left out past it. Absent:

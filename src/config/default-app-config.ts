@@ -1,5 +1,6 @@
 // Defaults used for every field the config leaves out or gets wrong.
 import { bundledDatasets } from './bundled-datasets';
+import { DEFAULT_REUSE_ANSWERS_MS } from './reuse-answers';
 import { ROW_CAPS } from './row-caps';
 import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-timeout';
 import type { AppConfig } from './app-config';
@@ -44,6 +45,7 @@ export function defaultAppConfig(): AppConfig {
       turnDeadlineMs: 300_000,
       toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
       maxRowsToModel: ROW_CAPS.toModel,
+      reuseAnswersMs: DEFAULT_REUSE_ANSWERS_MS,
       uploadMaxBytes: 200 * 1024 * 1024,
     },
     security: { connectSrc: [], allowLocalEndpoints: true, frameAncestors: [] },

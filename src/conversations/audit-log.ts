@@ -28,17 +28,22 @@ export const AUDIT_LOG_COLUMNS = [
   'duration_ms',
   'provider',
   'model',
+  'imported',
 ] as const;
 
 type AuditLogColumn = (typeof AUDIT_LOG_COLUMNS)[number];
 
-/** The conversation's calls as an audit log (CSV, a header row, CRLF line ends as RFC 4180 asks). */
+/**
+ * The conversation's calls as an audit log (CSV, a header row, CRLF line ends as RFC 4180 asks), and a
+ * row for each turn a limit ended (its rounds or its time), after that turn's calls.
+ */
 export function auditLogCsv(turns: TurnRecord[]): string {
-  const rows = turns.flatMap((turn, turnIndex) =>
-    turn.rounds.flatMap((round) =>
+  const rows = turns.flatMap((turn, turnIndex) => [
+    ...turn.rounds.flatMap((round) =>
       round.calls.map((call) => auditRow(turn, turnIndex + 1, round.round, call)),
     ),
-  );
+    ...(turn.limit ? [limitRow(turn, turnIndex + 1, turn.limit)] : []),
+  ]);
   const lines = [
     AUDIT_LOG_COLUMNS.map(csvCell).join(','),
     ...rows.map((row) => AUDIT_LOG_COLUMNS.map((column) => csvCell(row[column])).join(',')),
@@ -63,6 +68,9 @@ function auditRow(
   const audit = call.audit ? exportedAudit(call.audit) : undefined;
   const { provider, model } = modelParts(audit?.model);
   const proposed = audit?.proposedArguments ?? redactArguments(call.displayArguments);
+  // An imported record is what a file claims happened elsewhere: its decision is never counted as one
+  // made here (the decision columns stay empty), and the text quotes what the file says.
+  const imported = audit?.imported === true;
   return {
     turn: String(turnNumber),
     round: String(round),
@@ -70,9 +78,12 @@ function auditRow(
     run_id: audit?.runId ?? turn.runId,
     tool: call.name,
     server: call.serverId ?? '',
-    status: call.state,
-    decision: audit?.decision ?? '',
-    decided_by: audit?.decidedBy ?? (call.ranWithoutAsking ? 'without-asking' : ''),
+    // A reused answer is no run: the server was not called.
+    status: call.reused ? 'reused' : call.state,
+    decision: imported ? '' : (audit?.decision ?? ''),
+    decided_by: imported
+      ? 'imported'
+      : (audit?.decidedBy ?? (call.ranWithoutAsking ? 'without-asking' : '')),
     decision_text: audit ? describeDecision(audit) : 'Not recorded (an older conversation)',
     reason: audit?.reason ?? '',
     proposed: argumentsText(proposed),
@@ -83,6 +94,33 @@ function auditRow(
     duration_ms: call.durationMs === undefined ? '' : String(call.durationMs),
     provider,
     model,
+    imported: imported ? 'yes' : '',
+  };
+}
+
+/** The row of a turn that a limit ended: no call, the limit named as what decided it. */
+function limitRow(
+  turn: TurnRecord,
+  turnNumber: number,
+  limit: 'rounds' | 'deadline',
+): Record<AuditLogColumn, string> {
+  const lastRound = turn.rounds.at(-1)?.round ?? 0;
+  const blank = Object.fromEntries(AUDIT_LOG_COLUMNS.map((column) => [column, ''])) as Record<
+    AuditLogColumn,
+    string
+  >;
+  return {
+    ...blank,
+    turn: String(turnNumber),
+    round: String(lastRound),
+    run_id: turn.runId,
+    status: 'limit',
+    decided_by: limit === 'rounds' ? 'round-limit' : 'time-limit',
+    decision_text:
+      limit === 'rounds'
+        ? 'The turn stopped at its round limit (Continue goes on)'
+        : 'The turn stopped at its time limit (Continue goes on)',
+    finished_at: isoTime(turn.endedAt),
   };
 }
 

@@ -170,6 +170,14 @@ export class ConversationList {
       this.options.notify(outcome.problem);
       return;
     }
+    // The same export again is the conversation already imported: it opens, and nothing is copied.
+    if (outcome.existing) {
+      const where = this.options.busy() ? 'it is in Conversations' : 'it is opened';
+      this.options.notify(`This conversation was imported before as “${outcome.title}”: ${where}.`);
+      if (this.options.current()?.id === outcome.id || this.options.busy()) return;
+      await this.options.open(outcome.id);
+      return;
+    }
     if (this.options.busy()) {
       this.options.notify(`Imported “${outcome.title}”: it is in Conversations.`);
       await this.refresh(true);

@@ -2,6 +2,7 @@
 // allows (string, number, integer, boolean, single and multiple choice), its defaults, and the check of
 // the person's answers against the schema the server sent before they go back to it.
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
+import { isSecretKeyName } from '../agent/secret-key-name';
 
 /** A value a form field holds, as MCP elicitation allows it. */
 export type ElicitationValue = string | number | boolean | string[];
@@ -21,6 +22,11 @@ export interface ElicitationField {
   required: boolean;
   options: ElicitationOption[];
   defaultValue?: ElicitationValue;
+  /**
+   * True when the field asks for a key, a password or another credential (by its name, title or
+   * description): the form warns, hides what is typed, and the answer is masked in every result.
+   */
+  secret: boolean;
 }
 
 /** The schema of a form-mode elicitation request: an object of flat properties. */
@@ -57,6 +63,18 @@ function kindOf(schema: Record<string, unknown>): ElicitationField['kind'] {
   return optionsOf(schema).length > 0 ? 'choice' : 'text';
 }
 
+// Words that ask for a credential wherever they stand in a title or description ("Your API key").
+const secretWords =
+  /\b(api[ _-]?key|access[ _-]?key|secret|password|passphrase|passcode|passwd|token|credentials?|private[ _-]?key)\b/i;
+
+/** True when a text field asks for a credential (see ElicitationField.secret). */
+function asksForSecret(name: string, schema: Record<string, unknown>): boolean {
+  const texts = [name, asString(schema.title), asString(schema.description)];
+  return texts.some(
+    (text) => text !== undefined && (isSecretKeyName(text) || secretWords.test(text)),
+  );
+}
+
 function isElicitationValue(value: unknown): value is ElicitationValue {
   return (
     ['string', 'number', 'boolean'].includes(typeof value) ||
@@ -79,6 +97,7 @@ export function elicitationFields(schema: ElicitationSchema): ElicitationField[]
       required: required.has(name),
       options: kind === 'choices' ? optionsOf(items) : optionsOf(property),
       ...(isElicitationValue(property.default) ? { defaultValue: property.default } : {}),
+      secret: kind === 'text' && asksForSecret(name, property),
     };
   });
 }
@@ -90,6 +109,20 @@ export function elicitationDefaults(schema: ElicitationSchema): Record<string, E
     if (field.defaultValue !== undefined) values[field.name] = field.defaultValue;
   }
   return values;
+}
+
+/**
+ * The credentials among the person's answers: the text they gave fields that ask for one. The page masks
+ * them in every result, so a server that echoes them back shows the model a mask.
+ */
+export function secretAnswers(
+  schema: ElicitationSchema,
+  content: Record<string, ElicitationValue>,
+): string[] {
+  return elicitationFields(schema).flatMap((field) => {
+    const value = content[field.name];
+    return field.secret && typeof value === 'string' && value !== '' ? [value] : [];
+  });
 }
 
 /** A field's typed value from what the person typed; undefined when left empty. */

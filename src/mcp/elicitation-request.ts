@@ -1,9 +1,14 @@
 // A server asking the person for input (MCP elicitation, form mode), as the hub hands it to the page.
 import type { ElicitationSchema, ElicitationValue } from './elicitation-form';
 
-/** One request for input: which server asks, its message, and the form's schema. */
+/**
+ * One request for input: which server asks (as the app knows it: its configured id and its URL's host,
+ * never the name the server gives itself), its message, and the form's schema.
+ */
 export interface ElicitationRequest {
   serverId: string;
+  /** The host (and port) of the server's configured URL; absent for the in-page server. */
+  serverHost?: string;
   message: string;
   schema: ElicitationSchema;
 }

@@ -1,5 +1,6 @@
 // The MCP layer's surface: the hub, server configs, and the SQL server shared by both back ends.
 export { McpHub, type McpHubOptions, type ToolSink } from './mcp-hub';
+export type { PersonToolPolicy, UnaskedTool } from './person-tool-policies';
 export { McpSessionLostError, type RetryPolicy } from './mcp-connection';
 export type {
   ApprovalPolicy,

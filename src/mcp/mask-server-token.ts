@@ -1,11 +1,14 @@
-// A server may echo the token it was sent: in a result, a table cell or an error message. The hub masks
-// it in every form the data credentials are masked in (case, hex, base64, URL-encoding, long slices), so
-// neither the model, nor the timeline, nor an export reads it.
+// A server may echo the token it was sent, or a credential the person typed into its form: in a result,
+// a table cell or an error message. The hub masks it in every form the data credentials are masked in
+// (case, hex, base64, URL-encoding, long slices), so neither the model, nor the timeline, nor an export
+// reads it.
 import { createTextMasker } from '../tools/credential-masker';
 import type { ToolResult } from '../tools/tool';
 
 /** What an echoed server token becomes. */
 export const SERVER_TOKEN_MASK = '[server token]';
+/** What a credential the person typed into a server's form becomes, wherever a result echoes it. */
+export const FORM_SECRET_MASK = '[secret you typed into a form]';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
@@ -22,11 +25,18 @@ function maskStrings(value: unknown, mask: (text: string) => string): unknown {
   );
 }
 
-/** The result with every string's copies of `tokens` masked; the same result when there are none. */
-export function maskServerTokens(result: ToolResult, tokens: readonly string[]): ToolResult {
+/**
+ * The result with every string's copies of `tokens` turned into `replacement`; the same result when
+ * there are none.
+ */
+export function maskServerTokens(
+  result: ToolResult,
+  tokens: readonly string[],
+  replacement = SERVER_TOKEN_MASK,
+): ToolResult {
   const mask = createTextMasker(
-    tokens.map((token) => ['server token', token] as const),
-    () => SERVER_TOKEN_MASK,
+    tokens.map((token) => ['token', token] as const),
+    () => replacement,
   );
   return mask ? (maskStrings(result, mask) as ToolResult) : result;
 }

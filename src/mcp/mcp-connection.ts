@@ -11,6 +11,7 @@ import {
 import { errorMessage } from '../errors/error-message';
 import { McpCallError, notReachableSentence } from './describe-call-error';
 import { describeConnectError } from './describe-connect-error';
+import { secretAnswers } from './elicitation-form';
 import {
   httpStatusOf,
   openClient,
@@ -27,7 +28,11 @@ import { probeReachable } from './probe-reachable';
 import { isUpstreamUnreachable } from './upstream-unreachable';
 import type { BridgeCommand } from './bridge-command';
 import type { BrowserOAuthProvider } from './browser-oauth-provider';
-import type { ElicitationHandler, ElicitationRequest } from './elicitation-request';
+import type {
+  ElicitationAnswer,
+  ElicitationHandler,
+  ElicitationRequest,
+} from './elicitation-request';
 import type { HubServerConfig, McpServerStatus, McpStatusEvent } from './mcp-server-config';
 
 /** How discovery retries: attempts in all, and the backoff between them. */
@@ -50,6 +55,8 @@ export interface McpConnectionOptions {
   onTools(tools: McpTool[]): void;
   /** Asks the person for input the server requests (elicitation); absent, none is offered. */
   onElicitation?: ElicitationHandler;
+  /** Told why a request for input was declined without asking the person (no call of it running). */
+  onElicitationRefused?: (reason: string) => void;
 }
 
 /** Fails the calls in flight when the server closes the connection (it died, or the network went). */
@@ -75,6 +82,8 @@ export class McpConnection {
   signInUrl: URL | undefined;
   /** The name the server gives itself when it connects (its `title`, else its `name`). */
   serverTitle: string | undefined;
+  /** Credentials the person typed into this server's forms (this tab only): masked in every result. */
+  readonly formSecrets = new Set<string>();
   private opened?: OpenedClient;
   private generation = 0;
   private connecting?: Promise<void>;
@@ -123,10 +132,46 @@ export class McpConnection {
     return this.config.name ?? this.config.id;
   }
 
-  /** The person's answer to this server's request for input, with the server named for the form. */
+  /** The host of the configured URL, as the form names the server; undefined without a URL. */
+  get host(): string | undefined {
+    if (!this.config.url) return undefined;
+    try {
+      return new URL(this.config.url, globalThis.location?.href).host;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The person's answer to this server's request for input, with the server named for the form as the
+   * app knows it. A server may ask only while one of its calls runs: a form out of the blue (say, just
+   * after connecting, dressed as the app asking for a key) is declined without being shown.
+   */
   private elicitationFor(handler: ElicitationHandler) {
-    return (request: Omit<ElicitationRequest, 'serverId'>, signal: AbortSignal) =>
-      handler({ ...request, serverId: this.config.id }, signal);
+    return async (
+      request: Omit<ElicitationRequest, 'serverId' | 'serverHost'>,
+      signal: AbortSignal,
+    ): Promise<ElicitationAnswer> => {
+      const host = this.host;
+      if (this.inFlight.size === 0) {
+        const named = `The server "${this.config.id}"${host ? ` (${host})` : ''}`;
+        this.options.onElicitationRefused?.(
+          `${named} asked you to fill in a form while none of its calls was running; ` +
+            'it was declined without being shown. A server may ask only during a call you allowed.',
+        );
+        return { action: 'decline' };
+      }
+      const answer = await handler(
+        { ...request, serverId: this.config.id, ...(host ? { serverHost: host } : {}) },
+        signal,
+      );
+      if (answer.action === 'accept') {
+        for (const secret of secretAnswers(request.schema, answer.content)) {
+          this.formSecrets.add(secret);
+        }
+      }
+      return answer;
+    };
   }
 
   private track(attempt: Promise<void>): Promise<void> {

@@ -8,12 +8,13 @@ import {
   type OAuthCallbackMessage,
 } from './browser-oauth-provider';
 import { describeCallError } from './describe-call-error';
-import { maskServerTokens } from './mask-server-token';
+import { FORM_SECRET_MASK, maskServerTokens } from './mask-server-token';
 import { McpConnection, type RetryPolicy } from './mcp-connection';
 import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
+import { PersonToolPolicies, type PersonToolPolicy } from './person-tool-policies';
 import type { ResultStore } from '../tools/result-store';
-import type { TableResultData, Tool, ToolResult } from '../tools/tool';
+import type { ApprovalSetBy, TableResultData, Tool, ToolResult } from '../tools/tool';
 import type { ElicitationHandler } from './elicitation-request';
 import type {
   ApprovalPolicy,
@@ -65,10 +66,10 @@ export interface McpHubOptions {
   onPreferencesChange?: (disabledTools: Record<string, string[]>) => void;
   /** The policy of a tool nobody set one for (`approvals.defaultPolicy` of the config); `ask` if absent. */
   defaultPolicy?: ApprovalPolicy;
-  /** The person's policies, `serverId/tool` → policy (restored from settings). */
-  toolPolicies?: Record<string, ApprovalPolicy>;
+  /** The person's policies, `serverId/tool` → policy and whether it is remembered (from settings). */
+  toolPolicies?: Record<string, PersonToolPolicy>;
   /** Called when the person sets a tool's policy, so the settings can persist it. */
-  onToolPoliciesChange?: (policies: Record<string, ApprovalPolicy>) => void;
+  onToolPoliciesChange?: (policies: Record<string, PersonToolPolicy>) => void;
   /** In the page: sign in to servers that ask for OAuth (omitted in Node, where nobody can click). */
   oauth?: Pick<BrowserOAuthOptions, 'baseUrl' | 'sessionStorage' | 'localStorage' | 'now'>;
   /** Shows a server's request for input to the person (a form); absent, servers are told none is offered. */
@@ -82,14 +83,18 @@ export class McpHub {
   private readonly listeners = new Set<(event: McpStatusEvent) => void>();
   private readonly retry: RetryPolicy;
   private readonly reconnectPolicy: RetryPolicy;
-  private readonly personPolicies: Record<string, ApprovalPolicy>;
+  /** The person's own choices per tool, from Settings (the banner lists and withdraws them). */
+  readonly personPolicies: PersonToolPolicies;
   /** The OAuth provider of each server that may ask the person to sign in, by server id. */
   private readonly signIns = new Map<string, BrowserOAuthProvider>();
   /** Why a connected server offers no usable tool, by server id; absent while it offers some. */
   private readonly noToolsWarnings = new Map<string, string>();
 
   constructor(private readonly options: McpHubOptions) {
-    this.personPolicies = { ...options.toolPolicies };
+    this.personPolicies = new PersonToolPolicies(
+      options.toolPolicies,
+      options.onToolPoliciesChange,
+    );
     this.retry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 8000, ...options.retry };
     this.reconnectPolicy = {
       attempts: 8,
@@ -133,6 +138,7 @@ export class McpHub {
       retry: this.retry,
       reconnect: this.reconnectPolicy,
       ...(this.options.onElicitation ? { onElicitation: this.options.onElicitation } : {}),
+      onElicitationRefused: (reason) => this.options.onWarning?.(reason),
       onStatus: (event) => {
         // A model that calls a tool of a server that is down is told so, not "unknown tool".
         if (event.status !== 'connected') {
@@ -310,7 +316,7 @@ export class McpHub {
   policyFor(serverId: string, toolName: string): ApprovalPolicy {
     const config = this.connections.get(serverId)?.config;
     return (
-      this.personPolicies[`${serverId}/${toolName}`] ??
+      this.personPolicies.get(serverId, toolName)?.policy ??
       config?.toolApproval?.[toolName] ??
       config?.approval ??
       this.options.defaultPolicy ??
@@ -318,11 +324,25 @@ export class McpHub {
     );
   }
 
-  /** The person sets a tool's policy; its registered tool is updated at once. */
-  setToolPolicy(serverId: string, toolName: string, policy: ApprovalPolicy): void {
-    this.personPolicies[`${serverId}/${toolName}`] = policy;
+  /** Who set the policy `policyFor` answers: the person (for the session, or remembered), else the publisher. */
+  policySetBy(serverId: string, toolName: string): ApprovalSetBy {
+    const person = this.personPolicies.get(serverId, toolName);
+    if (!person) return 'publisher';
+    return person.remembered ? 'person-remembered' : 'person-session';
+  }
+
+  /**
+   * The person sets a tool's policy, for this session unless `remembered` (kept on this device); its
+   * registered tool is updated at once.
+   */
+  setToolPolicy(
+    serverId: string,
+    toolName: string,
+    policy: ApprovalPolicy,
+    remembered = false,
+  ): void {
+    this.personPolicies.set(serverId, toolName, policy, remembered);
     this.publishTools(serverId);
-    this.options.onToolPoliciesChange?.({ ...this.personPolicies });
   }
 
   /**
@@ -337,9 +357,21 @@ export class McpHub {
     options: { signal: AbortSignal },
   ): Promise<ToolResult> {
     // A token the server echoes reaches neither the model nor the person's timeline.
+    return this.masked(await this.callToolUnmasked(serverId, toolName, args, options), serverId);
+  }
+
+  /**
+   * The result with the server's tokens masked, and every credential the person typed into any server's
+   * form (a server may echo one back, or pass it to another).
+   */
+  private masked(result: ToolResult, serverId: string): ToolResult {
+    const formSecrets = [...this.connections.values()].flatMap((connection) => [
+      ...connection.formSecrets,
+    ]);
     return maskServerTokens(
-      await this.callToolUnmasked(serverId, toolName, args, options),
-      this.tokensOf(serverId),
+      maskServerTokens(result, this.tokensOf(serverId)),
+      formSecrets,
+      FORM_SECRET_MASK,
     );
   }
 
@@ -370,7 +402,7 @@ export class McpHub {
         timeoutMs: NO_REQUEST_TIMEOUT_MS,
       });
       // Masked before its rows are stored for the map, the table and the chart.
-      const converted = maskServerTokens(toToolResult(result), this.tokensOf(serverId));
+      const converted = this.masked(toToolResult(result), serverId);
       return converted.data?.kind === 'table'
         ? { ...converted, data: this.keepResult(serverId, converted.data) }
         : converted;
@@ -469,6 +501,7 @@ export class McpHub {
           : {}),
       },
       approval: this.policyFor(serverId, tool.name),
+      approvalSetBy: this.policySetBy(serverId, tool.name),
       // The server says the tool only reads and repeats without effect: the session may reuse an
       // answer to the same arguments (the registry forgets them when the server's tools or data change).
       ...(tool.annotations?.readOnlyHint === true && tool.annotations.idempotentHint === true

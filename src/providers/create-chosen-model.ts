@@ -15,6 +15,8 @@ export function createChosenModel(choice: ModelChoice, fetch?: FetchFunction): C
   const apiKey = choice.apiKey || undefined;
   const common = {
     model: choice.model,
+    // The record names who served the model: OpenAI, OpenRouter, Bedrock and a local server share one adapter.
+    providerId: choice.provider,
     ...(apiKey ? { apiKey } : {}),
     ...(fetch ? { fetch } : {}),
     ...(choice.toolMode && choice.toolMode !== 'native' ? { toolMode: choice.toolMode } : {}),

@@ -55,7 +55,8 @@ async function probeWindow(
   };
   const named = (body: unknown, list: string): Record<string, unknown> | undefined =>
     records(field(body, list)).find(
-      (entry) => entry.name === model || entry.model === model || entry.id === model,
+      (entry) =>
+        sameModel(entry.name, model) || sameModel(entry.model, model) || sameModel(entry.id, model),
     );
   // In order of trust: what a server runs with before what a model could take.
   const probes: Promise<number | undefined>[] = [
@@ -81,6 +82,16 @@ async function probeWindow(
     if (answer.status === 'fulfilled' && answer.value !== undefined) return answer.value;
   }
   return undefined;
+}
+
+/**
+ * Whether a server's name for a model is the name the person typed. Ollama lists `llama3.1:latest` for
+ * the `llama3.1` a person pulls and types: `:latest` is the tag a name without one stands for.
+ */
+export function sameModel(listed: unknown, typed: string): boolean {
+  if (typeof listed !== 'string') return false;
+  const withoutDefaultTag = (name: string): string => name.replace(/:latest$/, '');
+  return withoutDefaultTag(listed) === withoutDefaultTag(typed);
 }
 
 /** `num_ctx` in Ollama's Modelfile parameters text ("num_ctx    16384"). */

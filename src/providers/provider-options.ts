@@ -24,6 +24,11 @@ export interface ProviderModelOptions {
   toolMode?: ToolMode;
   temperature?: number;
   maxTokens?: number;
+  /**
+   * Who serves the model, as the person chose it (`openai`, `openrouter`, `bedrock`, `local`…), for the
+   * model's id and so the audit record; else the adapter family's name.
+   */
+  providerId?: string;
 }
 
 /** The injected fetch, or the global one bound to globalThis (unbound, browsers throw "Illegal invocation"). */

@@ -36,7 +36,7 @@ export abstract class StreamingProviderModel<
     private readonly provider: ProviderName,
     private readonly endpoint: string,
   ) {
-    this.id = `${provider}:${options.model}`;
+    this.id = `${options.providerId ?? provider}:${options.model}`;
     this.toolMode = options.toolMode ?? 'native';
     this.capabilities = { tools: this.toolMode !== 'none', toolMode: this.toolMode };
     this.fetch = resolveFetch(options.fetch);

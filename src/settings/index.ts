@@ -12,14 +12,17 @@ export {
 export type { LlmSettings } from './llm-settings-store';
 export {
   loadDisabledTools,
+  loadReuseAnswers,
   loadToolPolicies,
   loadUserServers,
   saveDisabledTools,
+  saveReuseAnswers,
+  saveServerSwitchedOff,
   saveToolPolicies,
   saveUserServers,
 } from './mcp-preferences-store';
 export { McpSettingsSection } from './mcp-settings-section';
-export type { KeptServers } from './mcp-settings-section';
+export type { KeptServers, ReuseAnswersSwitch } from './mcp-settings-section';
 export { needsModelSetup } from './model-setup';
 export { SettingsPanel } from './settings-panel';
 export { testModelConnection } from './test-model-connection';

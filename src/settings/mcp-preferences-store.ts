@@ -4,13 +4,22 @@
 // apart, like an LLM key: for this tab only (sessionStorage, the default) or on this device
 // (localStorage) as the person chose, and bound to the server's URL.
 import type { ApprovalPolicy, McpServerConfig } from '../mcp/mcp-server-config';
+import type { PersonToolPolicy } from '../mcp/person-tool-policies';
 
 /** localStorage key of the servers the person added. */
 export const USER_SERVERS_KEY = 'mapwright.mcpServers';
 /** localStorage key of the switched-off tools (server id → tool names). */
 export const TOOL_SWITCHES_KEY = 'mapwright.disabledTools';
-/** localStorage key of the person's approval policies (`serverId/tool` → policy). */
-export const TOOL_POLICIES_KEY = 'mapwright.toolPolicies';
+/**
+ * The person's approval policies (`serverId/tool` → policy): in sessionStorage for this session, and
+ * only the ones they chose to remember in localStorage. Releases before that kept every choice in
+ * localStorage under `LEGACY_TOOL_POLICIES_KEY`: those are read once as this session's and removed.
+ */
+export const TOOL_POLICIES_KEY = 'mapwright.toolPolicies.session';
+/** localStorage key of the approval policies the person chose to remember on this device. */
+export const REMEMBERED_TOOL_POLICIES_KEY = 'mapwright.toolPolicies.remembered';
+/** Where releases before the session default kept every approval policy (localStorage). */
+export const LEGACY_TOOL_POLICIES_KEY = 'mapwright.toolPolicies';
 
 function read(key: string, storage: Storage): unknown {
   try {
@@ -192,9 +201,52 @@ export function saveDisabledTools(
   write(TOOL_SWITCHES_KEY, disabled, storage);
 }
 
-/** The person's approval policies, `serverId/tool` → `ask` | `auto`. */
-export function loadToolPolicies(storage: Storage = localStorage): Record<string, ApprovalPolicy> {
-  const stored = read(TOOL_POLICIES_KEY, storage);
+/** localStorage key of the publisher's servers (by id) the person switched off. */
+export const SWITCHED_OFF_SERVERS_KEY = 'mapwright.switchedOffServers';
+
+/** The ids of the publisher's servers the person switched off on this device. */
+export function loadSwitchedOffServers(storage: Storage): string[] {
+  const stored = read(SWITCHED_OFF_SERVERS_KEY, storage);
+  return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** Keeps a publisher's server switched off (or on again) on this device. */
+export function saveServerSwitchedOff(serverId: string, off: boolean, storage: Storage): void {
+  const others = loadSwitchedOffServers(storage).filter((id) => id !== serverId);
+  write(SWITCHED_OFF_SERVERS_KEY, off ? [...others, serverId] : others, storage);
+}
+
+/** The config's servers with the ones the person switched off marked `enabled: false`. */
+export function withSwitchedOff(servers: McpServerConfig[], storage: Storage): McpServerConfig[] {
+  const off = new Set(loadSwitchedOffServers(storage));
+  return servers.map((server) => (off.has(server.id) ? { ...server, enabled: false } : server));
+}
+
+/** localStorage key of the person's switch that stops answers being reused (`off`). */
+export const REUSE_ANSWERS_KEY = 'mapwright.reuseAnswers';
+
+/** Whether the person lets answers of read-only lookups be reused (the default), or switched it off. */
+export function loadReuseAnswers(storage: Storage): boolean {
+  try {
+    return storage.getItem(REUSE_ANSWERS_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/** Keeps the person's reuse switch on this device. */
+export function saveReuseAnswers(on: boolean, storage: Storage): void {
+  try {
+    if (on) storage.removeItem(REUSE_ANSWERS_KEY);
+    else storage.setItem(REUSE_ANSWERS_KEY, 'off');
+  } catch {
+    // Blocked storage: the switch holds for this page.
+  }
+}
+
+/** Policies read from one storage key: `serverId/tool` → `ask` | `auto`. */
+function readPolicies(key: string, storage: Storage): Record<string, ApprovalPolicy> {
+  const stored = read(key, storage);
   if (!isRecord(stored)) return {};
   return Object.fromEntries(
     Object.entries(stored).filter(
@@ -203,10 +255,48 @@ export function loadToolPolicies(storage: Storage = localStorage): Record<string
   );
 }
 
-/** Saves the person's approval policies. */
+/**
+ * The person's approval policies: this session's (sessionStorage) over the remembered ones
+ * (localStorage). A choice kept by an older release, which remembered everything unasked, holds for
+ * this session only and is removed from the device.
+ */
+export function loadToolPolicies(storages: TokenStorages): Record<string, PersonToolPolicy> {
+  const legacy = readPolicies(LEGACY_TOOL_POLICIES_KEY, storages.local);
+  if (Object.keys(legacy).length > 0) {
+    write(
+      TOOL_POLICIES_KEY,
+      { ...legacy, ...readPolicies(TOOL_POLICIES_KEY, storages.session) },
+      storages.session,
+    );
+  }
+  try {
+    storages.local.removeItem(LEGACY_TOOL_POLICIES_KEY);
+  } catch {
+    // Blocked storage: nothing was read from it either.
+  }
+  const remembered = readPolicies(REMEMBERED_TOOL_POLICIES_KEY, storages.local);
+  const session = readPolicies(TOOL_POLICIES_KEY, storages.session);
+  return {
+    ...Object.fromEntries(
+      Object.entries(remembered).map(([name, policy]) => [name, { policy, remembered: true }]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(session).map(([name, policy]) => [name, { policy, remembered: false }]),
+    ),
+  };
+}
+
+/** Saves the person's approval policies: each in the session's storage, or the device's if remembered. */
 export function saveToolPolicies(
-  policies: Record<string, ApprovalPolicy>,
-  storage: Storage = localStorage,
+  policies: Record<string, PersonToolPolicy>,
+  storages: TokenStorages,
 ): void {
-  write(TOOL_POLICIES_KEY, policies, storage);
+  const pick = (remembered: boolean) =>
+    Object.fromEntries(
+      Object.entries(policies)
+        .filter(([, choice]) => choice.remembered === remembered)
+        .map(([name, choice]) => [name, choice.policy]),
+    );
+  write(TOOL_POLICIES_KEY, pick(false), storages.session);
+  write(REMEMBERED_TOOL_POLICIES_KEY, pick(true), storages.local);
 }

@@ -19,6 +19,19 @@ export interface KeptServers {
     servers: McpServerConfig[],
     options?: { tokenPersistence?: Record<string, 'session' | 'browser'> },
   ): void;
+  /** Keeps the person's switch of a publisher's server (from the config), so it stays as set after a reload. */
+  switchPublisherServer?(serverId: string, enabled: boolean): void;
+}
+
+/** The approval select's value for "run without asking", remembered on this device. */
+const REMEMBERED_AUTO = 'auto-remembered';
+
+/** The person's switch for reusing answers of read-only lookups (the registry applies it). */
+export interface ReuseAnswersSwitch {
+  on: boolean;
+  /** How long an answer is reused, in minutes, as the publisher set it (0: never). */
+  minutes: number;
+  set(on: boolean): void;
 }
 
 /** The MCP servers section of the settings. */
@@ -33,6 +46,7 @@ export class McpSettingsSection {
     private readonly hub: McpHub,
     /** The servers the person added, and where a change to them is kept (src/storage). */
     private readonly kept: KeptServers,
+    reuse?: ReuseAnswersSwitch,
   ) {
     this.userServers = kept.load();
     this.unsubscribe = hub.onStatus(() => this.render());
@@ -95,8 +109,19 @@ export class McpSettingsSection {
       },
       { className: 'mw-button mw-button-primary', ariaLabel: 'Add server to the MCP servers' },
     );
+    const reuseBox = element('input', { attributes: { type: 'checkbox', name: 'reuseAnswers' } });
+    reuseBox.checked = reuse?.on ?? false;
+    reuseBox.addEventListener('change', () => reuse?.set(reuseBox.checked));
+    const reuseField =
+      reuse && reuse.minutes > 0
+        ? settingsField('Reuse answers of repeated lookups', reuseBox, {
+            checkbox: true,
+            hint: `The same list_tables or describe_table call within ${reuse.minutes} min is answered from the earlier answer, without a card or a call to the server; the chat marks it "reused".`,
+          })
+        : undefined;
     this.root = settingsSection('MCP servers', 'mw-mcp-settings', [
       this.list,
+      ...(reuseField ? [reuseField] : []),
       settingsSubform('Add a server', 'mw-add-server', [
         settingsField('Server URL', url, {
           hint: 'Required: its Streamable HTTP or SSE endpoint.',
@@ -137,10 +162,13 @@ export class McpSettingsSection {
           enabled ? 'Disable' : 'Enable',
           () => {
             // The person's own servers remember the choice, so a disabled one stays off after a reload.
+            // The publisher's servers are remembered apart: the config itself is not the person's.
             const saved = this.userServers.find((candidate) => candidate.id === server.id);
             if (saved) {
               saved.enabled = !enabled;
               this.saveServers();
+            } else {
+              this.kept.switchPublisherServer?.(server.id, !enabled);
             }
             void (enabled ? this.hub.disconnect(server.id) : this.hub.connect(server.id)).then(() =>
               this.render(),
@@ -220,13 +248,25 @@ export class McpSettingsSection {
       const policy = element('select', {
         attributes: { 'aria-label': `Approval policy of ${tool.name}` },
       });
+      // "Run without asking" is for this session; keeping it on this device is a second, explicit choice.
       policy.append(
         element('option', { text: 'ask each time', attributes: { value: 'ask' } }),
-        element('option', { text: 'run without asking', attributes: { value: 'auto' } }),
+        element('option', {
+          text: 'run without asking (this session)',
+          attributes: { value: 'auto' },
+        }),
+        element('option', {
+          text: 'run without asking (remember on this device)',
+          attributes: { value: REMEMBERED_AUTO },
+        }),
       );
-      policy.value = this.hub.policyFor(server.id, tool.name);
+      const remembered = this.hub.policySetBy(server.id, tool.name) === 'person-remembered';
+      const current = this.hub.policyFor(server.id, tool.name);
+      policy.value = current === 'auto' && remembered ? REMEMBERED_AUTO : current;
       policy.addEventListener('change', () =>
-        this.hub.setToolPolicy(server.id, tool.name, policy.value as ApprovalPolicy),
+        policy.value === REMEMBERED_AUTO
+          ? this.hub.setToolPolicy(server.id, tool.name, 'auto', true)
+          : this.hub.setToolPolicy(server.id, tool.name, policy.value as ApprovalPolicy),
       );
       return element('tr', {
         children: [

@@ -8,4 +8,5 @@ export {
   loadUserServers,
   saveDisabledTools,
   saveToolPolicies,
+  withSwitchedOff,
 } from './mcp-preferences-store';

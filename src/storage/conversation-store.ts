@@ -31,6 +31,8 @@ export interface ConversationSummary {
    * document back (absent in entries written before it was kept here: the document is read then).
    */
   revision?: number;
+  /** The fingerprint of the file an imported conversation came from (Import finds it again by it). */
+  importedFrom?: string;
 }
 
 /** Characters of the questions kept in a list entry for searching. */
@@ -264,6 +266,7 @@ export class ConversationStore {
       updatedAt: document.updatedAt,
       ...(questions ? { questions } : {}),
       ...(deletedAt !== undefined ? { deletedAt } : {}),
+      ...(document.importedFrom !== undefined ? { importedFrom: document.importedFrom } : {}),
       revision,
     };
     await Promise.all([

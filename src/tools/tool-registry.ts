@@ -1,5 +1,6 @@
 // Local and MCP tools behind one name space: validation, the one timeout, cancellation, the one content
 // budget, credential masking.
+import { DEFAULT_REUSE_ANSWERS_MS } from '../config/reuse-answers';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../config/tool-timeout';
 import { errorMessage } from '../errors/error-message';
 import { createArgumentValidator, type ArgumentValidator } from './argument-validator';
@@ -33,6 +34,13 @@ export interface ToolRegistryOptions {
    * result is masked back (credential-placeholders).
    */
   credentials?: () => ReadonlyMap<string, DataCredential>;
+  /**
+   * How long an answer of a read-only, idempotent tool is reused for the same arguments, in
+   * milliseconds (`limits.reuseAnswersMs`); 0 never reuses one. Default `DEFAULT_REUSE_ANSWERS_MS`.
+   */
+  reuseAnswersMs?: number;
+  /** The clock answers are aged by (tests). */
+  now?: () => number;
 }
 
 /** Options of one execution. */
@@ -42,6 +50,11 @@ export interface ToolExecuteOptions {
   timeoutMs?: number;
   /** Characters of `content` kept for the model. */
   contentBudget?: number;
+  /**
+   * Only a kept answer may serve this call (it was let through without a card because one was kept):
+   * if it has aged out meanwhile, the call fails instead of reaching the server unasked.
+   */
+  reuseOnly?: boolean;
 }
 
 export type { ToolExecutionStatus };
@@ -53,7 +66,7 @@ export interface ToolExecution {
   durationMs: number;
   /** The tool that ran, when the name was known. */
   tool?: Tool;
-  /** True when a memoised result was returned without running the tool. */
+  /** True when a kept answer was returned without running the tool (the server was not called). */
   memoised?: boolean;
 }
 
@@ -73,7 +86,9 @@ export class ToolRegistry {
   /** Servers whose tools were removed with a reason (down, switched off): their names and the reason. */
   private readonly unavailable = new Map<string, { names: Set<string>; reason: string }>();
   private specsCache: ToolSpec[] | undefined;
-  private readonly memo = new Map<string, ToolResult>();
+  private readonly memo = new Map<string, { result: ToolResult; at: number }>();
+  private reuseAnswersMs: number;
+  private readonly now: () => number;
   private readonly listeners = new Set<() => void>();
   private readonly warn: (message: string) => void;
   private readonly defaultTimeoutMs: number;
@@ -84,6 +99,27 @@ export class ToolRegistry {
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     this.contentBudget = options.contentBudget ?? DEFAULT_CONTENT_BUDGET;
     this.credentials = options.credentials ?? (() => new Map());
+    this.reuseAnswersMs = options.reuseAnswersMs ?? DEFAULT_REUSE_ANSWERS_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * How long answers are reused from now on (0: never; the person's switch in Settings sets 0). Answers
+   * kept so far are forgotten when reuse is switched off.
+   */
+  setReuseAnswers(milliseconds: number): void {
+    this.reuseAnswersMs = Math.max(0, milliseconds);
+    if (this.reuseAnswersMs === 0) this.memo.clear();
+  }
+
+  /** True when `call` would be answered by a kept answer, without calling its tool. */
+  hasKeptAnswer(call: ToolCall): boolean {
+    const entry = this.resolve(call.name);
+    return (
+      entry !== undefined &&
+      this.check(call) === undefined &&
+      this.keptAnswer(entry, call) !== undefined
+    );
   }
 
   /** Adds a local tool (it replaces a local tool of the same name). */
@@ -207,10 +243,22 @@ export class ToolRegistry {
       };
     }
     const tool = entry.tool;
-    const memoKey = entry.source.idempotent ? this.memoKey(entry, call.arguments) : undefined;
-    const memoised = memoKey === undefined ? undefined : this.memo.get(memoKey);
+    const memoKey = this.reusable(entry) ? this.memoKey(entry, call.arguments) : undefined;
+    const memoised = this.keptAnswer(entry, call);
     if (memoised)
       return { result: memoised, status: 'success', durationMs: elapsed(), tool, memoised: true };
+    if (options.reuseOnly) {
+      return {
+        result: {
+          content:
+            'Nothing ran: the earlier answer to this call is no longer kept, and the call was not approved to reach the server. Call the tool again to ask the person.',
+          isError: true,
+        },
+        status: 'error',
+        durationMs: elapsed(),
+        tool,
+      };
+    }
     if (options.signal.aborted) {
       return {
         result: cancelledResult(options.signal),
@@ -244,7 +292,8 @@ export class ToolRegistry {
       masked.content.length > budget
         ? { ...masked, content: boundContent(masked.content, budget) }
         : masked;
-    if (memoKey !== undefined && outcome.status === 'success') this.memo.set(memoKey, result);
+    if (memoKey !== undefined && outcome.status === 'success')
+      this.memo.set(memoKey, { result, at: this.now() });
     return { result, status: outcome.status, durationMs: elapsed(), tool };
   }
 
@@ -335,6 +384,23 @@ export class ToolRegistry {
     }
   }
 
+  private reusable(entry: Entry): boolean {
+    return entry.source.idempotent === true && this.reuseAnswersMs > 0;
+  }
+
+  /** The kept answer to `call`, when one is younger than the reuse time. */
+  private keptAnswer(entry: Entry, call: ToolCall): ToolResult | undefined {
+    if (!this.reusable(entry)) return undefined;
+    const key = this.memoKey(entry, call.arguments);
+    const kept = this.memo.get(key);
+    if (!kept) return undefined;
+    if (this.now() - kept.at >= this.reuseAnswersMs) {
+      this.memo.delete(key);
+      return undefined;
+    }
+    return kept.result;
+  }
+
   private memoKey(entry: Entry, args: Record<string, unknown>): string {
     return `${entry.serverId ?? ''}\u0000${entry.source.name}\u0000${stableJson(args)}`;
   }
@@ -393,6 +459,7 @@ function bindTool(tool: Tool): Tool {
     ...(tool.idempotent === undefined ? {} : { idempotent: tool.idempotent }),
     ...(tool.timeoutMs === undefined ? {} : { timeoutMs: tool.timeoutMs }),
     ...(tool.approval === undefined ? {} : { approval: tool.approval }),
+    ...(tool.approvalSetBy === undefined ? {} : { approvalSetBy: tool.approvalSetBy }),
     ...(tool.queue === undefined ? {} : { queue: tool.queue }),
     execute: (args, context) => tool.execute(args, context),
   };

@@ -88,6 +88,9 @@ export interface ToolExecutionContext {
   signal: AbortSignal;
 }
 
+/** Who set a tool's approval policy. */
+export type ApprovalSetBy = 'person-session' | 'person-remembered' | 'publisher';
+
 /** A tool the agent can call. */
 export interface Tool {
   name: string;
@@ -109,6 +112,12 @@ export interface Tool {
    * Local tools always run; an MCP tool without it asks.
    */
   approval?: ApprovalPolicy;
+  /**
+   * Who set `approval`, for the record of a call that ran without asking: the person for this session,
+   * the person for every visit on this device (`remembered`), or the publisher (the server's config or
+   * the app's default). Absent: the publisher.
+   */
+  approvalSetBy?: ApprovalSetBy;
   /**
    * Calls of tools with the same queue run one after another, in call order, within a round: the map
    * tools share `map`, so `fly_to` after `map_query_result` finds the layer it drew. Others run in

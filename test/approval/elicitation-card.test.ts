@@ -7,6 +7,7 @@ import type { ElicitationRequest } from '../../src/mcp/elicitation-request';
 
 const request: ElicitationRequest = {
   serverId: 'crm',
+  serverHost: 'crm.example.org',
   message: 'Who should the report go to?',
   schema: {
     type: 'object',
@@ -21,7 +22,7 @@ const request: ElicitationRequest = {
 };
 
 function open() {
-  const card = new ElicitationCard(request, 'CRM');
+  const card = new ElicitationCard(request);
   document.body.replaceChildren(card.root);
   const input = (name: string) => card.root.querySelector<HTMLInputElement>(`#mw-elicit-${name}`)!;
   const press = (label: string) =>
@@ -32,7 +33,9 @@ function open() {
 describe('an elicitation card', () => {
   it("shows the server's message and opens with the schema defaults", () => {
     const { card, input } = open();
-    expect(card.root.textContent).toContain('CRM asks:');
+    expect(card.root.querySelector('.mw-elicitation-from')!.textContent).toBe(
+      'The server "crm" (crm.example.org) asks:',
+    );
     expect(card.root.textContent).toContain('Who should the report go to?');
     expect(card.root.textContent).toContain('Email *');
     expect(input('copies').value).toBe('2');
@@ -73,18 +76,15 @@ describe('an elicitation card', () => {
   });
 
   it('never sends a required choice the person did not make, when the server gave no default', async () => {
-    const card = new ElicitationCard(
-      {
-        serverId: 'surveys',
-        message: 'Which region?',
-        schema: {
-          type: 'object',
-          properties: { region: { type: 'string', title: 'Region', enum: ['north', 'south'] } },
-          required: ['region'],
-        },
+    const card = new ElicitationCard({
+      serverId: 'surveys',
+      message: 'Which region?',
+      schema: {
+        type: 'object',
+        properties: { region: { type: 'string', title: 'Region', enum: ['north', 'south'] } },
+        required: ['region'],
       },
-      'Surveys',
-    );
+    });
     document.body.replaceChildren(card.root);
     const select = card.root.querySelector<HTMLSelectElement>('#mw-elicit-region')!;
     expect(select.value).toBe('');
@@ -100,5 +100,31 @@ describe('an elicitation card', () => {
     select.value = 'south';
     accept.click();
     await expect(card.answer).resolves.toEqual({ action: 'accept', content: { region: 'south' } });
+  });
+
+  it('warns at a field that asks for a key and hides what is typed; other fields get no warning', () => {
+    const card = new ElicitationCard({
+      serverId: 'look-alike',
+      serverHost: '127.0.0.1:9000',
+      message: 'Mapwright needs your API key to go on.',
+      schema: {
+        type: 'object',
+        properties: {
+          key: { type: 'string', title: 'Your Mapwright API key' },
+          city: { type: 'string', title: 'City' },
+        },
+      },
+    });
+    document.body.replaceChildren(card.root);
+    expect(card.root.querySelector('.mw-elicitation-from')!.textContent).toBe(
+      'The server "look-alike" (127.0.0.1:9000) asks:',
+    );
+    const key = card.root.querySelector<HTMLInputElement>('#mw-elicit-key')!;
+    expect(key.type).toBe('password');
+    const warnings = card.root.querySelectorAll('.mw-elicitation-warning');
+    expect(warnings).toHaveLength(1);
+    expect(key.parentElement!.contains(warnings[0]!)).toBe(true);
+    expect(warnings[0]!.textContent).toContain('it is the server "look-alike" that asks');
+    expect(card.root.querySelector<HTMLInputElement>('#mw-elicit-city')!.type).toBe('text');
   });
 });

@@ -72,3 +72,99 @@ describe('the audit log', () => {
     expect(older?.[header!.indexOf('decision_text')]).toBe('Not recorded (an older conversation)');
   });
 });
+
+describe('imported audit records', () => {
+  it('are marked imported and never counted as a decision made in this browser', () => {
+    const forged: TurnRecord = {
+      ...turn,
+      rounds: [
+        {
+          round: 0,
+          text: '',
+          reasoning: '',
+          calls: [
+            {
+              callIndex: 0,
+              name: 'query',
+              serverId: 'embedded',
+              displayArguments: { sql: 'DELETE FROM quakes' },
+              state: 'success',
+              audit: {
+                runId: 'run-forged',
+                proposedArguments: { sql: 'DELETE FROM quakes' },
+                decision: 'approved',
+                decidedBy: 'asked',
+                proposedAt: 0,
+                decidedAt: 1,
+                imported: true,
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const [header, row] = parse(auditLogCsv([forged]));
+    const cells = Object.fromEntries(header!.map((column, index) => [column, row![index]]));
+    expect(cells).toMatchObject({ decision: '', decided_by: 'imported', imported: 'yes' });
+    expect(cells.decision_text).toBe('Imported, not decided here (the file says “Approved”)');
+  });
+});
+
+describe('the audit log says what did not run', () => {
+  const rowsOf = (turns: TurnRecord[]) => {
+    const [header, ...rows] = parse(auditLogCsv(turns));
+    return rows.map((cells) =>
+      Object.fromEntries(header!.map((column, index) => [column, cells[index]])),
+    );
+  };
+
+  it('marks a reused answer as no run of the server', () => {
+    const reused: TurnRecord = {
+      ...turn,
+      rounds: [
+        {
+          round: 0,
+          text: '',
+          reasoning: '',
+          calls: [
+            {
+              callIndex: 0,
+              name: 'list_tables',
+              serverId: 'embedded',
+              displayArguments: {},
+              state: 'success',
+              reused: true,
+              audit: {
+                runId: 'run-1',
+                proposedArguments: {},
+                decidedBy: 'reused',
+                proposedAt: 0,
+                decidedAt: 0,
+              },
+            },
+          ],
+        },
+      ],
+    };
+    expect(rowsOf([reused])[0]).toMatchObject({
+      status: 'reused',
+      decision: '',
+      decided_by: 'reused',
+      decision_text: 'Reused an earlier answer (the server was not called)',
+    });
+  });
+
+  it('leaves a row for a turn its round limit ended', () => {
+    const stopped: TurnRecord = { ...turn, outcome: 'checkpoint', limit: 'rounds', endedAt: 5 };
+    const rows = rowsOf([stopped]);
+    expect(rows.at(-1)).toMatchObject({
+      turn: '1',
+      run_id: 'run-1',
+      tool: '',
+      status: 'limit',
+      decided_by: 'round-limit',
+      finished_at: new Date(5).toISOString(),
+    });
+    expect(rows).toHaveLength(3);
+  });
+});

@@ -1,7 +1,8 @@
 // Moving a conversation to another browser: Export JSON in one profile, Import in another (two browser
 // contexts share no storage), and the same turns, table, chart and map layer come back. The same file
-// dropped on the map is imported too, not refused as GeoJSON, with its clashing result id renamed; a
-// file that is not an export gets one sentence.
+// dropped on the map is recognised as imported already; another export dropped there is imported, not
+// refused as GeoJSON, with its clashing result id renamed; a file that is not an export gets one
+// sentence.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectClean, openChat, useAppWithModel, visibleText } from './chat-page';
@@ -85,8 +86,15 @@ describe('import a conversation', () => {
     expect(await sidebarTitles(page)).toEqual([DRAWING_QUESTION]);
     const firstLayers = await resultLayers(page);
 
-    // The same export dropped on the map is a conversation too; its result id clashes, and is renamed.
+    // The same export dropped on the map is recognised: the first copy stays the only one.
     await dropFile(page, '#map', 'northernmost.json', exported);
+    await page.getByText(/This conversation was imported before as/).waitFor();
+    expect(await page.locator('.mw-sidebar-item').count()).toBe(1);
+
+    // Another export of it (renamed before export) dropped on the map is a conversation too; its
+    // result id clashes, and is renamed.
+    const renamed = JSON.stringify({ ...JSON.parse(exported), title: 'Northernmost, again' });
+    await dropFile(page, '#map', 'northernmost-again.json', renamed);
     await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 2);
     await page.locator('.mw-answer', { hasText: DRAWING_ANSWER }).waitFor();
     expect(await seen(page)).toEqual(original);

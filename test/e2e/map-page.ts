@@ -29,3 +29,26 @@ export async function drawQuery(
   if (!layerId) throw new Error(`nothing drawn: ${drawn}`);
   return layerId;
 }
+
+/** Standard deviation of the map canvas's pixel luminance: a blank (or unpainted) map is near zero. */
+export async function mapCanvasVariance(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('#map canvas')!;
+    const copy = document.createElement('canvas');
+    copy.width = 200;
+    copy.height = 150;
+    const context = copy.getContext('2d')!;
+    context.drawImage(canvas, 0, 0, copy.width, copy.height);
+    const { data } = context.getImageData(0, 0, copy.width, copy.height);
+    let sum = 0;
+    let squares = 0;
+    const pixels = data.length / 4;
+    for (let index = 0; index < data.length; index += 4) {
+      const luminance =
+        0.2126 * data[index]! + 0.7152 * data[index + 1]! + 0.0722 * data[index + 2]!;
+      sum += luminance;
+      squares += luminance * luminance;
+    }
+    return Math.sqrt(squares / pixels - (sum / pixels) ** 2);
+  });
+}

@@ -2,6 +2,7 @@
 // become layers. Counts come from MapLibre's rendered features after the map is idle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from './harness';
+import { mapCanvasVariance } from './map-page';
 
 type Counts = Record<string, number>;
 
@@ -11,29 +12,6 @@ async function renderedCounts(page: PageUnderTest['page'], layers: string[]): Pr
     await map.whenIdle();
     return Object.fromEntries(ids.map((id) => [id, map.renderedFeatureCount(id)]));
   }, layers);
-}
-
-/** Standard deviation of the screenshot's pixel luminance: a blank canvas is near zero. */
-async function canvasVariance(page: PageUnderTest['page']): Promise<number> {
-  return page.evaluate(() => {
-    const canvas = document.querySelector<HTMLCanvasElement>('#map canvas')!;
-    const copy = document.createElement('canvas');
-    copy.width = 200;
-    copy.height = 150;
-    const context = copy.getContext('2d')!;
-    context.drawImage(canvas, 0, 0, copy.width, copy.height);
-    const { data } = context.getImageData(0, 0, copy.width, copy.height);
-    let sum = 0;
-    let squares = 0;
-    const pixels = data.length / 4;
-    for (let index = 0; index < data.length; index += 4) {
-      const luminance =
-        0.2126 * data[index]! + 0.7152 * data[index + 1]! + 0.0722 * data[index + 2]!;
-      sum += luminance;
-      squares += luminance * luminance;
-    }
-    return Math.sqrt(squares / pixels - (sum / pixels) ** 2);
-  });
 }
 
 describe('map', () => {
@@ -56,7 +34,7 @@ describe('map', () => {
     expect(counts.earthquakes).toBeGreaterThan(1000);
     expect(counts.airports).toBeGreaterThan(3000);
     expect(counts.counties).toBeGreaterThan(3000);
-    expect(await canvasVariance(page)).toBeGreaterThan(10);
+    expect(await mapCanvasVariance(page)).toBeGreaterThan(10);
     await page.screenshot({ path: '.e2e-artifacts/map-boot.png' });
     const layerPanel = await page.locator('.layer-panel li').allTextContents();
     expect(layerPanel.join('\n')).toContain('Unemployment rate');

@@ -128,7 +128,9 @@ describe('a server asking the person for input, in the chat', () => {
     const opened = await openWithSurveyServer();
     const { page } = opened;
     const form = await askAndApprove(page);
-    expect(await form.textContent()).toContain('Survey desk asks:');
+    expect(await form.locator('.mw-elicitation-from').textContent()).toBe(
+      `The server "surveys" (${new URL(survey.url).host}) asks:`,
+    );
     expect(await form.textContent()).toContain('Where should the survey go, and who leads it?');
     // The server's defaults are filled in; the required choice is marked.
     expect(await form.getByLabel('Lead').inputValue()).toBe('Ada');

@@ -6,6 +6,7 @@ import {
   elicitationFields,
   elicitationProblems,
   fieldValueFromText,
+  secretAnswers,
   type ElicitationSchema,
 } from '../../src/mcp/elicitation-form';
 
@@ -82,5 +83,27 @@ describe('an elicitation form', () => {
       ]),
     );
     expect(elicitationProblems(schema, { status: 'active' })).toEqual(['Your name is required.']);
+  });
+
+  it('knows the text fields that ask for a credential, by name, title or description', () => {
+    const asking: ElicitationSchema = {
+      type: 'object',
+      properties: {
+        api_key: { type: 'string' },
+        pass: { type: 'string', title: 'Password' },
+        code: { type: 'string', description: 'Paste your access token here' },
+        login: { type: 'string', title: 'Your Mapwright API key' },
+        region: { type: 'string', title: 'Region' },
+        sort_key: { type: 'string', title: 'Sort by' },
+        notify: { type: 'boolean', title: 'Notify the token holder' },
+      },
+    };
+    const secret = elicitationFields(asking)
+      .filter((field) => field.secret)
+      .map((field) => field.name);
+    expect(secret).toEqual(['api_key', 'pass', 'code', 'login']);
+    expect(
+      secretAnswers(asking, { api_key: 'k-123456', region: 'north', login: '', notify: true }),
+    ).toEqual(['k-123456']);
   });
 });

@@ -8,6 +8,7 @@ import { Agent } from '../../src/agent/agent';
 import { McpHub, type McpHubOptions, type McpServerConfig } from '../../src/mcp';
 import { createScriptedModel } from '../../src/testing/scripted-model';
 import { ToolRegistry } from '../../src/tools/tool-registry';
+import type { PersonToolPolicy } from '../../src/mcp/person-tool-policies';
 
 function server(): Server {
   const made = new Server({ name: 'policy', version: '1.0.0' }, { capabilities: { tools: {} } });
@@ -58,15 +59,35 @@ describe('the approval policy of an MCP tool', () => {
   });
 
   it("puts the person's choice first, updates the registered tool at once, and reports it to save", async () => {
-    const saved: Record<string, string>[] = [];
+    const saved: Record<string, PersonToolPolicy>[] = [];
     const { approval, hub } = await hubWith(
       { toolApproval: { describe: 'auto' } },
-      { toolPolicies: { 'warehouse/describe': 'ask' }, onToolPoliciesChange: (p) => saved.push(p) },
+      {
+        toolPolicies: { 'warehouse/describe': { policy: 'ask', remembered: false } },
+        onToolPoliciesChange: (p) => saved.push(p),
+      },
     );
     expect(approval('describe')).toBe('ask');
     hub.setToolPolicy('warehouse', 'query', 'auto');
     expect(approval('query')).toBe('auto');
-    expect(saved.at(-1)).toEqual({ 'warehouse/describe': 'ask', 'warehouse/query': 'auto' });
+    expect(saved.at(-1)).toEqual({
+      'warehouse/describe': { policy: 'ask', remembered: false },
+      'warehouse/query': { policy: 'auto', remembered: false },
+    });
+    await hub.close();
+  });
+
+  it('says who set each policy: the person for the session, the person remembered, or the publisher', async () => {
+    const { registry, hub } = await hubWith({ toolApproval: { describe: 'auto' } });
+    hub.setToolPolicy('warehouse', 'query', 'auto');
+    const setBy = () =>
+      Object.fromEntries(registry.list().map((tool) => [tool.name, tool.approvalSetBy]));
+    expect(setBy()).toMatchObject({ query: 'person-session', describe: 'publisher' });
+    hub.setToolPolicy('warehouse', 'query', 'auto', true);
+    expect(setBy()).toMatchObject({ query: 'person-remembered' });
+    expect(hub.personPolicies.unasked()).toEqual([
+      { serverId: 'warehouse', toolName: 'query', remembered: true },
+    ]);
     await hub.close();
   });
 

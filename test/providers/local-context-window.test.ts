@@ -37,6 +37,21 @@ describe('the window a local server runs a model with', () => {
     expect(await localContextWindow(endpoint(), 'qwen2.5:7b', showOnly)).toBe(32_768);
   });
 
+  it('finds the loaded model whether or not the person typed its :latest tag', async () => {
+    const { fetch } = server({
+      '/api/ps': { models: [{ name: 'llama3.1:latest', context_length: 16_384 }] },
+    });
+    expect(await localContextWindow(endpoint(), 'llama3.1', { fetch })).toBe(16_384);
+    const typedTag = server({
+      '/api/ps': { models: [{ name: 'llama3.1', context_length: 4_096 }] },
+    });
+    expect(await localContextWindow(endpoint(), 'llama3.1:latest', typedTag)).toBe(4_096);
+    const otherTag = server({
+      '/api/ps': { models: [{ name: 'llama3.1:70b', context_length: 4_096 }] },
+    });
+    expect(await localContextWindow(endpoint(), 'llama3.1', otherTag)).toBeUndefined();
+  });
+
   it('reads LM Studio and vLLM', async () => {
     const lmStudio = server({
       '/api/v0/models/qwen%2Fqwen3-8b': {

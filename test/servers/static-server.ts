@@ -54,6 +54,11 @@ export interface StaticServerOptions {
    * whose app is embedded in other sites' pages configures their host.
    */
   headers?: Record<string, string>;
+  /**
+   * Headers for one path, sent over the defaults, as a host that reads `dist/_headers` (Netlify,
+   * Cloudflare Pages) sends that file's rules: test/servers/headers-file-server.ts.
+   */
+  headersFor?: (pathname: string) => Record<string, string>;
   /** Told the bytes of each file's body as they are sent (a whole file or a range of it), by path. */
   onBytesServed?: (pathname: string, bytes: number) => void;
 }
@@ -62,6 +67,13 @@ export interface StaticServerOptions {
 function fromEnd(header: string | undefined, size: number): string | undefined {
   const suffix = /^bytes=-(\d+)$/.exec(header ?? '');
   return suffix ? `bytes=${Math.max(0, size - Number(suffix[1]))}-` : header;
+}
+
+// One spelling per header name, so a rule's `Cache-Control` replaces the default `cache-control`.
+function lowerCaseNames(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
 }
 
 /** Serves `root` (default: the built app) on a free loopback port. */
@@ -99,6 +111,7 @@ export async function startStaticServer(
         : 'no-store',
       'accept-ranges': 'bytes',
       ...options.headers,
+      ...lowerCaseNames(options.headersFor?.(pathname) ?? {}),
     };
     // A static host lets a browser revalidate what it holds instead of downloading it again.
     const etag = `"${size.toString(16)}-${Math.round(stats.mtimeMs).toString(16)}"`;

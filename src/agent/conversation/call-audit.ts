@@ -9,8 +9,11 @@ export type AuditDecision = 'approved' | 'denied';
 
 /**
  * How the decision was made: the person was `asked` and approved or denied, approved after an `edited`
- * change, or the call ran without a card (a session allowance, auto-approve, the publisher's policy), or
- * needed no approval (`not-needed`: a map tool, or a call that failed before it could run).
+ * change, or the call ran without a card (the person's choice for the session: auto-approve, a tool
+ * allowed on a card, a tool set to run without asking in Settings; the person's choice remembered on
+ * this device; the publisher's policy), or an earlier identical call's answer was `reused` (the server
+ * was not called), or it needed no approval (`not-needed`: a map tool, or a call that failed before it
+ * could run).
  */
 export type AuditDecidedBy = 'asked' | 'edited' | UnaskedApproval | 'not-needed';
 
@@ -20,7 +23,10 @@ export const AUDIT_DECIDED_BY: readonly AuditDecidedBy[] = [
   'edited',
   'session-allow-list',
   'auto-approve',
+  'session-setting',
+  'remembered-setting',
   'publisher-policy',
+  'reused',
   'not-needed',
 ];
 
@@ -42,6 +48,11 @@ export interface CallAudit {
   proposedAt: number;
   decidedAt?: number;
   finishedAt?: number;
+  /**
+   * Set on every record read from an imported file: what it says was decided elsewhere, unchecked, and
+   * never counts as a decision made in this browser.
+   */
+  imported?: true;
 }
 
 /** The model id split into provider and model (`openai:gpt-4o` → openai, gpt-4o). */
@@ -83,10 +94,17 @@ export function describeDecision(audit: CallAudit): string {
     edited: 'Approved after an edit',
     'session-allow-list': 'Allowed for the session',
     'auto-approve': 'Auto-approved',
+    'session-setting': 'Set to run without asking for this session',
+    'remembered-setting': 'Set to run without asking on this device (remembered)',
     'publisher-policy': "Allowed by the publisher's policy",
+    reused: 'Reused an earlier answer (the server was not called)',
     'not-needed': 'No approval needed',
   };
-  if (audit.decision === undefined && audit.decidedBy === 'asked') return 'Not decided';
   const reason = audit.decision === 'denied' && audit.reason ? `: ${audit.reason}` : '';
-  return `${how[audit.decidedBy]}${reason}`;
+  const decided =
+    audit.decision === undefined && audit.decidedBy === 'asked'
+      ? 'Not decided'
+      : `${how[audit.decidedBy]}${reason}`;
+  // The file's word is quoted, never repeated as this browser's own: anyone can write that file.
+  return audit.imported ? `Imported, not decided here (the file says “${decided}”)` : decided;
 }

@@ -12,6 +12,7 @@ import type {
   Interruption,
   ToolCallStatus,
   TurnOutcome,
+  Usage,
 } from '../types';
 import type { CallAudit } from './call-audit';
 import type { MapHistory } from './map-history';
@@ -36,6 +37,8 @@ export interface CallRecord {
   serverTitle?: string;
   /** True for an MCP call that ran without a card (auto-approve, a session allowance or its policy). */
   ranWithoutAsking?: boolean;
+  /** True when an earlier identical call's kept answer served it: the tool did not run again. */
+  reused?: boolean;
   /** Arguments with secrets masked. */
   displayArguments: Record<string, unknown>;
   state: CallState;
@@ -64,6 +67,13 @@ export interface RoundRecord {
   text: string;
   reasoning: string;
   calls: CallRecord[];
+  /** When the round began and ended (epoch milliseconds), for the trace; absent in older documents. */
+  startedAt?: number;
+  endedAt?: number;
+  /** The tokens its model call used, when the provider reported them. */
+  usage?: Usage;
+  /** How many times its model call was tried again after a transient failure. */
+  retries?: number;
   /** Set when the stored round did not fit its type: shown as a sentence instead. */
   unreadable?: boolean;
 }
@@ -81,6 +91,8 @@ export interface TurnRecord {
   error?: AgentErrorInfo;
   /** True when the turn was cut short: the person stopped it, or a reload cut it off mid-stream. */
   interrupted?: boolean;
+  /** The limit that ended the turn at a checkpoint: its rounds, or its time. */
+  limit?: 'rounds' | 'deadline';
   /** What cut the turn short; absent means the person stopped it. */
   interruptedBy?: 'stop' | 'reload';
   /** True while the agent keeps this turn pending, so Continue can go on with it. */
@@ -160,6 +172,8 @@ export interface ConversationDocument {
   mapHistory?: MapHistory;
   /** Result ids this conversation keeps rows for (rows are stored beside the document). */
   resultIds: string[];
+  /** For a conversation imported from a file: that file's fingerprint, so a second import is known. */
+  importedFrom?: string;
 }
 
 /** Characters of a result summary kept for the timeline. */

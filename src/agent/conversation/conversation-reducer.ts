@@ -180,7 +180,7 @@ function applyEvent(
       const next = turn.rounds.reduce((highest, round) => Math.max(highest, round.round + 1), 0);
       const placed: LiveRun = { ...run, rounds: { ...run.rounds, [event.round]: next } };
       return updateTurn({ ...document, run: placed }, run.turnIndex, (current) =>
-        withRound(current, next, (round) => round),
+        withRound(current, next, (round) => ({ ...round, startedAt: round.startedAt ?? at })),
       );
     }
     case 'text-delta':
@@ -260,7 +260,10 @@ function applyEvent(
             runId: run.runId,
             ...(run.model !== undefined ? { model: run.model } : {}),
             proposedArguments: event.displayArguments,
-            ...(event.allowedBy ? { decision: 'approved' as const } : {}),
+            // A reused answer was not allowed to run: the tool did not run at all.
+            ...(event.allowedBy && event.allowedBy !== 'reused'
+              ? { decision: 'approved' as const }
+              : {}),
             decidedBy: event.allowedBy ?? 'not-needed',
             proposedAt: at,
             decidedAt: at,
@@ -278,25 +281,37 @@ function applyEvent(
           resultSummary: redactSecrets(event.result.content.slice(0, SUMMARY_LIMIT)),
           ...(resultId ? { resultId } : {}),
           ...(event.result.data !== undefined ? { data: event.result.data } : {}),
+          ...(event.reused ? { reused: true } : {}),
           ...(call.audit ? { audit: { ...call.audit, finishedAt: at } } : {}),
         })),
       );
       return decided(updated, event.call.id);
     }
     case 'retry':
-      return {
-        ...document,
-        run: {
-          ...run,
-          retry: {
-            attempt: event.attempt + 1,
-            attempts: Math.max(event.attempts ?? event.attempt + 1, event.attempt + 1),
-            resumesAt: at + event.delayMs,
+      return updateRound(
+        {
+          ...document,
+          run: {
+            ...run,
+            retry: {
+              attempt: event.attempt + 1,
+              attempts: Math.max(event.attempts ?? event.attempt + 1, event.attempt + 1),
+              resumesAt: at + event.delayMs,
+            },
           },
         },
-      };
+        run,
+        event.round,
+        (round) => ({ ...round, retries: (round.retries ?? 0) + 1 }),
+      );
     case 'round-end':
-      return document;
+      // A round's times and tokens go on a round that began; a round-end never makes one.
+      if (!hasRound(document, run, event.round)) return document;
+      return updateRound(document, run, event.round, (round) => ({
+        ...round,
+        endedAt: at,
+        ...(event.usage ? { usage: event.usage } : {}),
+      }));
     case 'context-trimmed':
       return updateTurn(document, run.turnIndex, (turn) => ({
         ...turn,
@@ -314,6 +329,7 @@ function applyEvent(
         status: 'idle',
         finishReason: event.finishReason,
         ...(event.outcome ? { outcome: event.outcome } : {}),
+        ...(event.limit ? { limit: event.limit } : {}),
         ...(event.outcome === 'aborted' ? { interrupted: true } : {}),
         endedAt: at,
       }));
@@ -463,4 +479,10 @@ function decided(document: ConversationDocument, callId: string): ConversationDo
 /** True when `document` is a document this version reads. */
 export function isCurrentVersion(document: { version?: unknown }): boolean {
   return document.version === CONVERSATION_VERSION;
+}
+
+/** True when the live run's round `runRound` is already in its turn. */
+function hasRound(document: ConversationDocument, run: LiveRun, runRound: number): boolean {
+  const turnRound = placeRound(run, runRound);
+  return document.turns[run.turnIndex]?.rounds.some((round) => round.round === turnRound) ?? false;
 }

@@ -25,6 +25,7 @@ export function isCallAudit(value: unknown): value is CallAudit {
     optionalString(value.reason) &&
     isNumber(value.proposedAt) &&
     optionalNumber(value.decidedAt) &&
-    optionalNumber(value.finishedAt)
+    optionalNumber(value.finishedAt) &&
+    (value.imported === undefined || value.imported === true)
   );
 }

@@ -142,6 +142,7 @@ function checkCall(value: unknown, position: number, tally: Tally): CallRecord {
       toolTitle: isString,
       serverTitle: isString,
       ranWithoutAsking: isBoolean,
+      reused: isBoolean,
       startedAt: isNumber,
       durationMs: isNumber,
       resultSummary: isString,
@@ -176,6 +177,15 @@ function checkRound(value: unknown, position: number, tally: Tally): RoundRecord
       (call) => call.callIndex,
       (call, callIndex) => ({ ...call, callIndex }),
     ),
+    ...(optional(value, {
+      startedAt: isNumber,
+      endedAt: isNumber,
+      retries: isNumber,
+      usage: (usage) =>
+        isRecord(usage) &&
+        (usage.inputTokens === undefined || isNumber(usage.inputTokens)) &&
+        (usage.outputTokens === undefined || isNumber(usage.outputTokens)),
+    }) as Partial<RoundRecord>),
   };
 }
 
@@ -216,6 +226,7 @@ function checkTurn(value: unknown, position: number, tally: Tally): TurnRecord {
       error: checkError,
       interrupted: isBoolean,
       interruptedBy: (by) => by === 'stop' || by === 'reload',
+      limit: (limit) => limit === 'rounds' || limit === 'deadline',
       resumable: isBoolean,
       contextTrimmed: (trimmed) =>
         isRecord(trimmed) &&
@@ -418,6 +429,7 @@ export function validateConversation(value: unknown, now = Date.now()): Validate
     ...(isRecord(copy.map) ? { map: copy.map as ConversationDocument['map'] } : {}),
     ...(isMapHistory(copy.mapHistory) ? { mapHistory: copy.mapHistory } : {}),
     resultIds: Array.isArray(copy.resultIds) ? copy.resultIds.filter(isString) : [],
+    ...(isString(copy.importedFrom) ? { importedFrom: copy.importedFrom } : {}),
   };
   return { readable: true, document, unreadableParts };
 }

@@ -32,6 +32,9 @@ export interface ToolCallViewOptions {
   rerunNote?: (record: CallRecord) => string | undefined;
 }
 
+const UNASKED_TITLE =
+  'No approval card: auto-approve, an allowance for this session, your setting, or the server’s policy';
+
 /** Renders one tool call; `update` re-renders it from a newer record. */
 export class ToolCallView {
   /** The element that holds this call. */
@@ -42,10 +45,7 @@ export class ToolCallView {
   private readonly unasked = element('span', {
     className: 'mw-call-unasked',
     text: 'Ran without asking',
-    attributes: {
-      title:
-        'No approval card: auto-approve, an allowance for this session, or the server’s policy',
-    },
+    attributes: { title: UNASKED_TITLE },
   });
   private readonly decision = element('span', { className: 'mw-call-decision' });
   private readonly rerun = element('span', { className: 'mw-call-rerun' });
@@ -76,8 +76,14 @@ export class ToolCallView {
     this.status.textContent = label.text;
     this.status.className = `mw-call-status mw-status-${record.state}${label.shown ? '' : ' mw-call-status-quiet'}`;
     this.name.textContent = callLabel(record);
-    this.unasked.hidden = record.ranWithoutAsking !== true;
+    // A reused answer did not run at all: it says so instead of "Ran without asking".
+    this.unasked.hidden = record.ranWithoutAsking !== true && record.reused !== true;
+    this.unasked.textContent = record.reused ? 'Reused answer' : 'Ran without asking';
+    this.unasked.title = record.reused
+      ? 'The same call was answered a moment ago: that answer was reused, and the server was not called'
+      : UNASKED_TITLE;
     this.root.dataset.ranWithoutAsking = String(record.ranWithoutAsking === true);
+    this.root.dataset.reused = String(record.reused === true);
     this.showDecision(record);
     const note = this.options.rerunNote?.(record);
     this.rerun.hidden = note === undefined;
@@ -100,6 +106,9 @@ export class ToolCallView {
     if (shown) {
       this.decision.dataset.decision = audit.decision ?? 'none';
       this.decision.dataset.decidedBy = audit.decidedBy;
+      // Read from an imported file: the decision was not made in this browser.
+      if (audit.imported) this.decision.dataset.imported = 'true';
+      else delete this.decision.dataset.imported;
     }
   }
 

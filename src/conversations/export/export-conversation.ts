@@ -129,12 +129,23 @@ export function conversationToJson(
         round: round.round,
         text: redactSecrets(round.text),
         ...(round.reasoning ? { reasoning: redactSecrets(round.reasoning) } : {}),
+        // The trace: when the round ran, its tokens, and how often its model call was tried again.
+        ...(round.startedAt !== undefined
+          ? { startedAt: new Date(round.startedAt).toISOString() }
+          : {}),
+        ...(round.endedAt !== undefined ? { endedAt: new Date(round.endedAt).toISOString() } : {}),
+        ...(round.startedAt !== undefined && round.endedAt !== undefined
+          ? { durationMs: Math.round(round.endedAt - round.startedAt) }
+          : {}),
+        ...(round.usage ? { usage: round.usage } : {}),
+        ...(round.retries ? { retries: round.retries } : {}),
       })),
       status: turn.status,
       ...(turn.unreadable ? { unreadable: true } : {}),
       ...(turn.interrupted ? { interrupted: true } : {}),
       ...(turn.finishReason ? { finishReason: turn.finishReason } : {}),
       ...(turn.outcome ? { outcome: turn.outcome } : {}),
+      ...(turn.limit ? { limit: turn.limit } : {}),
       ...(turn.error
         ? { error: { name: turn.error.name, message: redactSecrets(turn.error.message) } }
         : {}),
@@ -152,6 +163,7 @@ export function conversationToJson(
             ...(call.serverId ? { server: call.serverId } : {}),
             ...(call.serverTitle ? { serverTitle: call.serverTitle } : {}),
             ...(call.ranWithoutAsking ? { ranWithoutAsking: true } : {}),
+            ...(call.reused ? { reused: true } : {}),
             // Who proposed it, what ran, who allowed it and how, and when.
             ...(call.audit ? { audit: exportedAudit(call.audit) } : {}),
             status: call.state,

@@ -1,8 +1,11 @@
 // A conversation's JSON export (conversations/export/export-conversation.ts, versions 1 and 2) read back into a document
 // and the result rows kept beside it. The file comes from anywhere: every value is checked, secrets are
-// masked again, and the document built passes the same validation as one loaded from storage.
+// masked again, and the document built passes the same validation as one loaded from storage. What the
+// model reads next is rebuilt from what the turns show (the file's own `history` is ignored), and every
+// audit record is marked imported: a file's claim, not a decision made in this browser.
 import { CONVERSATION_VERSION } from '../../agent/conversation/conversation-document';
 import { titleFromQuestion } from '../../agent/conversation/conversation-title';
+import { historyFromTurns } from '../../agent/conversation/history-from-turns';
 import { validateConversation } from '../../agent/conversation/validate-conversation';
 import { redactArguments, redactSecrets } from '../../agent/redact';
 import { EMBEDDED_SERVER_ID } from '../../mcp/mcp-server-config';
@@ -88,7 +91,7 @@ function readCall(
     ...(typeof call.serverTitle === 'string' ? { serverTitle: call.serverTitle } : {}),
     ...(call.ranWithoutAsking === true ? { ranWithoutAsking: true } : {}),
     // Checked with the document (validate-conversation): a record that does not fit is left out.
-    ...(isRecord(call.audit) ? { audit: redactArguments(call.audit) } : {}),
+    ...(isRecord(call.audit) ? { audit: { ...redactArguments(call.audit), imported: true } } : {}),
     ...(typeof call.durationMs === 'number' ? { durationMs: call.durationMs } : {}),
     ...(text(call.result) ? { resultSummary: redactSecrets(text(call.result)) } : {}),
     ...(resultId ? { resultId } : {}),
@@ -195,12 +198,18 @@ export function readConversationExport(value: unknown, id: string, now: number):
       createdAt: time(value.createdAt, now),
       updatedAt: now,
       turns,
-      agent: { history: Array.isArray(value.history) ? value.history : [], status: 'idle' },
+      agent: { history: [], status: 'idle' },
       ...(isRecord(value.map) ? { map: value.map } : {}),
       resultIds: [...results.keys()],
     },
     now,
   );
   if (!validated.readable) return { ok: false, problem: NOT_AN_EXPORT };
-  return { ok: true, document: validated.document, results: [...results.values()] };
+  const shown = historyFromTurns(validated.document.turns);
+  const document = {
+    ...validated.document,
+    turns: shown.turns,
+    agent: { ...validated.document.agent, history: shown.history },
+  };
+  return { ok: true, document, results: [...results.values()] };
 }

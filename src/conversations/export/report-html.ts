@@ -63,6 +63,7 @@ img { max-width: 100%; height: auto; }
 figure { margin: 12px 0; }
 figure.map img { max-height: 360px; width: auto; border: 1px solid #d0d7de; border-radius: 6px; }
 .decision-denied { color: #b42318; }
+.decision-imported { font-style: italic; }
 `;
 
 /** The conversation as one HTML document (no script, no request, strict CSP). */
@@ -145,8 +146,9 @@ async function callHtml(call: CallRecord, input: ReportInput): Promise<string> {
   parts.push(`<h3>${escapeHtml(callLabel(call))} (${escapeHtml(call.state)})</h3>`);
   if (call.audit) {
     const denied = call.audit.decision === 'denied' ? ' decision-denied' : '';
+    const imported = call.audit.imported ? ' decision-imported' : '';
     parts.push(
-      `<p class="decision${denied}">${escapeHtml(redactSecrets(describeDecision(call.audit)))}</p>`,
+      `<p class="decision${denied}${imported}">${escapeHtml(redactSecrets(describeDecision(call.audit)))}</p>`,
     );
     const proposed = call.audit.ranArguments
       ? sqlArgument(redactArguments(call.audit.proposedArguments))

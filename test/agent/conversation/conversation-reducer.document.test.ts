@@ -64,7 +64,8 @@ describe('the conversation reducer owns the whole conversation', () => {
     ]);
     expect(start).toEqual(frozen);
     expect(next.turns[0]?.rounds[0]?.text).toBe('Chile.');
-    expect(reduceConversation(next, event({ type: 'round-end', runId, round: 0 }))).toBe(next);
+    const ended = reduceConversation(next, event({ type: 'round-end', runId, round: 0 }));
+    expect(reduceConversation(ended, event({ type: 'round-end', runId, round: 3 }))).toBe(ended);
     expect(
       reduceConversation(next, event({ type: 'text-delta', runId: 'other', round: 0, text: 'x' })),
     ).toBe(next);

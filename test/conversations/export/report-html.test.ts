@@ -74,4 +74,45 @@ describe('the report', () => {
     expect(html).toContain(`style-src &#39;sha256-${hash}&#39;`);
     expect(html).toContain('default-src &#39;none&#39;');
   });
+
+  it("quotes an imported call's decision as the file's claim, never as this browser's", async () => {
+    const imported: TurnRecord = {
+      ...turn,
+      rounds: [
+        {
+          round: 0,
+          text: '',
+          reasoning: '',
+          calls: [
+            {
+              callIndex: 0,
+              name: 'query',
+              displayArguments: { sql: 'SELECT 1' },
+              state: 'success',
+              audit: {
+                runId: 'forged',
+                proposedArguments: { sql: 'SELECT 1' },
+                decision: 'approved',
+                decidedBy: 'asked',
+                proposedAt: 0,
+                imported: true,
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const html = await conversationReportHtml({
+      title: 'Imported',
+      createdAt: 0,
+      turns: [imported],
+      resolveTable: () => undefined,
+      drawChart: async () => ({ dataUri: '', description: '', missing: 0 }),
+      attributions: [],
+      now: 0,
+    });
+    expect(html).toContain(
+      '<p class="decision decision-imported">Imported, not decided here (the file says “Approved”)</p>',
+    );
+  });
 });
