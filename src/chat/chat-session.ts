@@ -40,7 +40,7 @@ export class ChatSession {
   private running = false;
   /** Set while a decision waits for the tools to be ready, before its run starts. */
   private deciding = false;
-  private disposed = false;
+  private destroyed = false;
   private readonly now: () => number;
 
   constructor(private readonly options: ChatSessionOptions) {
@@ -133,8 +133,8 @@ export class ChatSession {
   }
 
   /** Stops following the conversation: it is no longer on screen. A waiting card stays in it. */
-  dispose(): void {
-    this.disposed = true;
+  destroy(): void {
+    this.destroyed = true;
     this.deciding = false;
   }
 
@@ -189,7 +189,7 @@ export class ChatSession {
     const said = !ready;
     if (said) this.options.onWaiting?.('Reconnecting to the data servers to go on with the turn…');
     await tools;
-    if (!this.deciding || this.disposed) return;
+    if (!this.deciding || this.destroyed) return;
     this.deciding = false;
     if (said) this.options.onWaiting?.(undefined);
     this.resume();

@@ -308,9 +308,9 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     const previous = current;
     current = undefined;
     if (previous) {
-      previous.session.dispose();
+      previous.session.destroy();
       for (const teardown of previous.teardown) teardown();
-      await previous.writer?.dispose();
+      await previous.writer?.destroy();
     }
     performance.mark('mapwright:conversation-open-start');
     const liveElsewhere = id !== undefined && (await lock.heldElsewhere(id));
@@ -366,7 +366,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
             session: () => current?.session ?? session,
             renewSession: () => {
               if (current?.conversation !== opened.conversation) return;
-              current.session.dispose();
+              current.session.destroy();
               Object.assign(current, startSession(opened.conversation));
             },
             notify: (message) => options.notify?.(message),
@@ -374,7 +374,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
             setSaving: (detail) => panel.setWaiting(detail),
           })
         : undefined;
-    if (tabs) teardown.push(() => tabs.dispose());
+    if (tabs) teardown.push(() => tabs.destroy());
     current = {
       conversation: opened.conversation,
       session,
@@ -480,7 +480,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
     destroy: () => {
       // A running turn stops; a card waiting for the person stays in the document for the next visit.
       if (current?.session.busy) current.session.stop();
-      current?.session.dispose();
+      current?.session.destroy();
       for (const teardown of current?.teardown ?? []) teardown();
       window.removeEventListener('pagehide', flushOnHide);
       stopDrops();

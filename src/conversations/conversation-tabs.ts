@@ -50,7 +50,7 @@ export class ConversationTabs {
   private stale = false;
   private saving = false;
   private watching = false;
-  private disposed = false;
+  private destroyed = false;
 
   constructor(private readonly options: ConversationTabsOptions) {
     const { conversation, writer, channel } = options;
@@ -102,8 +102,8 @@ export class ConversationTabs {
   }
 
   /** Stops following the other tabs. */
-  dispose(): void {
-    this.disposed = true;
+  destroy(): void {
+    this.destroyed = true;
     for (const stop of this.teardown.splice(0)) stop();
   }
 
@@ -151,7 +151,7 @@ export class ConversationTabs {
         this.watching = false;
         const current = this.options.session();
         const document = conversation.document;
-        if (this.disposed || !document.run || current.busy) return;
+        if (this.destroyed || !document.run || current.busy) return;
         const reopened = reopenConversation(document, Date.now()).document;
         conversation.dispatch({ type: 'synced', document: reopened });
         this.stale = true;

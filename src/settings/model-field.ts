@@ -77,7 +77,7 @@ export class ModelField {
   }
 
   /** Stops a fetch still under way. */
-  dispose(): void {
+  destroy(): void {
     this.loading?.abort();
   }
 }

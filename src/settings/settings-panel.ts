@@ -421,7 +421,7 @@ export class SettingsPanel {
 
   /** Closes the panel, whatever it holds. */
   close(): void {
-    this.model.dispose();
+    this.model.destroy();
     this.root.remove();
     this.options.onClose?.();
   }

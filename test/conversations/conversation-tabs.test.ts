@@ -62,7 +62,7 @@ async function openTabs() {
       setSaving: () => undefined,
     });
     cleanup.push(() => {
-      tabs.dispose();
+      tabs.destroy();
       channel.close();
     });
     return { conversation, writer, tabs, session, told, kept, renewSession };
@@ -97,7 +97,7 @@ describe('a conversation open in two tabs', () => {
   it('starts a turn without reading the stored document back when no newer one is stored', async () => {
     const { store, a, b } = await openTabs();
     // Only this tab: the other would read each write it hears of.
-    b.tabs.dispose();
+    b.tabs.destroy();
     const read = vi.spyOn(store, 'loadWithRevision');
     await a.tabs.start(() => a.conversation.dispatch(failedTurn('Texas?', 10)));
     await a.tabs.start(() => a.conversation.dispatch(failedTurn('Ohio?', 20)));

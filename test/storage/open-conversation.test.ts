@@ -60,7 +60,7 @@ describe('opening a stored conversation', () => {
     writer.stashForUnload();
     const loaded = await store.loadWithRevision(waiting.id);
     await store.save(olderStep, loaded?.revision);
-    await writer.dispose();
+    await writer.destroy();
     const reopened = await openConversation({
       store,
       id: waiting.id,
@@ -80,7 +80,7 @@ describe('opening a stored conversation', () => {
     const writer = new ConversationWriter(store, conversation);
     rememberConversationOnScreen(waiting.id);
     writer.stashForUnload();
-    await writer.dispose();
+    await writer.destroy();
     expect(await store.get(waiting.id)).toBeUndefined();
     expect(await firstConversation(store, { session: sessionStorage, local: localStorage })).toBe(
       waiting.id,
