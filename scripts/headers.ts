@@ -3,10 +3,13 @@
 // the page's Content-Security-Policy (the meta tag and style nonce of DIR/index.html and
 // DIR/oauth-callback.html) and DIR/_headers from it, exactly as a build from that config would, and
 // prints the same headers, with the media types and caching, for nginx, Apache and Caddy, serving the
-// folder from --root under the URL path --base. No rebuild needed.
+// folder from --root under the URL path --base. It also lists the folder's files in DIR/sw.js again, so
+// returning visitors, answered by the offline copy, get the new config and policy on their next visit.
+// No rebuild needed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { serviceWorkerFile, writePrecacheManifest } from './precache-manifest.ts';
 import {
   headersFileFor,
   publishHeaders,
@@ -44,9 +47,16 @@ for (const page of ['index.html', 'oauth-callback.html']) {
 writeFileSync(join(folder, '_headers'), headersFileFor(config));
 const base = checkedBase(values.base);
 const servers = serverConfigs(rules, { root: values.root, base, listen: values.listen });
+// The offline copy is listed from the files just written: a revisit gets them, never the old policy.
+const offline = existsSync(join(folder, serviceWorkerFile))
+  ? writePrecacheManifest(folder)
+  : undefined;
 const report = [
   `Rewrote the Content-Security-Policy of ${folder} from its app-config.json:`,
   '  index.html (meta tag and style nonce), oauth-callback.html, _headers (Netlify, Cloudflare Pages).',
+  offline
+    ? `  sw.js lists the files again (version ${offline.version}): returning visitors get this config and policy on their next visit.`
+    : `  No sw.js: no offline copy to update.`,
   '',
   `# nginx: a site (sites-available/), serving ${values.root} at ${base}; or the server block's`,
   '# lines inside your own server block (the geo line, if any, goes outside it)',

@@ -7,7 +7,9 @@ import {
   readBridgeOAuth,
   readBridgeTarget,
 } from '../src/mcp/node/read-bridge-target';
+import { printedError } from '../src/mcp/node/redact-printed';
 import { startMcpBridge, type BridgeOAuthSettings } from '../src/mcp/node/start-mcp-bridge';
+import { redactEverythingPrinted } from './redact-console';
 
 const usage = `Usage:
   npm run mcp-bridge -- https://example.org/mcp [--transport auto|streamable-http|sse] [--header "Name: value"]
@@ -19,6 +21,10 @@ const usage = `Usage:
 Options: [--port 8790] [--host 127.0.0.1] [--token SECRET | env MAPWRIGHT_MCP_TOKEN]
   [--allow-origin https://app.example.org | '*'] [--allow-host NAME]
 Then add http://127.0.0.1:PORT/mcp as a server in Mapwright's Settings.`;
+
+// Every line printed from here on (errors and a crash included) is redacted: a stdio server's arguments
+// may hold a DSN, and its stderr, a remote error or a sign-in callback may hold anything.
+const printUsage = redactEverythingPrinted();
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -43,12 +49,12 @@ const { values, positionals } = parseArgs({
 /** Prints the problem and the usage, and exits. */
 function refuse(message: string): never {
   console.error(message);
-  console.error(usage);
+  printUsage(usage);
   process.exit(2);
 }
 
 if (values.help) {
-  console.error(usage);
+  printUsage(usage);
   process.exit(0);
 }
 let target: UpstreamTarget;
@@ -106,6 +112,6 @@ try {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(printedError(error));
   process.exit(1);
 }

@@ -1,13 +1,19 @@
 // `npm run mcp-server -- --data DIR|FILES --port N`: the SQL MCP server over native DuckDB, on loopback.
 import { parseArgs } from 'node:util';
+import { DataPathError } from '../src/data/table-sources-from-files';
 import { workerThreadCount } from '../src/mcp/node/default-query-limits';
+import { printedError } from '../src/mcp/node/redact-printed';
 import { startNodeSqlServer } from '../src/mcp/node/start-node-sql-server';
+import { redactEverythingPrinted } from './redact-console';
 
 const usage = `Usage: npm run mcp-server -- --data DIR|FILE [--data ...] [--port 8765] [--host 127.0.0.1]
   [--token SECRET | env MAPWRIGHT_MCP_TOKEN] [--allow-origin https://example.org | '*']
   [--allow-host NAME] [--writable] [--max-rows 10000] [--timeout-ms 30000]
   [--max-concurrent-queries N] [--max-queued-queries 64] [--max-body-bytes 1048576]
   [--max-sessions 100] [--max-sessions-per-client N (half)] [--session-idle-minutes 30]`;
+
+// Every line printed from here on (errors and a crash included) is redacted: --data may be a DSN.
+const printUsage = redactEverythingPrinted();
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,7 +39,7 @@ const { values, positionals } = parseArgs({
 
 const paths = [...(values.data ?? []), ...positionals];
 if (values.help || paths.length === 0) {
-  console.error(usage);
+  printUsage(usage);
   process.exit(values.help ? 0 : 2);
 }
 
@@ -44,7 +50,7 @@ function wholeNumberFlag(name: keyof typeof values, least: number): number | und
   const value = Number(given);
   if (typeof given !== 'string' || !Number.isInteger(value) || value < least) {
     console.error(`--${name} must be a whole number of at least ${least}, not "${String(given)}".`);
-    console.error(usage);
+    printUsage(usage);
     process.exit(2);
   }
   return value;
@@ -70,25 +76,32 @@ if (
 }
 
 const token = values.token ?? process.env.MAPWRIGHT_MCP_TOKEN;
-const running = await startNodeSqlServer({
-  paths,
-  onLog: (message) => console.error(message),
-  name: 'mapwright-sql-node',
-  host: values.host,
-  port: Number(values.port),
-  writable: values.writable,
-  ...(token ? { token } : {}),
-  ...(values['allow-origin'] ? { allowedOrigins: values['allow-origin'] } : {}),
-  ...(values['allow-host'] ? { allowedHosts: values['allow-host'] } : {}),
-  ...(values['max-rows'] ? { rowCap: Number(values['max-rows']) } : {}),
-  ...(values['timeout-ms'] ? { timeoutMs: Number(values['timeout-ms']) } : {}),
-  ...(limits.maxConcurrentQueries ? { maxConcurrentQueries: limits.maxConcurrentQueries } : {}),
-  ...(limits.maxQueuedQueries !== undefined ? { maxQueuedQueries: limits.maxQueuedQueries } : {}),
-  ...(limits.maxBodyBytes ? { maxBodyBytes: limits.maxBodyBytes } : {}),
-  ...(limits.maxSessions ? { maxSessions: limits.maxSessions } : {}),
-  ...(limits.maxSessionsPerClient ? { maxSessionsPerClient: limits.maxSessionsPerClient } : {}),
-  ...(limits.sessionIdleMinutes ? { sessionIdleMs: limits.sessionIdleMinutes * 60_000 } : {}),
-});
+let running: Awaited<ReturnType<typeof startNodeSqlServer>>;
+try {
+  running = await startNodeSqlServer({
+    paths,
+    onLog: (message) => console.error(message),
+    name: 'mapwright-sql-node',
+    host: values.host,
+    port: Number(values.port),
+    writable: values.writable,
+    ...(token ? { token } : {}),
+    ...(values['allow-origin'] ? { allowedOrigins: values['allow-origin'] } : {}),
+    ...(values['allow-host'] ? { allowedHosts: values['allow-host'] } : {}),
+    ...(values['max-rows'] ? { rowCap: Number(values['max-rows']) } : {}),
+    ...(values['timeout-ms'] ? { timeoutMs: Number(values['timeout-ms']) } : {}),
+    ...(limits.maxConcurrentQueries ? { maxConcurrentQueries: limits.maxConcurrentQueries } : {}),
+    ...(limits.maxQueuedQueries !== undefined ? { maxQueuedQueries: limits.maxQueuedQueries } : {}),
+    ...(limits.maxBodyBytes ? { maxBodyBytes: limits.maxBodyBytes } : {}),
+    ...(limits.maxSessions ? { maxSessions: limits.maxSessions } : {}),
+    ...(limits.maxSessionsPerClient ? { maxSessionsPerClient: limits.maxSessionsPerClient } : {}),
+    ...(limits.sessionIdleMinutes ? { sessionIdleMs: limits.sessionIdleMinutes * 60_000 } : {}),
+  });
+} catch (error) {
+  // A path that is no data (a DSN, a missing file) is one line, not a stack trace.
+  console.error(error instanceof DataPathError ? error.message : printedError(error));
+  process.exit(error instanceof DataPathError ? 2 : 1);
+}
 // The URL goes to stdout (alone) so scripts and tests can read it; everything else goes to stderr.
 console.log(running.url);
 const stop = async () => {

@@ -1,8 +1,9 @@
-// Writes the offline cache's file list into dist/sw.js: every file of the folder with its SHA-256, and a
-// version made of them all. Run after the build and after any change to the folder (`npm run precache
-// -- dist`; add-dataset runs it), so returning visitors get the changed files on their next visit.
+// Writes the offline cache's file list into dist/sw.js: every file of the folder with its SHA-256, a
+// stamp of the headers the host sends (dist/_headers), and a version made of them all. Run after the
+// build and after any change to the folder (`npm run precache -- dist`; add-dataset and headers run it),
+// so returning visitors get the changed files, and the changed policy, on their next visit.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { PrecacheEntry, PrecacheManifest } from '../src/offline/precache-manifest.ts';
 
@@ -40,8 +41,15 @@ export function precacheManifest(folder: string): PrecacheManifest {
     };
     return lazyFile.test(url) ? { ...entry, lazy: true } : entry;
   });
-  const version = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 16);
-  return { version, files };
+  const headersPath = join(folder, '_headers');
+  const headers = existsSync(headersPath)
+    ? createHash('sha256').update(readFileSync(headersPath)).digest('hex').slice(0, 16)
+    : '';
+  const version = createHash('sha256')
+    .update(JSON.stringify({ headers, files }))
+    .digest('hex')
+    .slice(0, 16);
+  return { version, headers, files };
 }
 
 /** Rewrites the manifest line of `folder`/sw.js from the folder's files; returns the manifest. */

@@ -2,6 +2,7 @@
 // page's shell through the same module an embedding page loads (src/mapwright.ts), owning the page.
 import { mount, type MountedMapwright } from './mapwright';
 import { startOfflineCache } from './offline/offline-cache';
+import { OfflineStatus } from './offline/offline-status';
 import { answerOtherTabs, takeOverWaitingVersion } from './offline/take-over';
 import { applySavedTheme } from './settings/shell';
 
@@ -14,7 +15,12 @@ declare global {
      * The app page's mount: `destroy()` releases everything the app holds, `remount()` mounts it
      * again in the same shell (tests mount and destroy it many times in one page).
      */
-    mapwrightPage?: { destroy(): void; remount(): Promise<void> };
+    mapwrightPage?: {
+      destroy(): void;
+      remount(): Promise<void>;
+      /** Where the offline copy stands, as Settings says it (`available` once kept whole). */
+      offline(): string;
+    };
   }
 }
 
@@ -26,7 +32,14 @@ async function start(root: HTMLElement): Promise<void> {
   }
   const shell = root.cloneNode(true) as HTMLElement;
   // Beside the page, as the app page always read them (in development the module is under src/).
-  const options = { ownsPage: true, configUrl: './app-config.json', assetBase: document.baseURI };
+  // Settings says whether the app is kept for offline visits (only the built page keeps it).
+  const offline = new OfflineStatus();
+  const options = {
+    ownsPage: true,
+    configUrl: './app-config.json',
+    assetBase: document.baseURI,
+    ...(import.meta.env.PROD ? { settingsSections: () => [offline.section()] } : {}),
+  };
   let mounted: MountedMapwright = mount(root, options);
   // Only the built page has a sw.js (an embed never registers one). Its install downloads the whole
   // build, so it waits until the data side has started (the page is idle by then) and never competes
@@ -35,12 +48,13 @@ async function start(root: HTMLElement): Promise<void> {
     void mounted.ready
       .then(async (handle) => {
         await handle.data;
-        await startOfflineCache(handle.config.offline);
+        await startOfflineCache(handle.config.offline, offline);
       })
       // Keeping the app for offline visits is a convenience: the page works the same without it.
       .catch(() => undefined);
   }
   window.mapwrightPage = {
+    offline: () => offline.value.state,
     destroy: () => mounted.destroy(),
     remount: async () => {
       await mounted.ready.catch(() => undefined);

@@ -76,6 +76,14 @@ export const FAILURE_TEXT: Record<
       'Check the endpoint URL in Settings, and that the server is running and allows this origin.',
     action: 'settings',
   },
+  offline: {
+    title: 'The network is down',
+    sentence: (facts) =>
+      `This device is offline, so the request to ${where(facts)} could not leave the browser.`,
+    advice:
+      'Reconnect to the network, then retry. A model on this machine (Ollama, llama.cpp) still answers.',
+    action: 'retry',
+  },
   'blocked-by-policy': {
     title: 'Blocked by this page’s security policy',
     sentence: (facts) =>

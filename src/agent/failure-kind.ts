@@ -8,6 +8,7 @@ export const FAILURE_KINDS = [
   'rate-limit',
   'overloaded',
   'network',
+  'offline',
   'blocked-by-policy',
   'timeout',
   'bad-response',
@@ -38,11 +39,13 @@ export function failureKindOf(error: unknown): FailureKind {
     providerMessage?: unknown;
     interrupted?: unknown;
     blockedByPolicy?: unknown;
+    offline?: unknown;
   };
   const message = `${typeof fields.providerMessage === 'string' ? fields.providerMessage : ''} ${
     typeof fields.message === 'string' ? fields.message : ''
   }`;
   if (fields.blockedByPolicy === true) return 'blocked-by-policy';
+  if (fields.offline === true) return 'offline';
   if (fields.interrupted === true) return 'interrupted';
   const status = typeof fields.status === 'number' ? fields.status : undefined;
   if (status === 401 || status === 403) return 'auth';

@@ -296,6 +296,8 @@ export interface ModelErrorFields {
   interrupted?: boolean;
   /** True when the page's Content-Security-Policy refused the request before it was sent. */
   blockedByPolicy?: boolean;
+  /** True when the request failed while the browser said it had no network. */
+  offline?: boolean;
 }
 
 /**

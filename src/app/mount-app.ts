@@ -79,6 +79,8 @@ export interface MountOptions {
   themeRoot?: HTMLElement;
   /** Hears the events of the runs of the conversation on screen (the host page's events). */
   onAgentEvent?: (event: AgentEvent) => void;
+  /** Sections shown at the foot of Settings, as they are when it opens (the page's offline copy). */
+  settingsSections?: () => HTMLElement[];
 }
 
 /** A mounted app. */
@@ -401,6 +403,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           storage: scope,
           ...(options.themeRoot === undefined ? {} : { themeRoot: options.themeRoot }),
           ...(options.onAgentEvent === undefined ? {} : { onAgentEvent: options.onAgentEvent }),
+          ...(options.settingsSections ? { settingsSections: options.settingsSections } : {}),
         }),
       );
     void chatMounted

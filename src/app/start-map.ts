@@ -1,6 +1,7 @@
 // Starts the map and its bundled layers; a map that cannot start (no WebGL) is reported, not thrown.
 // This module is the app's only static path to maplibre-gl: mount-app imports it dynamically, so the
 // config and the data files download while MapLibre's code is fetched and compiled.
+import { dataHostFetch } from '../data/data-host-fetch';
 import { errorMessage } from '../errors/error-message';
 import {
   addDatasetLayers,
@@ -47,13 +48,16 @@ export async function startMap(
   fetchFunction: FetchFunction = (url) => fetch(url),
 ): Promise<StartedMap> {
   const { notify } = hooks;
+  // A layer's features are its dataset's rows: read only from where the data may come from, as the
+  // data engine reads them (an answer redirected off the data hosts is refused).
+  const featuresFetch = dataHostFetch(fetchFunction, { allowedHosts: config.data.allowedHosts });
   // The workers boot (each compiles MapLibre's worker script) while the files below download.
   prewarmMapWorkers();
   // Layers without tiles need their files parsed before they can be drawn: that starts now, while the
   // map and its workers start.
   const features = loadAllDatasetFeatures(
     config.datasets.filter((dataset) => !isTiled(dataset)),
-    fetchFunction,
+    featuresFetch,
   );
   let controller: MapController;
   try {
@@ -90,7 +94,7 @@ export async function startMap(
   ]);
   controller.waitForFeatures(
     drawnOrLate
-      .then(() => attachTiledFeatures(controller, config.datasets, fetchFunction))
+      .then(() => attachTiledFeatures(controller, config.datasets, featuresFetch))
       .then((attachProblems) => attachProblems.forEach(notify)),
   );
   return { controller, layerIds };

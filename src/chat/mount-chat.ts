@@ -70,6 +70,8 @@ export interface MountChatOptions {
   resultStore: ResultStore;
   /** The person's data credentials, managed in the settings (the registry fills and masks them). */
   credentials?: CredentialStore;
+  /** Sections at the foot of Settings (the page's offline copy), as they are when it opens. */
+  settingsSections?: () => HTMLElement[];
   /** The system prompt, or a function giving the current one (it changes when a file is uploaded). */
   systemPrompt?: string | ((options?: { compact?: boolean }) => string);
   /** The data engine, for the approval card's pre-flight of embedded SQL. */
@@ -199,6 +201,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
           ]
         : []),
       ...(mcpSection ? [mcpSection.root] : []),
+      ...(options.settingsSections?.() ?? []),
     ],
     onModelChanged: (chosen, contextTokens) => {
       current?.agent.setModel(chosen, contextTokens);

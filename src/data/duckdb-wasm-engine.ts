@@ -2,6 +2,7 @@
 import { ROW_CAPS } from '../config/row-caps';
 import { replaceUnicodeSpaces, unicodeSpaceRuleSets } from '../sql/unicode-spaces';
 import { columnsOfSchema, rowsOfBatch } from './arrow-rows';
+import { dataHostFetch } from './data-host-fetch';
 import { dataHostUrl } from './data-host-url';
 import { decodeToArrowIpc } from './decode-table-file';
 import { describeTable, listTablesSql } from './describe-table';
@@ -318,6 +319,14 @@ export class DuckDbWasmEngine implements DataEngine {
     }
   }
 
+  /** The fetch for table files, refusing an answer redirected off the data hosts (data-host-fetch). */
+  private dataFetch(): typeof fetch {
+    return dataHostFetch(this.options.fetch ?? globalThis.fetch.bind(globalThis), {
+      allowedHosts: this.allowedOrigins(),
+      ...(this.options.pageUrl === undefined ? {} : { pageUrl: this.options.pageUrl }),
+    });
+  }
+
   private allowedOrigins(): string[] {
     return (this.options.allowedHosts ?? []).map((host) => new URL(host).origin);
   }
@@ -385,7 +394,7 @@ export class DuckDbWasmEngine implements DataEngine {
     if ((source.format !== 'csv' && source.format !== 'tsv') || !url) return false;
     const database = await this.ready();
     this.remoteCsv ??= new RemoteCsvTables(
-      csvHeadReader(this.options.fetch ?? globalThis.fetch.bind(globalThis)),
+      csvHeadReader(this.dataFetch()),
       async (table, format, bytes) => {
         const connection = await database.connect();
         try {
@@ -444,8 +453,7 @@ export class DuckDbWasmEngine implements DataEngine {
   private async bytesOf(source: TableSource): Promise<Uint8Array> {
     if (source.bytes) return source.bytes;
     if (!source.url) throw new Error(`Table ${source.table} has neither a url nor bytes to load.`);
-    const fetchImpl = this.options.fetch ?? globalThis.fetch.bind(globalThis);
-    const response = await fetchImpl(source.url);
+    const response = await this.dataFetch()(source.url);
     if (!response.ok) {
       throw new Error(
         `Could not load ${source.table} from ${source.url}: HTTP ${response.status}. Check the dataset url.`,

@@ -1,6 +1,8 @@
 // What an embedded app tells its host page, as DOM events on the app's element (and, for an app in a
 // frame, as messages to the parent page): an answer finished, a query's result is ready, a layer was
-// drawn. Plain data only: no rows (they stay in the app), nothing the model was not shown.
+// drawn. Plain data only: no rows (they stay in the app), nothing the model was not shown, and a query's
+// SQL masked as the app shows it (a secret literal in it stays in the app).
+import { redactSql } from '../agent/redact';
 import type { AgentEvent } from '../agent/types';
 import type { LayerInfo } from '../tools/map/map-port';
 
@@ -46,7 +48,7 @@ export function hostEventOf(event: AgentEvent): MapwrightHostEvent | undefined {
         ...(table.resultId === undefined ? {} : { resultId: table.resultId }),
         columns: table.columns.map((column) => column.name),
         rowCount: table.totalRows,
-        ...(table.sql === undefined ? {} : { sql: table.sql }),
+        ...(table.sql === undefined ? {} : { sql: redactSql(table.sql) }),
       },
     };
   }

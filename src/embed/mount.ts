@@ -29,6 +29,11 @@ export interface MountAppOptions {
   ownsPage?: boolean;
   /** Where the app's files are (the module's folder, set by the entry). */
   assetBase?: string;
+  /**
+   * Sections shown at the foot of Settings, as they are when Settings opens (the app page's offline
+   * copy: src/offline/offline-status.ts).
+   */
+  settingsSections?: () => HTMLElement[];
 }
 
 /** A mounted app. */
@@ -79,6 +84,7 @@ export function mount(element: HTMLElement, options: MountAppOptions = {}): Moun
         ownsPage,
         // The app page keeps reading its files and config URLs as it always did: beside the page.
         ...(ownsPage ? {} : { assetBase, themeRoot: element }),
+        ...(options.settingsSections ? { settingsSections: options.settingsSections } : {}),
         onAgentEvent: (agentEvent) => {
           const event = hostEventOf(agentEvent);
           if (event) emit(event);

@@ -19,6 +19,11 @@ export interface PrecacheEntry {
 export interface PrecacheManifest {
   /** A hash of every entry: a new build, or any file changed in dist/, gives a new version. */
   version: string;
+  /**
+   * A hash of the build's `_headers` (empty without one): the headers a host sends come from it, so a
+   * new policy makes a new version and every file is fetched again with its new headers.
+   */
+  headers: string;
   files: PrecacheEntry[];
 }
 
@@ -33,8 +38,22 @@ export function offlineCacheName(version: string): string {
 /** The header a cached response carries its SHA-256 in, so a later version can reuse unchanged files. */
 export const sha256Header = 'x-mapwright-sha256';
 
+/** The header a cached response carries the headers stamp of the build it was fetched for. */
+export const headersStampHeader = 'x-mapwright-headers';
+
 /** The message a page sends the service worker to learn which version it serves. */
 export const versionRequest = 'mapwright-offline-version';
 
 /** The message that lets a waiting service worker take over (sent only when no other tab would be cut). */
 export const takeOverRequest = 'mapwright-offline-take-over';
+
+/** The channel the service worker tells the app's pages on when a version could not be kept offline. */
+export const offlineStatusChannel = 'mapwright-offline-status';
+
+/** What the service worker posts on `offlineStatusChannel` when its install failed. */
+export interface InstallFailedMessage {
+  type: 'install-failed';
+  version: string;
+  /** Why, in one sentence a person can act on. */
+  reason: string;
+}

@@ -2,12 +2,15 @@
 // from one cache named after the build's version, so a revisit opens without network. A new version is
 // cached whole in the background and waits; a page that opens with no other tab of the app lets it take
 // over and reloads (src/offline/take-over.ts), so a page never mixes two builds.
+import { installOrder } from './install-order';
+import { keptHeaders, reusable } from './kept-headers';
 import {
   offlineCacheName,
   offlineCachePrefix,
-  sha256Header,
+  offlineStatusChannel,
   takeOverRequest,
   versionRequest,
+  type InstallFailedMessage,
   type PrecacheEntry,
   type PrecacheManifest,
 } from './precache-manifest';
@@ -50,40 +53,75 @@ async function sha256(bytes: ArrayBuffer): Promise<string> {
   return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The file as cached: its bytes, its type and its hash, so a later version can reuse it as it is. */
-function cachedCopy(
-  bytes: ArrayBuffer,
-  entry: PrecacheEntry,
-  contentType: string | null,
-): Response {
-  const headers = new Headers({ 'content-length': String(bytes.byteLength) });
-  if (contentType) headers.set('content-type', contentType);
-  headers.set(sha256Header, entry.sha256);
+/**
+ * The file as cached: its bytes, with the headers the host sent it with (its policy among them) and its
+ * hash, so a later version can reuse it as it is.
+ */
+function cachedCopy(bytes: ArrayBuffer, entry: PrecacheEntry, served: Headers): Response {
+  const headers = keptHeaders(served, {
+    sha256: entry.sha256,
+    headersStamp: manifest.headers,
+    size: bytes.byteLength,
+  });
   return new Response(bytes, { headers });
 }
 
-/** Fetches one file and checks it is the built one: a host caught mid-deployment fails the install. */
+/**
+ * Fetches one file and checks it is the built one. The browser's HTTP cache is asked first (the page
+ * has just downloaded most files); when the copy it gives is not the built file, the host is asked
+ * again past it: `vite preview` compresses its answers to range requests, and the browser cannot put
+ * the ranges it kept of such a file back together. A host caught mid-deployment fails the install.
+ */
 async function fetchChecked(url: string, entry: PrecacheEntry): Promise<Response> {
-  const response = await fetch(url, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${entry.url} answered HTTP ${response.status}`);
-  const bytes = await response.arrayBuffer();
-  if ((await sha256(bytes)) !== entry.sha256) throw new Error(`${entry.url} is not the built file`);
-  return cachedCopy(bytes, entry, response.headers.get('content-type'));
+  for (const mode of ['no-cache', 'reload'] as const) {
+    const response = await fetch(url, { cache: mode });
+    if (!response.ok) throw new Error(`${entry.url} answered HTTP ${response.status}.`);
+    const bytes = await response.arrayBuffer();
+    if ((await sha256(bytes)) === entry.sha256) return cachedCopy(bytes, entry, response.headers);
+  }
+  throw new Error(
+    `${entry.url} on the server is not the file sw.js lists: the folder changed after sw.js was written (npm run precache -- dist lists it again).`,
+  );
 }
 
-/** Caches every file of this version; an unchanged file is copied from an older version's cache. */
+/** How many files an install downloads at once: the host answers several, and the hashing overlaps. */
+const parallelDownloads = 3;
+
+/** Caches one file of this version; an unchanged one is copied from an older version's cache. */
+async function keepFile(cache: Cache, entry: PrecacheEntry): Promise<void> {
+  const url = new URL(entry.url, appFolder).href;
+  // A file kept by an earlier (or interrupted) install with the same bytes and the same headers is
+  // not downloaded again.
+  const kept = await caches.match(url);
+  if (reusable(kept, entry.sha256, manifest.headers)) await cache.put(url, kept);
+  else await cache.put(url, await fetchChecked(url, entry));
+}
+
+/** Caches every file of this version: the shell first, the bundled data next, the rest after. */
 async function precache(): Promise<void> {
   const cache = await caches.open(cacheName);
-  for (const entry of manifest.files) {
-    if (entry.lazy) continue;
-    const url = new URL(entry.url, appFolder).href;
-    // A file kept by an earlier (or interrupted) install with the same bytes is not downloaded again.
-    const kept = await caches.match(url);
-    if (kept?.headers.get(sha256Header) === entry.sha256) {
-      await cache.put(url, kept);
-      continue;
-    }
-    await cache.put(url, await fetchChecked(url, entry));
+  const queue = installOrder(manifest.files);
+  const downloader = async (): Promise<void> => {
+    for (let entry = queue.shift(); entry; entry = queue.shift()) await keepFile(cache, entry);
+  };
+  await Promise.all(Array.from({ length: parallelDownloads }, downloader));
+}
+
+/** Tells the app's open pages why this version could not be kept offline, then fails the install. */
+async function precacheOrSayWhy(): Promise<void> {
+  try {
+    await precache();
+  } catch (error) {
+    const message: InstallFailedMessage = {
+      type: 'install-failed',
+      version: manifest.version,
+      reason: error instanceof Error ? error.message : String(error),
+    };
+    const channel = new BroadcastChannel(offlineStatusChannel);
+    channel.postMessage(message);
+    channel.close();
+    // What was cached is kept: a later install reuses the files that were right.
+    throw error;
   }
 }
 
@@ -125,7 +163,7 @@ async function fromCache(event: FetchEvent, url: string, entry: PrecacheEntry): 
         .arrayBuffer()
         .then(async (bytes) => {
           if ((await sha256(bytes)) === entry.sha256)
-            await cache.put(url, cachedCopy(bytes, entry, copy.headers.get('content-type')));
+            await cache.put(url, cachedCopy(bytes, entry, copy.headers));
         })
         .catch(() => undefined),
     );
@@ -133,7 +171,7 @@ async function fromCache(event: FetchEvent, url: string, entry: PrecacheEntry): 
   return response;
 }
 
-worker.addEventListener('install', (event) => event.waitUntil(precache()));
+worker.addEventListener('install', (event) => event.waitUntil(precacheOrSayWhy()));
 worker.addEventListener('activate', (event) => event.waitUntil(dropOlderVersions()));
 
 worker.addEventListener('message', (event) => {

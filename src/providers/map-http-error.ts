@@ -98,7 +98,8 @@ export function describeEndpoint(endpoint: string): string {
 
 /**
  * A ProviderError for a fetch that threw: the endpoint is down, wrong, or blocked by CORS, or (when the
- * injected fetch marked its error `blockedByPolicy`) refused by the page's Content-Security-Policy.
+ * injected fetch marked its error `blockedByPolicy` or `offline`) refused by the page's
+ * Content-Security-Policy, or sent while the browser had no network.
  */
 export function errorFromFetchFailure(
   provider: ProviderName,
@@ -114,6 +115,16 @@ export function errorFromFetchFailure(
     return new ProviderError(
       `This page's Content-Security-Policy does not allow connections to ${where}; the browser refused the request before sending it.`,
       { provider, endpoint: where, blockedByPolicy: true, cause },
+    );
+  }
+  const offline =
+    typeof cause === 'object' &&
+    cause !== null &&
+    (cause as { offline?: unknown }).offline === true;
+  if (offline) {
+    return new ProviderError(
+      `This device is offline: the request to ${where} could not leave the browser. Reconnect, then try again.`,
+      { provider, endpoint: where, retryable: true, offline: true, cause },
     );
   }
   return new ProviderError(

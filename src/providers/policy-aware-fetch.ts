@@ -1,6 +1,7 @@
-// A fetch that says when the page's Content-Security-Policy refused a request. The browser rejects such
-// a fetch with the same TypeError as a server that is down; only the `securitypolicyviolation` event
-// tells them apart, so the page's violations of connect-src are watched and matched by origin.
+// A fetch that says when the page's Content-Security-Policy refused a request, or when it failed because
+// the browser has no network. The browser rejects both with the same TypeError as a server that is
+// down; the `securitypolicyviolation` event (the page's violations of connect-src, matched by origin)
+// and `navigator.onLine` tell them apart.
 import type { FetchFunction } from './provider-options';
 
 /** How long to wait, after a fetch failed, for the violation event the browser queues as a task. */
@@ -40,7 +41,20 @@ export class BlockedByPolicyError extends TypeError {
   }
 }
 
-/** The global fetch, rejecting with BlockedByPolicyError when the page's policy refused the request. */
+/** The error a request sent while the browser has no network rejects with; the providers read `offline`. */
+export class OfflineError extends TypeError {
+  /** Read by the providers' fetch-failure mapping. */
+  readonly offline = true;
+  constructor(readonly url: string) {
+    super(`This device is offline: the request to ${url} could not be sent.`);
+    this.name = 'OfflineError';
+  }
+}
+
+/**
+ * The global fetch, rejecting with BlockedByPolicyError when the page's policy refused the request and
+ * with OfflineError when it failed while the browser had no network.
+ */
 export function policyAwareFetch(): FetchFunction {
   watchViolations();
   return async (input, init) => {
@@ -54,6 +68,8 @@ export function policyAwareFetch(): FetchFunction {
         origin !== undefined && refusedOrigins.slice(before).includes(origin);
       if (!refused()) await new Promise((resolve) => setTimeout(resolve, VIOLATION_GRACE_MS));
       if (refused()) throw new BlockedByPolicyError(input);
+      if (typeof navigator !== 'undefined' && navigator.onLine === false)
+        throw new OfflineError(input);
       throw error;
     }
   };

@@ -14,6 +14,8 @@ export interface ProviderErrorDetails extends ModelErrorFields {
   interrupted?: boolean;
   /** True when the page's Content-Security-Policy refused the request before it was sent. */
   blockedByPolicy?: boolean;
+  /** True when the request failed while the browser said it had no network. */
+  offline?: boolean;
   cause?: unknown;
 }
 
@@ -28,6 +30,7 @@ export class ProviderError extends Error implements ModelErrorFields {
   readonly interrupted: boolean;
   readonly endpoint?: string;
   readonly blockedByPolicy: boolean;
+  readonly offline: boolean;
 
   constructor(message: string, details: ProviderErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -39,5 +42,6 @@ export class ProviderError extends Error implements ModelErrorFields {
     this.interrupted = details.interrupted ?? false;
     if (details.endpoint !== undefined) this.endpoint = details.endpoint;
     this.blockedByPolicy = details.blockedByPolicy ?? false;
+    this.offline = details.offline ?? false;
   }
 }

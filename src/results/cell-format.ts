@@ -2,7 +2,7 @@
 // and timestamps as dates a person writes, everything else as text. Copy and CSV keep the raw values
 // (result-data.ts `cellText`); this is only what the eye sees.
 import { isIsoDateText, parseIsoDate } from '../tools/chart/chart-values';
-import { cellText } from './result-data';
+import { cellText, isSecretColumn, shownCellText } from './result-data';
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
@@ -65,6 +65,8 @@ export function isNumericCell(value: unknown): boolean {
 
 /** The text a table shows for one cell of `column`, formatted for `locale` (the page's by default). */
 export function formatCell(value: unknown, column: string, locale?: string): string {
+  // A credential column (`password`, `api_key`) shows masked, whatever its values' type.
+  if (isSecretColumn(column)) return shownCellText(column, value);
   if (typeof value === 'number' || typeof value === 'bigint')
     return formatNumber(value, column, locale);
   if (value instanceof Date) return formatDate(value, true, locale);

@@ -8,6 +8,6 @@ export { keepConversationResults } from './keep-conversation-results';
 export { keptResultSource, tableResolver } from './kept-result-source';
 export { markdownTable } from './markdown-table';
 export type { ResultActions } from './result-actions';
-export { cellText, findTable } from './result-data';
+export { cellText, findTable, shownCellText } from './result-data';
 export type { TableData } from './result-data';
 export { ResultTable } from './result-table';

@@ -2,7 +2,7 @@
 // values (as the CSV does), so the file reads the same in every locale. A cell may hold anything a query
 // returns: pipes would end the cell and a newline the table, and HTML would be read as markup, so they
 // are written as escapes and entities a Markdown viewer shows as the text itself.
-import { cellText, type TableData } from './result-data';
+import { shownCellText, type TableData } from './result-data';
 
 /** Rows a Markdown export shows of each result. */
 export const MARKDOWN_TABLE_ROWS = 50;
@@ -33,7 +33,9 @@ export function markdownTable(
   const lines = [
     line(table.columns.map(markdownCell)),
     line(table.columns.map(() => '---')),
-    ...shown.map((row) => line(table.columns.map((name) => markdownCell(cellText(row[name]))))),
+    ...shown.map((row) =>
+      line(table.columns.map((name) => markdownCell(shownCellText(name, row[name])))),
+    ),
   ];
   const more = Math.max(table.totalRows, table.rows.length) - shown.length;
   if (more > 0)

@@ -1,5 +1,7 @@
 // The table a result's data holds, for the table view and the CSV file: its kind says whether there is
 // one; its rows are the result's own, or the ones the page's ResultStore holds under its result id.
+import { REDACTED } from '../agent/redact';
+import { isSecretKeyName } from '../agent/secret-key-name';
 import { isCurrentResultData } from '../tools/upgrade-result-data';
 import type { StoredResult } from '../tools/result-store';
 import type { TableResultData } from '../tools/tool';
@@ -72,7 +74,7 @@ export function resolveTableData(
   };
 }
 
-/** Formats one cell for a table or a CSV file. */
+/** Formats one cell's raw value (shownCellText masks a credential column's). */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object')
@@ -82,13 +84,30 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * True when `column`'s values are credentials by its name (`password`, `api_key`, `token`,
+ * `s3_secret_access_key`): they are masked wherever a result is shown or exported, as the app masks a
+ * credential in text.
+ */
+export function isSecretColumn(column: string): boolean {
+  return isSecretKeyName(column);
+}
+
+/** One cell of `column` as a table, a report or an export writes it: a credential column's masked. */
+export function shownCellText(column: string, value: unknown): string {
+  const text = cellText(value);
+  return text !== '' && isSecretColumn(column) ? REDACTED : text;
+}
+
 /** Rows as tab-separated raw values, one line each, as a spreadsheet pastes them. */
 export function toTsv(
   columns: readonly string[],
   rows: readonly Record<string, unknown>[],
 ): string {
   const clean = (text: string): string => text.replace(/[\t\r\n]+/g, ' ');
-  return rows.map((row) => columns.map((name) => clean(cellText(row[name]))).join('\t')).join('\n');
+  return rows
+    .map((row) => columns.map((name) => clean(shownCellText(name, row[name]))).join('\t'))
+    .join('\n');
 }
 
 function csvQuote(text: string): string {
@@ -107,7 +126,7 @@ export function csvLines(
 ): string {
   let text = '';
   for (const row of rows)
-    text += `${columns.map((name) => csvQuote(cellText(row[name]))).join(',')}\r\n`;
+    text += `${columns.map((name) => csvQuote(shownCellText(name, row[name]))).join(',')}\r\n`;
   return text;
 }
 

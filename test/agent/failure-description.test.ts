@@ -25,6 +25,7 @@ const examples: Record<FailureKind, unknown> = {
     providerMessage: 'The server is overloaded or not ready yet.',
   }),
   network: Object.assign(new TypeError('Failed to fetch'), { endpoint }),
+  offline: providerError('offline', { offline: true, retryable: true, endpoint }),
   'blocked-by-policy': providerError('refused', { blockedByPolicy: true, endpoint }),
   timeout: providerError('Gateway Timeout', { status: 504 }),
   'bad-response': providerError('rejected (HTTP 400)', {
@@ -65,6 +66,7 @@ describe('failure kinds: what happened and what to do', () => {
       'rate-limit': 'retry',
       overloaded: 'retry',
       network: 'settings',
+      offline: 'retry',
       'blocked-by-policy': 'settings',
       timeout: 'retry',
       'bad-response': 'retry',
@@ -93,6 +95,13 @@ describe('failure kinds: what happened and what to do', () => {
     const blocked = describeFailure(toErrorInfo(toModelError(examples['blocked-by-policy'])));
     expect(blocked.sentence).toContain('Content-Security-Policy');
     expect(blocked.advice).toContain('security.connectSrc');
+  });
+
+  it('offline, a failed call says the network is down, not the server or CORS', () => {
+    const offline = describeFailure(toErrorInfo(toModelError(examples.offline)));
+    expect(offline.title).toBe('The network is down');
+    expect(offline.sentence).toContain('offline');
+    expect(`${offline.sentence} ${offline.advice}`).not.toMatch(/CORS|server may be down/);
   });
 
   it('an error stored before kinds existed reads as its message, under a plain title', () => {

@@ -53,6 +53,19 @@ describe('the offline file list written into sw.js', () => {
     expect(lines.slice(1).join('\n')).toBe('(function(){})();\n');
   });
 
+  it('a changed _headers (a new policy, same files) gives a new version and a new headers stamp', async () => {
+    const first = precacheManifest(folder);
+    expect(first.headers).toMatch(/^[0-9a-f]{16}$/);
+    await writeFile(
+      join(folder, '_headers'),
+      "/*\n  Content-Security-Policy: frame-ancestors 'none'\n",
+    );
+    const second = precacheManifest(folder);
+    expect(second.files).toEqual(first.files);
+    expect(second.headers).not.toBe(first.headers);
+    expect(second.version).not.toBe(first.version);
+  });
+
   it('says to build first when there is no sw.js', async () => {
     await rm(join(folder, 'sw.js'));
     expect(() => writePrecacheManifest(folder)).toThrow(/build the app/);

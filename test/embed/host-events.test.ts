@@ -16,7 +16,7 @@ const layer = (id: string, title = id): LayerInfo => ({
 });
 
 describe('host events', () => {
-  it('tells the answer and a table result, and nothing for other events', () => {
+  it('tells the answer and a table result (its SQL masked), and nothing for other events', () => {
     const ended = { type: 'turn-end', runId: 'r', round: 1, finishReason: 'stop', text: 'Done.' };
     expect(hostEventOf(ended as AgentEvent)).toEqual({
       type: 'mapwright-answer',
@@ -54,6 +54,15 @@ describe('host events', () => {
       },
     });
     expect(JSON.stringify(result)).not.toContain('secret row');
+    // The SQL is masked as the approval card shows it: a secret literal never reaches the host page.
+    const withSecret = structuredClone(table);
+    withSecret.result.data.sql =
+      "CREATE SECRET s (TYPE s3, KEY_ID 'AKIAIOSFODNN7EXAMPLE', SECRET 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY')";
+    const masked = hostEventOf(withSecret as unknown as AgentEvent);
+    expect(masked?.type === 'mapwright-result' && masked.detail.sql).toMatch(
+      /^CREATE SECRET s \(TYPE s3, KEY_ID '\[REDACTED\]', SECRET '\[REDACTED\]'\)$/,
+    );
+    expect(JSON.stringify(masked)).not.toMatch(/AKIAIOSFODNN7EXAMPLE|wJalrXUtnFEMI/);
     expect(hostEventOf({ type: 'text-delta', runId: 'r', round: 0, text: 'x' } as AgentEvent)).toBe(
       undefined,
     );

@@ -1,13 +1,20 @@
 // A private copy of the built app for tests that change it as a publisher would (a new config, a new
-// data file, a new deployment): its folders are real and its files link to dist/, except the two a
-// publisher's tools rewrite (app-config.json and sw.js), which are copied, so dist/ is never touched.
+// data file, a new deployment): its folders are real and its files link to dist/, except those a
+// publisher's tools rewrite (app-config.json, sw.js, and the pages and _headers `npm run headers`
+// writes), which are copied, so dist/ is never touched.
 import { copyFile, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { distDir } from './static-server';
 
 /** Files the publisher's tools write over: copied, not linked. */
-const rewritten = new Set(['app-config.json', 'sw.js']);
+const rewritten = new Set([
+  'app-config.json',
+  'sw.js',
+  'index.html',
+  'oauth-callback.html',
+  '_headers',
+]);
 
 async function mirror(from: string, to: string): Promise<void> {
   await mkdir(to, { recursive: true });

@@ -10,13 +10,16 @@ export interface PreviewServer {
   stop(): Promise<void>;
 }
 
-/** Starts `vite preview` over `root` (default: the built app) on 127.0.0.1 and a free port. */
-export async function startPreviewServer(root = distDir): Promise<PreviewServer> {
+/**
+ * Starts `vite preview` over `root` (default: the built app) on 127.0.0.1 and a free port, or on `port`
+ * (the same origin again, as a host restarted after a deployment).
+ */
+export async function startPreviewServer(root = distDir, port = 0): Promise<PreviewServer> {
   const server = await preview({
     logLevel: 'warn',
     build: { outDir: root },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
   });
-  const { port } = server.httpServer.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
+  const address = server.httpServer.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${address.port}`, stop: () => server.close() };
 }

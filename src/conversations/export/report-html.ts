@@ -12,7 +12,7 @@ import {
 import { redactArguments, redactSecrets } from '../../agent/redact';
 import { sqlArgument } from '../../agent/sql-argument-names';
 import { ROW_CAPS } from '../../config/row-caps';
-import { redactChartSpec, type DrawChartImage, cellText, type TableData } from '../../results';
+import { redactChartSpec, type DrawChartImage, shownCellText, type TableData } from '../../results';
 import { asChartSpec, type ChartSpec } from '../../tools/chart/chart-spec';
 import { callLabel } from '../../ui/call-label';
 import { formatArguments } from '../../ui/dom';
@@ -183,7 +183,7 @@ function tableHtml(table: TableData): string {
   const body = rows
     .map(
       (row) =>
-        `<tr>${table.columns.map((column) => `<td>${escapeHtml(cellText(row[column]))}</td>`).join('')}</tr>`,
+        `<tr>${table.columns.map((column) => `<td>${escapeHtml(shownCellText(column, row[column]))}</td>`).join('')}</tr>`,
     )
     .join('\n');
   const shown = rows.length;

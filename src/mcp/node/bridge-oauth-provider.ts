@@ -1,12 +1,14 @@
 // The bridge's side of an OAuth sign-in to the server it bridges: the SDK does discovery, dynamic client
 // registration, PKCE, the code exchange and refreshes; this provider keeps what they need. The
 // registered client, the tokens and where discovery found the authorization server live in memory, and
-// in the file the person names with --token-file (written whole, mode 0600, bound to the server's URL),
+// in the file the person names with --token-file (written whole through a new file only this process
+// created, mode 0600, bound to the server's URL),
 // so a restarted bridge reuses them without a new sign-in. Nobody is sent anywhere: the authorization
 // URL is handed to `onAuthorizationUrl` (printed), and the sign-in under way (state, PKCE verifier)
 // lives in this process only, for SIGN_IN_TIME_LIMIT_MS.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { SIGN_IN_TIME_LIMIT_MS } from '../browser-oauth-provider';
 import { publicClientMetadata } from '../public-client-metadata';
 import type {
@@ -178,14 +180,25 @@ export class BridgeOAuthProvider implements OAuthClientProvider {
     this.persist();
   }
 
-  /** Writes the file whole (a new file renamed over the old), readable by its owner only. */
+  /**
+   * Writes the file whole, readable by its owner only: into a new file of a random name beside it,
+   * created here and nowhere else (`wx`: a file or symlink planted under that name fails the write
+   * instead of receiving the tokens), then renamed over the old one, which replaces a symlink at
+   * `file` itself rather than writing through it.
+   */
   private persist(): void {
     const file = this.options.tokenFile;
     if (!file) return;
-    const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, JSON.stringify(this.kept, null, 2), { mode: 0o600 });
-    // The mode given above applies only to a new file; a leftover one keeps its own.
-    chmodSync(partial, 0o600);
-    renameSync(partial, file);
+    const partial = join(
+      dirname(file),
+      `.${basename(file)}.${randomBytes(12).toString('hex')}.tmp`,
+    );
+    try {
+      writeFileSync(partial, JSON.stringify(this.kept, null, 2), { mode: 0o600, flag: 'wx' });
+      renameSync(partial, file);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
+    }
   }
 }

@@ -1,12 +1,14 @@
 // `npm run mcp-bridge -- --oauth`: the bridge signs in to the server it bridges as a person's OAuth
 // client. It listens on a loopback port for the authorization server's redirect, prints the
-// authorization URL for the person to open (it never opens a browser itself), checks the state it sent,
+// authorization URL for the person to open (it never opens a browser itself), checks the state it sent
+// (on an error redirect too: without it, any page could cancel the sign-in and print into the terminal),
 // and exchanges the code through the SDK. Until the person has signed in, `waitingSentence` says so, and
 // the bridge answers the page with it instead of keeping its calls waiting.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { errorMessage } from '../../errors/error-message';
 import { BridgeOAuthProvider } from './bridge-oauth-provider';
+import { oneForeignLine } from './redact-printed';
 import type { AddressInfo } from 'node:net';
 
 /** The path of the redirect the bridge listens for. */
@@ -101,22 +103,26 @@ export class BridgeSignIn {
       return reply(404, 'This address only takes the sign-in redirect of the Mapwright bridge.');
     }
     const name = this.options.name;
-    const error = url.searchParams.get('error');
-    if (error) {
-      this.provider.endSignIn();
-      const description = url.searchParams.get('error_description');
-      const why = `${error}${description ? `: ${description}` : ''}`;
-      this.options.onLog(`Sign-in to ${name} was refused (${why}).`);
-      return reply(
-        400,
-        `Sign-in to ${name} was refused (${why}). The bridge prints a new URL on the next call.`,
-      );
-    }
+    // Any page the person visits can send their browser here: only a redirect that carries the state
+    // of the URL the bridge printed, an error's too, is read. Anything else ends no sign-in and prints
+    // nothing.
     if (!this.provider.takeState(url.searchParams.get('state') ?? '')) {
       return reply(
         400,
         'This is not the sign-in the bridge is waiting for (it was used already, is too old, or ' +
           'came from another bridge). Open the latest URL the bridge printed.',
+      );
+    }
+    const error = url.searchParams.get('error');
+    if (error !== null) {
+      this.provider.endSignIn();
+      // The authorization server's words, shown as text: no escape sequence, no line of their own.
+      const description = url.searchParams.get('error_description');
+      const why = oneForeignLine(`${error}${description ? `: ${description}` : ''}`);
+      this.options.onLog(`Sign-in to ${name} was refused (${why}).`);
+      return reply(
+        400,
+        `Sign-in to ${name} was refused (${why}). The bridge prints a new URL on the next call.`,
       );
     }
     try {
@@ -127,10 +133,11 @@ export class BridgeSignIn {
       if (result !== 'AUTHORIZED') throw new Error('the authorization server asked to start again');
     } catch (failure) {
       this.provider.endSignIn();
-      this.options.onLog(`Sign-in to ${name} failed: ${errorMessage(failure)}`);
+      const why = oneForeignLine(errorMessage(failure));
+      this.options.onLog(`Sign-in to ${name} failed: ${why}`);
       return reply(
         502,
-        `Sign-in to ${name} failed: ${errorMessage(failure)}. The bridge prints a new URL on the next call.`,
+        `Sign-in to ${name} failed: ${why}. The bridge prints a new URL on the next call.`,
       );
     }
     this.provider.endSignIn();

@@ -23,7 +23,9 @@ import {
   networkFailureReason,
   withoutMcpErrorCode,
 } from '../network-failure';
+import { redactPrinted } from './redact-printed';
 import { singleFlightRefresh } from './single-flight-refresh';
+import { stderrLineReader } from './stderr-lines';
 import type { McpTransportKind } from '../../config/app-config';
 import type { BridgeSignIn } from './bridge-sign-in';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -63,11 +65,12 @@ export class UpstreamSignInError extends UpstreamUnreachableError {
 const PROBE_TIMEOUT_MS = 800;
 
 /**
- * How the upstream is named in messages: its command line, or its URL without user, password or query
- * string, which may hold a secret (`--url-env`) and would otherwise reach the bridge's log.
+ * How the upstream is named in messages: its command line with its secrets masked (a DSN's password,
+ * `--password VALUE`), or its URL without user, password or query string, which may hold a secret
+ * (`--url-env`) and would otherwise reach the bridge's log.
  */
 export function describeUpstream(target: UpstreamTarget): string {
-  if (target.kind === 'stdio') return [target.command, ...target.args].join(' ');
+  if (target.kind === 'stdio') return redactPrinted([target.command, ...target.args].join(' '));
   const url = new URL(target.url);
   return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
 }
@@ -273,17 +276,16 @@ export class McpUpstream {
         stderr: 'pipe',
         ...(target.cwd ? { cwd: target.cwd } : {}),
       });
-      let stderrTail = '';
-      stdio.stderr?.on('data', (chunk: Buffer) => {
-        stderrTail = (stderrTail + chunk.toString()).slice(-2000);
-        this.options.onLog?.(`[server] ${chunk.toString().trimEnd()}`);
-      });
+      // Whole lines only, so the log's redaction sees a secret whole, never cut between two chunks.
+      const stderrLines = stderrLineReader((line) => this.options.onLog?.(`[server] ${line}`));
+      stdio.stderr?.on('data', (chunk: Buffer) => stderrLines.add(chunk.toString()));
+      stdio.stderr?.on('end', () => stderrLines.flush());
       transport = stdio;
       try {
         await client.connect(stdio);
       } catch (error) {
         await client.close().catch(() => {});
-        const detail = stderrTail.trim().split('\n').slice(-3).join(' ');
+        const detail = stderrLines.last(3).join(' ');
         throw new Error(
           `could not start "${describeUpstream(target)}": ${withoutMcpErrorCode(errorMessage(error))}` +
             (detail ? ` (${detail})` : ''),

@@ -11,6 +11,7 @@ import {
   UpstreamSignInError,
   type UpstreamTarget,
 } from './mcp-upstream';
+import { redactPrinted } from './redact-printed';
 import { serveMcpHttp, type McpHttpServer, type ServeMcpHttpOptions } from './serve-mcp-http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
@@ -37,9 +38,13 @@ export interface McpBridge extends McpHttpServer {
 
 /** Connects to the target (failing here, with the reason, when it cannot) and serves it. */
 export async function startMcpBridge(options: StartMcpBridgeOptions): Promise<McpBridge> {
-  const { target, oauth, ...serveOptions } = options;
+  const { target, oauth, ...rest } = options;
   const live = new Set<Server>();
-  const log = options.onLog ?? (() => {});
+  // Every line, the stdio server's stderr and a sign-in callback's text included, is printable and
+  // holds no secret.
+  const onLog = options.onLog;
+  const log = (line: string) => onLog?.(redactPrinted(line));
+  const serveOptions = { ...rest, ...(onLog ? { onLog: log } : {}) };
   const notify = (kind: 'tools' | 'resources' | 'prompts') => {
     for (const server of live) {
       const sent =
@@ -79,7 +84,7 @@ export async function startMcpBridge(options: StartMcpBridgeOptions): Promise<Mc
   }
   const upstream = new McpUpstream({
     target,
-    ...(options.onLog ? { onLog: options.onLog } : {}),
+    onLog: log,
     ...(signIn ? { signIn } : {}),
     onListChanged: notify,
   });
@@ -93,7 +98,9 @@ export async function startMcpBridge(options: StartMcpBridgeOptions): Promise<Mc
     // Waiting for the person to sign in is no reason not to start: the page is told to sign in.
     if (!(error instanceof UpstreamSignInError)) {
       await stopAll();
-      throw new BridgeStartError(upstreamStartFailure(target, error), { cause: error });
+      throw new BridgeStartError(redactPrinted(upstreamStartFailure(target, error)), {
+        cause: error,
+      });
     }
   }
   let served: McpHttpServer;

@@ -2,6 +2,7 @@
 import { DuckDbNodeEngine } from '../../data/duckdb-node-engine';
 import { tableSourcesFromPaths } from '../../data/table-sources-from-files';
 import { errorMessage } from '../../errors/error-message';
+import { redactPrinted } from './redact-printed';
 import { serveSqlHttp, type ServeSqlHttpOptions, type SqlHttpServer } from './serve-sql-http';
 
 /** What `npm run mcp-server` is given. */
@@ -26,7 +27,8 @@ export async function startNodeSqlServer(
   options: StartNodeSqlServerOptions,
 ): Promise<NodeSqlServer> {
   const { paths, onLog, ...serveOptions } = options;
-  const log = onLog ?? (() => {});
+  // Every line is printable and holds no secret (a path or a DuckDB error may name one).
+  const log = (line: string) => onLog?.(redactPrinted(line));
   const engine = new DuckDbNodeEngine();
   try {
     for (const source of await tableSourcesFromPaths(paths)) {
@@ -43,7 +45,11 @@ export async function startNodeSqlServer(
         ? 'file and network access is off, and the DuckDB configuration is locked'
         : 'file and network access is off (this DuckDB cannot lock its configuration)',
     );
-    const served = await serveSqlHttp({ ...serveOptions, engine, onLog: log });
+    const served = await serveSqlHttp({
+      ...serveOptions,
+      engine,
+      ...(onLog ? { onLog: log } : {}),
+    });
     return {
       ...served,
       engine,
