@@ -1,4 +1,5 @@
 // Lint is where the architecture's dependency rules live: a rule written here cannot drift.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -21,6 +22,29 @@ const libraryOnly = (except) =>
   ]
     .filter((rule) => !except.includes(rule.owner))
     .map(({ group, message }) => ({ group, message }));
+
+// The surfaces: what a person sees, each in one folder. Other folders import a surface only through its
+// index.ts (what the chat's chunk uses), its shell.ts (the little the shell needs before the chat loads)
+// or a mount-*.ts file (a lazily loaded mount), never a file inside it, at any depth.
+const surfaces = ['chat', 'approval', 'results', 'conversations', 'settings', 'uploads'];
+const srcEntries = readdirSync('src', { withFileTypes: true });
+const surfaceZones = surfaces.map((surface) => ({
+  target: [
+    './src/*.ts',
+    ...srcEntries
+      .filter((entry) => entry.isDirectory() && entry.name !== surface)
+      .map((entry) => `./src/${entry.name}/**`),
+  ],
+  from: `./src/${surface}`,
+  except: readdirSync(`src/${surface}`)
+    .filter((name) => ['index.ts', 'shell.ts'].includes(name) || /^mount-.+\.ts$/.test(name))
+    .map((name) => `./${name}`),
+  message: `Import src/${surface} through its index.ts, shell.ts or a mount-*.ts file, not a file inside it.`,
+}));
+
+// An import of src/ui or a surface, at any depth ('../ui/dom', '../../settings'), as an esquery regex.
+const viewFolders = `^(\\.\\.\\/)+(ui|${surfaces.join('|')})(\\/|$)`;
+const surfaceOrShell = `^(\\.\\.\\/)+(app|${surfaces.join('|')})(\\/|$)`;
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'public/**', 'test/fixtures/**', '.e2e-artifacts/**'] },
@@ -130,7 +154,8 @@ export default tseslint.config(
             },
             {
               // Any depth: src/agent/conversation/x.ts reaches src/ui through ../../ui.
-              regex: '^(\\.\\./)+(providers|mcp|map|data|ui|storage|config|app|geo)(/|$)',
+              regex:
+                '^(\\.\\./)+(providers|mcp|map|data|ui|storage|config|app|geo|chat|approval|results|conversations|settings|uploads)(/|$)',
               message:
                 'src/agent sees other layers only through interfaces in agent/types.ts or tools/tool.ts.',
             },
@@ -212,11 +237,28 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'ImportDeclaration[source.value=/\\/ui\\//]',
-          message: 'Only src/app wires the UI.',
+          selector: `ImportDeclaration[source.value=/${viewFolders}/], ImportExpression[source.value=/${viewFolders}/]`,
+          message: 'Only the surfaces and src/app wire the UI.',
         },
       ],
     },
+  },
+  {
+    // src/ui holds the primitives every surface builds with: it imports no surface and not the shell.
+    files: ['src/ui/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ImportDeclaration[source.value=/${surfaceOrShell}/], ImportExpression[source.value=/${surfaceOrShell}/]`,
+          message: 'src/ui is primitives: it imports no surface and not src/app.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: surfaceZones }] },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts', '*.config.js'],

@@ -1,10 +1,13 @@
 // The app page's entry: applies the saved theme before anything draws, then mounts the app into the
 // page's shell through the same module an embedding page loads (src/mapwright.ts), owning the page.
-import './app/apply-saved-theme';
 import { mount, type MountedMapwright } from './mapwright';
 import { startOfflineCache } from './offline/offline-cache';
 import { OfflineStatus } from './offline/offline-status';
 import { answerOtherTabs, takeOverWaitingVersion } from './offline/take-over';
+import { applySavedTheme } from './settings/shell';
+
+// The saved theme goes on <html> before anything else runs, so the first frame is drawn in it.
+applySavedTheme();
 
 declare global {
   interface Window {

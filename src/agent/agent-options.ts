@@ -1,5 +1,6 @@
 // The Agent's options and their defaults. Limits are clamped here so the loop can trust them.
 import { DEFAULT_CONTENT_BUDGET } from '../tools/bound-content';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-registry';
 import { EXPLANATION_TIMEOUT_MS } from './explain-proposal';
 import { resolveRetryOptions, type RetryOptions } from './retry-policy';
 import type { ToolRegistry } from '../tools/tool-registry';
@@ -90,7 +91,7 @@ export function resolveSettings(options: AgentOptions): AgentSettings {
   return {
     maxRounds: Math.min(50, Math.max(1, Math.floor(limits.maxRounds ?? 10))),
     deadlineMs: positive(limits.deadlineMs, 120_000),
-    toolTimeoutMs: positive(limits.toolTimeoutMs, 30_000),
+    toolTimeoutMs: positive(limits.toolTimeoutMs, DEFAULT_TOOL_TIMEOUT_MS),
     toolResultChars,
     summaryTimeoutMs: positive(limits.summaryTimeoutMs, 20_000),
     context: {

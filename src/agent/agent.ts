@@ -9,11 +9,11 @@ import {
   type AgentOptions,
   type AgentSettings,
 } from './agent-options';
-import { ConversationState } from './conversation-state';
 import { ConfigurationError } from './errors';
 import { EventChannel } from './event-channel';
 import { repairHistory } from './history-repair';
 import { turnMessages, type RunContext, type StopCause } from './run-context';
+import { RunState } from './run-state';
 import { SessionApprovals } from './session-approvals';
 import { runTurn, type RunStart } from './turn-runner';
 import type {
@@ -245,7 +245,7 @@ export class Agent {
       model: this.model,
       registry: this.registry,
       sessionApprovals: this.sessionApprovals,
-      state: new ConversationState(input.state, input.commit, this.warn),
+      state: new RunState(input.state, input.commit, this.warn),
       systemPrompt: this.prompt,
       signal: active.controller.signal,
       stopSignal: active.stopController.signal,

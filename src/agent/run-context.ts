@@ -6,7 +6,7 @@ import { estimateTokens } from './token-estimate';
 import type { ToolSpec } from '../tools/tool';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentSettings } from './agent-options';
-import type { ConversationState } from './conversation-state';
+import type { RunState } from './run-state';
 import type { SessionApprovals } from './session-approvals';
 import type { AgentEvent, AgentStatus, ChatModel, Message } from './types';
 
@@ -20,7 +20,7 @@ export interface RunContext {
   readonly model: ChatModel;
   readonly registry: ToolRegistry;
   readonly sessionApprovals: SessionApprovals;
-  readonly state: ConversationState;
+  readonly state: RunState;
   readonly systemPrompt: string;
   /** Aborted on stop and at the deadline: the model stream and every tool call listen to it. */
   readonly signal: AbortSignal;

@@ -5,9 +5,8 @@ import type { MapController } from '../map/map-controller';
 import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
+import type { UploadOptions, UploadOutcome, RemovalOutcome } from '../uploads';
 import type { StartedData } from './data-wiring';
-import type { UploadOptions, UploadOutcome } from './upload-dataset';
-import type { RemovalOutcome } from './upload-library';
 
 /** The handle a mounted app exposes on `window.mapwright`. */
 export interface MapwrightHandle {

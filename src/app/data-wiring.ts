@@ -1,4 +1,5 @@
 // Starts the data side of the app: the lazy DuckDB-WASM engine, the embedded SQL server, and the hub.
+import { showElicitation } from '../approval';
 import { DuckDbWasmEngine } from '../data/duckdb-wasm-engine';
 import { LazyDataEngine } from '../data/lazy-data-engine';
 import {
@@ -10,14 +11,11 @@ import {
   type McpServerConfig,
   type McpStatusEvent,
 } from '../mcp';
+import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
 import { listenForSignIns } from './oauth-sign-in';
-import { showElicitation } from './show-elicitation';
 import type { DataEngine, TableSource } from '../data/data-engine';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
-
-/** The id of the in-page SQL server. */
-export const EMBEDDED_SERVER_ID = 'embedded';
 
 /** What startData needs. */
 export interface StartDataOptions {
@@ -115,7 +113,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
         engine,
         name: 'mapwright-embedded',
         writable: allowWrites,
-        // The page's tables page every row of a result from the engine (ui/result-table.ts).
+        // The page's tables page every row of a result from the engine (results/result-table.ts).
         keepResults: true,
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         ...(options.maxRowsToModel !== undefined ? { modelRows: options.maxRowsToModel } : {}),

@@ -1,5 +1,6 @@
 // The composition root: the only module that wires config, data, map, MCP, agent and UI together.
 // Each part is started by a helper in src/app so this file reads as the order things start in.
+import { retitleChatPlaceholder, showChatPlaceholder } from '../chat';
 import {
   buildSystemPrompt,
   catalogEntryFromConfig,
@@ -8,6 +9,7 @@ import {
   resolveConfigUrls,
   validateAppConfig,
 } from '../config';
+import { isConversationExportFile, MapUndo } from '../conversations/shell';
 import { heldPointLayerCount } from '../data/point-tile-client';
 import { heldLayerCount } from '../data/table-decoder-client';
 import { errorMessage } from '../errors/error-message';
@@ -15,15 +17,15 @@ import { uploadPaint } from '../map/layer-paint';
 import { mountLayerPanel } from '../map/layer-panel';
 import { prefetchMapFiles } from '../map/map-file-prefetch';
 import { mapCredits, mapSnapshot } from '../map/map-snapshot';
-import { CredentialStore } from '../storage/credential-store';
 import {
+  CredentialStore,
   loadDisabledTools,
   loadToolPolicies,
   loadUserServers,
   saveDisabledTools,
   saveToolPolicies,
   withSwitchedOff,
-} from '../storage/mcp-preferences-store';
+} from '../settings/shell';
 import { pageStorageScope, type StorageScope } from '../storage/storage-scope';
 import { maskCredentials } from '../tools/credential-placeholders';
 import { createConversationMap } from '../tools/map/conversation-map';
@@ -32,21 +34,22 @@ import { createMapTools } from '../tools/map/create-map-tools';
 import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
 import { ViewTabs } from '../ui/view-tabs';
-import { retitleChatPlaceholder, showChatPlaceholder } from './chat-placeholder';
-import { isConversationExportFile } from './is-conversation-export';
+import {
+  loadUploadStore,
+  mountUploadControl,
+  readUploadInWorker,
+  reportLostUploads,
+  serveTablePoints,
+  UploadLibrary,
+} from '../uploads';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
-import { MapUndo } from './map-undo';
 import { NoticeBanner } from './notice-banner';
 import { watchPolicyViolations } from './policy-violation-notice';
-import { readUploadInWorker, reportLostUploads } from './read-upload-in-worker';
-import { serveTablePoints } from './serve-table-points';
-import { mountUploadControl } from './upload-control';
-import { UploadLibrary } from './upload-library';
 import type { AgentEvent } from '../agent/types';
+import type { MountedChat } from '../chat/mount-chat';
 import type { TableSource } from '../data/data-engine';
-import type { UploadStorage } from '../storage/upload-store';
+import type { UploadStorage } from '../uploads';
 import type { MapwrightHandle } from './app-handle';
-import type { MountedChat } from './chat-wiring';
 import type { StartedData } from './data-wiring';
 import type { StartedMap } from './start-map';
 
@@ -302,9 +305,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     onLateFailure: (message) => banner.add(message, 'upload'),
     onLateNotice: (message) => banner.add(message, 'upload'),
     storage: () =>
-      (uploadStore ??= import('../storage/upload-store').then(
-        ({ UploadStore, UPLOAD_DATABASE_NAME }) =>
-          UploadStore.open(scope.name(UPLOAD_DATABASE_NAME)),
+      (uploadStore ??= loadUploadStore().then(({ UploadStore, UPLOAD_DATABASE_NAME }) =>
+        UploadStore.open(scope.name(UPLOAD_DATABASE_NAME)),
       )),
   });
   teardown.push(
@@ -376,7 +378,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     chatMounted = Promise.all([chatStart, promptLoaded])
       .then(() => {
         if (destroyed) throw new Error('the app was closed');
-        return import('./chat-wiring');
+        return import('../chat/mount-chat');
       })
       .then(({ mountChat }) =>
         mountChat({

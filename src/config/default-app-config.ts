@@ -2,6 +2,7 @@
 import { bundledDatasets } from './bundled-datasets';
 import { DEFAULT_REUSE_ANSWERS_MS } from './reuse-answers';
 import { ROW_CAPS } from './row-caps';
+import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-timeout';
 import type { AppConfig } from './app-config';
 
 /** The config the app starts with when app-config.json is missing or unreadable. */
@@ -42,7 +43,7 @@ export function defaultAppConfig(): AppConfig {
     limits: {
       maxRounds: 10,
       turnDeadlineMs: 300_000,
-      toolTimeoutMs: 60_000,
+      toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
       maxRowsToModel: ROW_CAPS.toModel,
       reuseAnswersMs: DEFAULT_REUSE_ANSWERS_MS,
       uploadMaxBytes: 200 * 1024 * 1024,

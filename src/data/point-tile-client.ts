@@ -1,6 +1,7 @@
 // The page's side of the point tile worker (src/data/point-tile-worker.ts): started when a big point
 // layer is first drawn, let go when it holds none. The coordinates are transferred, never copied.
-import type { PointTileAnswer, PointTileRequest } from './point-tile-worker';
+import { WorkerRequests } from '../web/worker-requests';
+import type { PointTileRequest } from './point-tile-worker';
 
 /** A big point layer held in the worker: its tiles, asked for one at a time. */
 export interface HeldPoints {
@@ -18,46 +19,28 @@ type RequestBody = PointTileRequest extends infer Request
     : never
   : never;
 
-let worker: Worker | undefined;
-let requests = 0;
+let worker: WorkerRequests<RequestBody> | undefined;
 let layers = 0;
-const waiting = new Map<
-  number,
-  { resolve: (value: unknown) => void; reject: (error: Error) => void }
->();
 const held = new Set<string>();
 
-function startWorker(): Worker {
-  const started = new Worker(new URL('./point-tile-worker.ts', import.meta.url), {
-    type: 'module',
-  });
-  started.addEventListener('message', (event: MessageEvent<PointTileAnswer>) => {
-    const request = waiting.get(event.data.id);
-    waiting.delete(event.data.id);
-    if ('value' in event.data) request?.resolve(event.data.value);
-    else request?.reject(new Error(event.data.error));
-  });
-  // A worker that failed (out of memory, say) takes its layers with it: their tiles come back empty.
-  started.addEventListener('error', (event) => {
-    event.preventDefault();
-    const reason = `The map's point tiler stopped: ${event.message || 'no reason given'}`;
-    for (const request of waiting.values()) request.reject(new Error(reason));
-    waiting.clear();
-    held.clear();
-    started.terminate();
-    if (worker === started) worker = undefined;
-  });
+function startWorker(): WorkerRequests<RequestBody> {
+  const started = new WorkerRequests<RequestBody>(
+    new Worker(new URL('./point-tile-worker.ts', import.meta.url), { type: 'module' }),
+    {
+      // A worker that failed (out of memory, say) takes its layers with it: their tiles come back empty.
+      failure: "The map's point tiler stopped",
+      failed: () => {
+        held.clear();
+        if (worker === started) worker = undefined;
+      },
+    },
+  );
   return started;
 }
 
 function ask<Answer>(body: RequestBody, transfer: Transferable[] = []): Promise<Answer> {
   worker ??= startWorker();
-  const target = worker;
-  const id = ++requests;
-  return new Promise<Answer>((resolve, reject) => {
-    waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-    target.postMessage({ ...body, id }, transfer);
-  });
+  return worker.ask<Answer>(body, transfer);
 }
 
 /**
@@ -96,10 +79,9 @@ export async function holdPoints(
       if (!worker) return;
       if (held.size === 0) {
         // Nothing left to draw: the worker and its memory go.
-        worker.terminate();
+        worker.worker.terminate();
+        worker.resolveAll(null);
         worker = undefined;
-        for (const request of waiting.values()) request.resolve(null);
-        waiting.clear();
         return;
       }
       void ask({ kind: 'release', layerId }).catch(() => undefined);

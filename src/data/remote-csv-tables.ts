@@ -4,7 +4,8 @@
 // grows the head, doubling the range, until it holds the rows asked for; any other query, and drawing
 // the table's points, replaces it with the whole file first. The head's rows are the whole file's
 // first rows, so those queries answer as the whole table does.
-import { tokenizeSql, type SqlToken } from '../sql/sql-tokens';
+import { tablesReadBySql } from './tables-read-by-sql';
+import type { SqlToken } from '../sql/sql-tokens';
 
 /**
  * Reads the first `length` bytes of the file at `url` (Infinity: all of it); `whole` when they are
@@ -70,23 +71,9 @@ export class RemoteCsvTables {
 
   /** Before `sql` runs: the head of each remote CSV it names grown to the rows it reads, or the whole file. */
   async prepare(sql: string): Promise<void> {
-    if (this.tables.size === 0) return;
-    let tokens: SqlToken[];
-    try {
-      tokens = tokenizeSql(sql);
-    } catch {
-      tokens = [];
-    }
-    // DESCRIBE and a plain EXPLAIN (the approval card's pre-flight) bind the query and read no row.
-    const first = tokens[0]?.kind === 'word' ? tokens[0].value : '';
-    const analyzed = tokens.some((token) => token.kind === 'word' && token.value === 'ANALYZE');
-    if (first === 'DESCRIBE' || (first === 'EXPLAIN' && !analyzed)) return;
-    const named = new Set<RemoteCsv>();
-    for (const token of tokens) {
-      if (token.kind !== 'word' && token.kind !== 'quoted-identifier') continue;
-      const entry = this.tables.get(token.value.toLowerCase());
-      if (entry) named.add(entry);
-    }
+    const read = tablesReadBySql(sql, this.tables);
+    if (!read) return;
+    const { tokens, named } = read;
     for (const entry of named) {
       const rows = named.size === 1 ? headRowsRead(tokens, entry.table) : undefined;
       await this.serialise(entry, () =>

@@ -5,10 +5,10 @@
 // fetched, once each and only their chunks, into tables (one a row group) in a schema of their own, and
 // the view is rebuilt over them: each row group's columns side by side, by position, NULL where not
 // fetched, the row groups one after the other. `count(*)` reads no column at all.
-import { tokenizeSql } from '../sql/sql-tokens';
 import { parquetColumnsNeeded } from './parquet-columns-needed';
 import { parquetRowGroupsNeeded } from './parquet-row-groups-needed';
 import { quoteIdentifier } from './sql-identifier';
+import { tablesReadBySql } from './tables-read-by-sql';
 import type { RemoteParquetAnswer, WasmConnection } from './duckdb-wasm-types';
 import type { RowGroupStatistics } from './parquet-footer-statistics';
 
@@ -114,24 +114,7 @@ export class RemoteParquetTables {
 
   /** Fetches the columns `sql` may read of each remote table it names, before it runs. */
   async prepare(sql: string): Promise<void> {
-    if (this.tables.size === 0) return;
-    let tokens;
-    try {
-      tokens = tokenizeSql(sql);
-    } catch {
-      return;
-    }
-    // DESCRIBE and a plain EXPLAIN (the approval card's pre-flight) bind the query and read no row.
-    const first = tokens[0]?.kind === 'word' ? tokens[0].value : '';
-    const analyzed = tokens.some((token) => token.kind === 'word' && token.value === 'ANALYZE');
-    if (first === 'DESCRIBE' || (first === 'EXPLAIN' && !analyzed)) return;
-    const named = new Set<RemoteTable>();
-    for (const token of tokens) {
-      if (token.kind !== 'word' && token.kind !== 'quoted-identifier') continue;
-      const entry = this.tables.get(token.value.toLowerCase());
-      if (entry) named.add(entry);
-    }
-    for (const entry of named) {
+    for (const entry of tablesReadBySql(sql, this.tables)?.named ?? []) {
       const names = entry.columns.map((column) => column.name);
       const groups = entry.grouped
         ? parquetRowGroupsNeeded(sql, entry.table, names, entry.groups)

@@ -2,8 +2,9 @@
 // files and uploads' layers, started on the first request and let go once it has nothing to do and
 // holds no layer. No DuckDB here, so an upload's layer does not load DuckDB's module.
 import { startModuleWorker } from '../web/start-module-worker';
+import { WorkerRequests } from '../web/worker-requests';
 import decoderWorkerUrl from './table-decoder-worker?worker&url';
-import type { DecodeAnswer, DecoderRequest } from './table-decoder-worker';
+import type { DecoderRequest } from './table-decoder-worker';
 
 /** A request without its id (the client numbers them). */
 export type DecoderRequestBody = DecoderRequest extends infer Request
@@ -12,12 +13,7 @@ export type DecoderRequestBody = DecoderRequest extends infer Request
     : never
   : never;
 
-let decoder: Worker | undefined;
-let decodeRequests = 0;
-const decoding = new Map<
-  number,
-  { resolve: (value: unknown) => void; reject: (error: Error) => void }
->();
+let decoder: WorkerRequests<DecoderRequestBody> | undefined;
 /** The layers the worker holds: while it holds any, it stays (their tiles are cut there). */
 const heldLayers = new Set<string>();
 /** Told which held layers went with a worker that failed. */
@@ -33,30 +29,26 @@ export function onHeldLayersLost(listener: (layerIds: string[]) => void): () => 
 }
 
 /** The table decoder's worker, started on the first request. */
-function startDecoder(): Worker {
+function startDecoder(): WorkerRequests<DecoderRequestBody> {
   // Started from its URL (through a blob when an embed's scripts are on another origin).
-  const worker = startModuleWorker(decoderWorkerUrl);
-  worker.addEventListener('message', (event: MessageEvent<DecodeAnswer>) => {
-    const waiting = decoding.get(event.data.id);
-    decoding.delete(event.data.id);
-    if ('ipc' in event.data) waiting?.resolve(event.data.ipc);
-    else if ('value' in event.data) waiting?.resolve(event.data.value);
-    else waiting?.reject(new Error(event.data.error));
-    if (decoding.size === 0) stopDecoderWhenIdle(worker);
-  });
-  // A worker that cannot start fails what waits on it; the next file starts a new one.
-  worker.addEventListener('error', (event) => {
-    event.preventDefault();
-    const reason = `The file reader could not start: ${event.message || 'no reason given'}`;
-    for (const waiting of decoding.values()) waiting.reject(new Error(reason));
-    decoding.clear();
-    const lost = [...heldLayers];
-    heldLayers.clear();
-    if (lost.length > 0) for (const listener of lostListeners) listener(lost);
-    worker.terminate();
-    if (decoder === worker) decoder = undefined;
-  });
-  return worker;
+  const started: WorkerRequests<DecoderRequestBody> = new WorkerRequests(
+    startModuleWorker(decoderWorkerUrl),
+    {
+      valueOf: (answer) => ('ipc' in answer ? answer.ipc : (answer as { value?: unknown }).value),
+      answered: () => {
+        if (started.pending === 0) stopDecoderWhenIdle(started);
+      },
+      // A worker that cannot start fails what waits on it; the next file starts a new one.
+      failure: 'The file reader could not start',
+      failed: () => {
+        const lost = [...heldLayers];
+        heldLayers.clear();
+        if (lost.length > 0) for (const listener of lostListeners) listener(lost);
+        if (decoder === started) decoder = undefined;
+      },
+    },
+  );
+  return started;
 }
 
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -67,11 +59,11 @@ let idleTimer: ReturnType<typeof setTimeout> | undefined;
  * to do for a while and holds no upload's layer, and the memory with it; the next file starts a new
  * one (tens of milliseconds).
  */
-function stopDecoderWhenIdle(worker: Worker): void {
+function stopDecoderWhenIdle(requests: WorkerRequests<DecoderRequestBody>): void {
   clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
-    if (decoder !== worker || decoding.size > 0 || heldLayers.size > 0) return;
-    worker.terminate();
+    if (decoder !== requests || requests.pending > 0 || heldLayers.size > 0) return;
+    requests.worker.terminate();
     decoder = undefined;
   }, decoderIdleMs);
 }
@@ -86,12 +78,7 @@ export function askDecoder<Answer>(
 ): Promise<Answer> {
   clearTimeout(idleTimer);
   decoder ??= startDecoder();
-  const worker = decoder;
-  const id = ++decodeRequests;
-  return new Promise<Answer>((resolve, reject) => {
-    decoding.set(id, { resolve: resolve as (value: unknown) => void, reject });
-    worker.postMessage({ ...body, id }, transfer);
-  });
+  return decoder.ask<Answer>(body, transfer);
 }
 
 /** How many uploads' layers the worker holds (0 when it is not running), for tests. */
@@ -103,6 +90,5 @@ export async function heldLayerCount(): Promise<number> {
 export function markLayerHeld(layerId: string, isHeld: boolean): void {
   if (isHeld) heldLayers.add(layerId);
   else heldLayers.delete(layerId);
-  if (!isHeld && heldLayers.size === 0 && decoding.size === 0 && decoder)
-    stopDecoderWhenIdle(decoder);
+  if (!isHeld && heldLayers.size === 0 && decoder?.pending === 0) stopDecoderWhenIdle(decoder);
 }

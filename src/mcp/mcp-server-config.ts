@@ -4,6 +4,9 @@ import type { BridgeCommand } from './bridge-command';
 
 export type { ApprovalPolicy, McpServerConfig } from '../config/app-config';
 
+/** The id of the in-page SQL server (DuckDB-WASM over the in-memory transport). */
+export const EMBEDDED_SERVER_ID = 'embedded';
+
 /** How the hub reaches a server: a remote transport, or `embedded` for the in-page SQL server. */
 export type HubTransportKind = McpTransportKind | 'embedded';
 

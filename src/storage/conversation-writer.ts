@@ -200,7 +200,7 @@ export class ConversationWriter {
   }
 
   /** Stops following the conversation; writes what is pending. */
-  dispose(): Promise<void> {
+  destroy(): Promise<void> {
     this.unsubscribe();
     return this.flush();
   }

@@ -1,6 +1,7 @@
 // Local and MCP tools behind one name space: validation, the one timeout, cancellation, the one content
 // budget, credential masking.
 import { DEFAULT_REUSE_ANSWERS_MS } from '../config/reuse-answers';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../config/tool-timeout';
 import { errorMessage } from '../errors/error-message';
 import { createArgumentValidator, type ArgumentValidator } from './argument-validator';
 import { boundContent, DEFAULT_CONTENT_BUDGET } from './bound-content';
@@ -16,11 +17,8 @@ import { stableJson } from './stable-json';
 import { namespacedToolName, parseNamespacedToolName, sanitizeToolName } from './tool-names';
 import type { Tool, ToolCall, ToolResult, ToolSpec } from './tool';
 
-/**
- * Default per-call timeout when neither the tool nor the caller gives one. MCP calls have no timeout
- * of their own: this one (through the call's signal) is the only one.
- */
-export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+// MCP calls have no timeout of their own: the registry's (through the call's signal) is the only one.
+export { DEFAULT_TOOL_TIMEOUT_MS };
 
 /** Options of a ToolRegistry. */
 export interface ToolRegistryOptions {

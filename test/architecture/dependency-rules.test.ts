@@ -138,4 +138,84 @@ describe('lint enforces the dependency rules', () => {
       ),
     ).toEqual([]);
   });
+  it('lets other folders reach a surface only through its index or a mount file, at any depth', async () => {
+    for (const [code, filePath] of [
+      [
+        "import { ApprovalCard } from '../approval/approval-card';\nexport const x = ApprovalCard;\n",
+        'src/chat/bad.ts',
+      ],
+      [
+        "import { ResultTable } from '../../results/result-table';\nexport const x = ResultTable;\n",
+        'src/chat/turn/bad.ts',
+      ],
+      [
+        "import type { SettingsPanel } from '../settings/settings-panel';\nexport type X = SettingsPanel;\n",
+        'src/app/bad.ts',
+      ],
+      [
+        "import { isConversationExportFile } from '../conversations/export/is-conversation-export';\nexport const x = isConversationExportFile;\n",
+        'src/app/bad.ts',
+      ],
+      ["export const x = () => import('../uploads/upload-store');\n", 'src/app/bad.ts'],
+      [
+        "import { applySavedTheme } from './settings/apply-saved-theme';\nexport const x = applySavedTheme;\n",
+        'src/bad.ts',
+      ],
+    ] as const) {
+      expect(await ruleIds(code, filePath), `${filePath}: ${code}`).toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+    for (const [code, filePath] of [
+      [
+        "import { PendingApprovalView } from '../approval';\nexport const x = PendingApprovalView;\n",
+        'src/chat/good.ts',
+      ],
+      [
+        "import { ResultTable } from '../../results';\nexport const x = ResultTable;\n",
+        'src/chat/turn/good.ts',
+      ],
+      ["export const x = () => import('../chat/mount-chat');\n", 'src/app/good.ts'],
+      [
+        "import { MapUndo } from '../conversations/shell';\nexport const x = MapUndo;\n",
+        'src/app/good.ts',
+      ],
+      [
+        "import { ApprovalCard } from './approval-card';\nexport const x = ApprovalCard;\n",
+        'src/approval/good.ts',
+      ],
+      [
+        "import { ToolCallView } from '../turn/tool-call-view';\nexport const x = ToolCallView;\n",
+        'src/chat/other/good.ts',
+      ],
+    ] as const) {
+      expect(await ruleIds(code, filePath), `${filePath}: ${code}`).toEqual([]);
+    }
+  });
+
+  it('keeps src/ui to primitives, and the layers below the views out of every surface', async () => {
+    for (const [code, filePath] of [
+      ["import { ChatPanel } from '../chat';\nexport const x = ChatPanel;\n", 'src/ui/bad.ts'],
+      ["export const x = () => import('../../app/mount-app');\n", 'src/ui/nested/bad.ts'],
+      [
+        "import { ResultTable } from '../results';\nexport const x = ResultTable;\n",
+        'src/data/bad.ts',
+      ],
+      [
+        "import { SettingsPanel } from '../../settings';\nexport const x = SettingsPanel;\n",
+        'src/tools/map/bad.ts',
+      ],
+      ["import { element } from '../ui/dom';\nexport const x = element;\n", 'src/storage/bad.ts'],
+    ] as const) {
+      expect(await ruleIds(code, filePath), `${filePath}: ${code}`).toContain(
+        'no-restricted-syntax',
+      );
+    }
+    expect(
+      await ruleIds(
+        "import { element } from './dom';\nexport const x = element;\n",
+        'src/ui/good.ts',
+      ),
+    ).toEqual([]);
+  });
 });

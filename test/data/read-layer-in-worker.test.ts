@@ -6,9 +6,9 @@ import { DatasetCatalog } from '../../src/config/dataset-catalog';
 import { FakeMap } from '../../src/testing/fake-map';
 import { InProcessWorker, startInProcessWorker } from './in-process-worker';
 import { sites } from './layer-fixtures';
-import type { readUploadInWorker } from '../../src/app/read-upload-in-worker';
-import type { addUpload, UploadSource } from '../../src/app/upload-dataset';
 import type { heldLayerCount } from '../../src/data/table-decoder-client';
+import type { readUploadInWorker } from '../../src/uploads/read-upload-in-worker';
+import type { addUpload, UploadSource } from '../../src/uploads/upload-dataset';
 
 /** Lets the worker's answers (delivered as microtasks) arrive. */
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -17,8 +17,8 @@ const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolv
 async function load() {
   const [client, reader, dataset] = await Promise.all([
     import('../../src/data/table-decoder-client'),
-    import('../../src/app/read-upload-in-worker'),
-    import('../../src/app/upload-dataset'),
+    import('../../src/uploads/read-upload-in-worker'),
+    import('../../src/uploads/upload-dataset'),
   ]);
   return {
     heldLayerCount: client.heldLayerCount as typeof heldLayerCount,

@@ -32,7 +32,7 @@ describe('the production bundle', () => {
       'ariaDescription',
     ];
     const all = scripts();
-    const chat = all.filter(({ file }) => file.startsWith('chat-wiring-'));
+    const chat = all.filter(({ file }) => file.startsWith('mount-chat-'));
     expect(chat).toHaveLength(1);
     expect(signatures.filter((signature) => chat[0]!.text.includes(signature))).toEqual([]);
     // Still shipped, in chunks of their own.

@@ -88,7 +88,7 @@ async function prepareChatPage(page: Page, options: ChatPageOptions): Promise<vo
       endpoint: options.endpoint,
       model: 'fake-model',
       keyPersistence: 'session',
-      // A saved key is bound to the endpoint it was saved for (src/storage/llm-settings-store.ts).
+      // A saved key is bound to the endpoint it was saved for (src/settings/llm-settings-store.ts).
       ...(options.apiKey ? { keyEndpoint: options.endpoint } : {}),
     }),
     ...options.localStorage,

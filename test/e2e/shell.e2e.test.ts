@@ -26,7 +26,7 @@ describe('app shell', () => {
     // Hold the chat's code back so the loading state can be seen however fast this machine is.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/chat-wiring-*.js', async (route) => {
+    await page.route('**/assets/mount-chat-*.js', async (route) => {
       await held;
       await route.continue();
     });

@@ -1,10 +1,10 @@
 // A provider that answers with a redirect never gets the key carried to the other host: every adapter
 // and the settings' Test connection refuse to follow it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testModelConnection } from '../../src/app/test-model-connection';
 import { createAnthropicModel } from '../../src/providers/anthropic/anthropic-model';
 import { createGeminiModel } from '../../src/providers/gemini/gemini-model';
 import { createOpenAICompatibleModel } from '../../src/providers/openai-compatible/openai-compatible-model';
+import { testModelConnection } from '../../src/settings/test-model-connection';
 import { startLoopbackServer, type LoopbackServer } from '../servers/loopback';
 import type { ChatModel } from '../../src/agent/types';
 import type { IncomingHttpHeaders } from 'node:http';

@@ -57,7 +57,7 @@ describe('writes that fail for lack of space', () => {
       'First?',
       'Second?',
     ]);
-    await writer.dispose();
+    await writer.destroy();
     store.close();
   });
 
@@ -67,7 +67,7 @@ describe('writes that fail for lack of space', () => {
     const writer = new ConversationWriter(store, conversation);
     setFull(true);
     ask(conversation, 'Kept?');
-    await writer.dispose();
+    await writer.destroy();
     expect(heldDocumentCount()).toBe(1);
     await retryHeldDocuments(store);
     expect(heldDocumentCount()).toBe(1);
@@ -88,7 +88,7 @@ describe('writes that fail for lack of space', () => {
     ask(conversation, 'Now?');
     await writer.flush();
     expect((await store.list()).map((summary) => summary.id)).toEqual(['c3']);
-    await writer.dispose();
+    await writer.destroy();
     store.close();
   });
 });

@@ -1,7 +1,7 @@
 // Two apps on one page keep apart what they store: settings written by one are not read by the other,
 // the app page's keys stay as they were, and clearing one namespace leaves everything else.
 import { describe, expect, it, vi } from 'vitest';
-import { loadLlmSettings, saveLlmSettings } from '../../src/storage/llm-settings-store';
+import { loadLlmSettings, saveLlmSettings } from '../../src/settings/llm-settings-store';
 import { PrefixedStorage, storageScope } from '../../src/storage/storage-scope';
 import { MemoryStorage } from '../memory-storage';
 

@@ -57,13 +57,19 @@ function failure(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
+/**
+ * A query's time limit on a SQL server started without one (`npm run mcp-server`'s `--timeout-ms`). The
+ * page's embedded server is always given the tool call's limit instead, so both stop together.
+ */
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+
 /** A new MCP server (one per client connection) exposing list_tables, describe_table and query. */
 export function createSqlServer(options: SqlServerOptions): Server {
   const engine = options.engine;
   const writable = options.writable ?? false;
   const rowCap = options.rowCap ?? ROW_CAPS.perQueryMax;
   const modelRows = options.modelRows ?? ROW_CAPS.toModel;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const nextResultId = options.nextResultId ?? defaultResultId;
   const server = new Server(
     { name: options.name ?? 'mapwright-sql', version: '0.1.0' },

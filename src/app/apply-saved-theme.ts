@@ -1,6 +1,0 @@
-// Imported first by src/main.ts so the saved theme is on <html> before the app draws anything (the
-// CSP allows no inline script in the page head to do it earlier).
-import { readThemeChoice } from '../storage/theme-store';
-import { applyThemeChoice } from '../ui/theme-choice';
-
-applyThemeChoice(readThemeChoice(), document.documentElement);

@@ -1,0 +1,22 @@
+// The chat's large, late parts (the CodeMirror SQL editor and highlighter, Observable Plot) load on
+// their own when the first card, SQL block or chart appears; fetching them once the page is idle means
+// that first card rarely waits, while the chat's first answer never waits for them.
+import { loadSqlEditor } from '../approval';
+import { loadPlotChart } from '../tools/chart/lazy-plot-chart';
+import { loadSqlHighlight } from '../ui/lazy-sql-highlight';
+
+/** Runs `work` when the page is next idle, or after `timeoutMs` at the latest. */
+export function whenIdle(work: () => void, timeoutMs = 2_000): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(work, { timeout: timeoutMs });
+  else window.setTimeout(work, timeoutMs);
+}
+
+/** Loads the editor, highlighter and chart chunks when the page is next idle (within `timeoutMs`). */
+export function preloadChatModules(timeoutMs = 2_000): void {
+  whenIdle(() => {
+    // A failed preload is retried by the first card that needs the module, which then shows plain text.
+    for (const load of [loadSqlEditor, loadSqlHighlight, loadPlotChart])
+      void load().catch(() => {});
+  }, timeoutMs);
+}
