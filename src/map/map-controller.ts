@@ -132,6 +132,18 @@ export class MapController implements MapPort, RestoreTarget {
     return this.stateChanges.subscribe(listener);
   }
 
+  /**
+   * Calls `listener` when the person starts moving the map (a drag, a wheel, a pinch, the keys): a
+   * move MapLibre started from an input event. A tool's or a button's move has none.
+   */
+  onPersonMove(listener: () => void): () => void {
+    const started = (event: { originalEvent?: unknown }): void => {
+      if (event.originalEvent) listener();
+    };
+    this.map.on('movestart', started);
+    return () => this.map.off('movestart', started);
+  }
+
   listLayers(): LayerInfo[] {
     return this.layerRecords().map((layer) => layerInfo(layer));
   }
