@@ -56,6 +56,11 @@ export interface StaticServerOptions {
   headers?: Record<string, string>;
   /** Told the bytes of each file's body as they are sent (a whole file or a range of it), by path. */
   onBytesServed?: (pathname: string, bytes: number) => void;
+  /**
+   * Paths whose first request fails with 503, as a busy server does now and then (a connection closed
+   * instead would be sent again by Chromium itself on a reused socket). Told each request of them.
+   */
+  failFirst?: { paths: string[]; onRequest?: (pathname: string, failed: boolean) => void };
 }
 
 /** A suffix range (`bytes=-8`, the last 8 bytes, as Parquet readers ask for a footer) made absolute. */
@@ -72,6 +77,7 @@ export async function startStaticServer(
   const base = resolve(root);
   const link = options.link && new ShapedLink(options.link);
   const gzipped = new Map<string, Buffer>();
+  const failed = new Set<string>();
   const server = await startLoopbackServer((request, response) => {
     if (options.headers && request.method === 'OPTIONS') {
       response.writeHead(204, options.headers).end();
@@ -82,6 +88,15 @@ export async function startStaticServer(
     if (!file.startsWith(base)) {
       response.writeHead(403).end();
       return;
+    }
+    if (options.failFirst?.paths.includes(pathname)) {
+      const fail = !failed.has(pathname);
+      options.failFirst.onRequest?.(pathname, fail);
+      if (fail) {
+        failed.add(pathname);
+        response.writeHead(503, { 'content-type': 'text/plain' }).end('busy');
+        return;
+      }
     }
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!existsSync(file)) {
