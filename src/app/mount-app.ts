@@ -8,6 +8,7 @@ import {
   resolveConfigUrls,
   validateAppConfig,
 } from '../config';
+import { placeholderCreditWarning } from '../config/placeholder-credit';
 import { heldPointLayerCount } from '../data/point-tile-client';
 import { heldLayerCount } from '../data/table-decoder-client';
 import { errorMessage } from '../errors/error-message';
@@ -128,6 +129,10 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     options.assetBase === undefined ? loaded.config : resolveConfigUrls(loaded.config, configBase);
   performance.mark('mapwright:config');
   banner.addConfigProblems(problems);
+  // For the publisher, who opens the console: visitors would see the placeholder credit on the map.
+  const credit = placeholderCreditWarning(config.datasets);
+  // eslint-disable-next-line no-console -- the publisher reads the page's console, visitors do not
+  if (credit) console.warn(`Mapwright: ${credit}`);
   if (ownsPage) document.title = config.title;
   if (chatElement) retitleChatPlaceholder(chatElement, config.title);
   let promptText = bundledSystemPrompt;
