@@ -20,6 +20,7 @@ import {
   downloadText,
 } from '../ui/export-conversation';
 import { exportFileName } from '../ui/export-file-name';
+import { renderMarkdown } from '../ui/markdown';
 import { conversationReportHtml } from '../ui/report-html';
 import { storageUsageText } from '../ui/storage-usage';
 import { UndoToast } from '../ui/undo-toast';
@@ -223,6 +224,7 @@ export class ConversationList {
         ...(report ? { mapImage: await report.mapImage() } : {}),
         attributions: report?.attributions() ?? [],
         now: Date.now(),
+        renderAnswer: (markdown) => renderMarkdown(markdown, { htmlAsText: true }),
       });
       downloadText(
         exportFileName(`${document.title} report`, document.createdAt, 'html'),
