@@ -48,6 +48,21 @@ describe('a new result comes into view', () => {
     await askDrawingQuestion(page);
     const { layer, view } = await layerAndView(page);
     expect(within(layer, view)).toBe(true);
+    // Nothing of it lies under the layer panel's column over the map's left side.
+    const clear = await page.evaluate(() => {
+      const controller = window.mapwright!.map!;
+      const map = controller.map;
+      const layerId = controller.listLayers().find((entry) => entry.id.startsWith('result-'))!.id;
+      const [west, , , north] = controller.layerBounds(layerId)!;
+      const origin = map.getContainer().getBoundingClientRect().left;
+      const panelsRight = Math.max(
+        ...[...map.getContainer().querySelectorAll<HTMLElement>('.map-overlay > *')].map(
+          (panel) => panel.getBoundingClientRect().right - origin,
+        ),
+      );
+      return { westX: map.project([west, north]).x, panelsRight };
+    });
+    expect(clear.westX).toBeGreaterThan(clear.panelsRight);
     await expectClean(opened);
     await opened.context.close();
   });
