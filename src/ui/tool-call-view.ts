@@ -120,7 +120,7 @@ export class ToolCallView {
         ? [
             button('Run again', () => runAgain(record), {
               className: 'mw-button mw-call-run-again',
-              ariaLabel: 'Run this query again',
+              ariaLabel: 'Run again: this query, through a card',
               title: 'Propose the same SQL again (you approve it on a card) and compare the rows',
             }),
           ]

@@ -43,7 +43,7 @@ describe('run again', () => {
     expect(await first.locator('.mw-call-body').isVisible()).toBe(false);
     // The first run has nothing to compare with.
     expect(await first.locator('.mw-call-rerun').isHidden()).toBe(true);
-    await first.getByRole('button', { name: 'Run this query again' }).click();
+    await first.getByRole('button', { name: 'Run again: this query, through a card' }).click();
 
     // The same SQL waits on a card: no model was asked to propose it.
     await card.waitFor();
@@ -78,7 +78,7 @@ describe('run again', () => {
     await page.locator('.mw-answer', { hasText: 'Counted by state.' }).waitFor({ timeout: 60_000 });
     await waitForIdle(page);
     const call = page.locator('.mw-call[data-tool="query"]').first();
-    const runAgain = call.getByRole('button', { name: 'Run this query again' });
+    const runAgain = call.getByRole('button', { name: 'Run again: this query, through a card' });
     expect(await runAgain.isVisible()).toBe(true);
     expect((await runAgain.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     expect((await call.locator('summary').boundingBox())?.height).toBeGreaterThanOrEqual(44);
