@@ -1,5 +1,6 @@
 // The app-config.json entry add-dataset writes for a file: its table, columns as the model reads them,
 // its geometry, a layer style that reads on the basemap, and a placeholder for its attribution.
+import { placeholderCredit } from '../src/config/placeholder-credit.ts';
 import type {
   DatasetConfig,
   DatasetFormat,
@@ -94,7 +95,7 @@ export function datasetEntry(facts: DatasetFacts): DatasetConfig {
       facts.columns.map((column) => [column.name, describeColumn(column)]),
     ),
     geometry: facts.geometry,
-    attribution: `${facts.title}: add who made this data (app-config.json, datasets[].attribution)`,
+    attribution: placeholderCredit(facts.title),
   };
   if (!facts.kind) return entry;
   return {

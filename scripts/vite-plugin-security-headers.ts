@@ -5,6 +5,7 @@
 // frame-ancestors, which a meta tag cannot.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { placeholderCreditWarning } from '../src/config/placeholder-credit.ts';
 import { headersForPath, parseHeadersFile, securityPolicy } from './content-security-policy.ts';
 import { importPageModule } from './import-page-module.ts';
 import { headersFileFor } from './publish-headers.ts';
@@ -41,6 +42,9 @@ export async function configFromFile(configPath: string): Promise<AppConfig> {
   for (const problem of problems) {
     console.warn(printable(`${configPath}: ${problem.path} ${problem.message}`));
   }
+  // A credit add-dataset left for the publisher to write would reach visitors' maps unnoticed.
+  const credit = placeholderCreditWarning(config.datasets);
+  if (credit) console.warn(printable(`${configPath}: ${credit}`));
   return config;
 }
 

@@ -77,14 +77,20 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
   const { writable, ...embeddedConfig } = options.embedded ?? {};
   const allowWrites = writable ?? false;
   const timeoutMs = embeddedConfig.toolTimeoutMs ?? options.toolTimeoutMs;
+  // A dataset whose load failed (after its own retries) is said once: the next question that needs
+  // it loads it again, and a second failure would only repeat the sentence.
+  const warned = new Set<string>();
   const engine = new LazyDataEngine(
     options.createEngine ?? (() => new DuckDbWasmEngine({ allowedHosts, allowWrites })),
     options.datasets,
     {
-      onLoadFailure: (failure) =>
+      onLoadFailure: (failure) => {
+        if (warned.has(failure.table)) return;
+        warned.add(failure.table);
         options.onWarning?.(
-          `The dataset "${failure.table}" could not be loaded, so it cannot be queried: ${failure.message.trim()}`,
-        ),
+          `The dataset "${failure.table}" could not be loaded (${failure.message.trim().replace(/\.$/, '')}). It is loaded again when a question needs it: ask again to try.`,
+        );
+      },
     },
   );
   const hub: McpHub = new McpHub({

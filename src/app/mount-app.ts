@@ -9,6 +9,7 @@ import {
   resolveConfigUrls,
   validateAppConfig,
 } from '../config';
+import { placeholderCreditWarning } from '../config/placeholder-credit';
 import { isConversationExportFile, MapUndo } from '../conversations/shell';
 import { heldPointLayerCount } from '../data/point-tile-client';
 import { heldLayerCount } from '../data/table-decoder-client';
@@ -31,6 +32,7 @@ import { maskCredentials } from '../tools/credential-placeholders';
 import { createConversationMap } from '../tools/map/conversation-map';
 import { isResultLayerId } from '../tools/map/conversation-map-state';
 import { createMapTools } from '../tools/map/create-map-tools';
+import { ResultView } from '../tools/map/result-view';
 import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
 import { ViewTabs } from '../ui/view-tabs';
@@ -133,6 +135,10 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     options.assetBase === undefined ? loaded.config : resolveConfigUrls(loaded.config, configBase);
   performance.mark('mapwright:config');
   banner.addConfigProblems(problems);
+  // For the publisher, who opens the console: visitors would see the placeholder credit on the map.
+  const credit = placeholderCreditWarning(config.datasets);
+  // eslint-disable-next-line no-console -- the publisher reads the page's console, visitors do not
+  if (credit) console.warn(`Mapwright: ${credit}`);
   if (ownsPage) document.title = config.title;
   if (chatElement) retitleChatPlaceholder(chatElement, config.title);
   let promptText = bundledSystemPrompt;
@@ -343,8 +349,17 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     .then(() => uploads.restore())
     .then((problems) => problems.forEach((problem) => banner.add(problem, 'upload')));
 
+  // A new result comes into view unless the model or the person chose the view during the turn.
+  const resultView = new ResultView();
   if (controller) {
-    for (const tool of createMapTools({ map: controller, catalog, resultStore, engine }))
+    teardown.push(controller.onPersonMove(() => resultView.personMovedMap()));
+    for (const tool of createMapTools({
+      map: controller,
+      catalog,
+      resultStore,
+      engine,
+      view: resultView,
+    }))
       registry.register(tool);
     // For embedders and tests: the map has drawn, and window.mapwright and its tools are ready.
     void controller.firstIdle.then(() => {
@@ -402,8 +417,12 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
           notify: (message) => banner.add(message),
           storage: scope,
           ...(options.themeRoot === undefined ? {} : { themeRoot: options.themeRoot }),
-          ...(options.onAgentEvent === undefined ? {} : { onAgentEvent: options.onAgentEvent }),
           ...(options.settingsSections ? { settingsSections: options.settingsSections } : {}),
+          onAgentEvent: (event) => {
+            // A new question starts a new choice of view (a resumed turn is the same question).
+            if (event.type === 'turn-start' && !event.resumed) resultView.turnStarted();
+            options.onAgentEvent?.(event);
+          },
         }),
       );
     void chatMounted

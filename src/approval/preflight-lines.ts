@@ -7,11 +7,12 @@ export interface PreflightLine {
   text: string;
 }
 
-/** "up to 10 rows", "1 row", "about 52 groups", "unknown". */
+/** "up to 10 rows", "1 row", "about 52 groups", "about 2,900 rows (DuckDB's estimate)", "unknown". */
 export function rowEstimateText(estimate: RowEstimate): string {
   if (estimate.bound === 'unknown') return 'unknown';
   const count = estimate.count.toLocaleString('en');
   const unit = `${estimate.unit}${estimate.count === 1 ? '' : 's'}`;
+  if (estimate.bound === 'estimated') return `about ${count} ${unit} (DuckDB’s estimate)`;
   return estimate.bound === 'exactly' ? `${count} ${unit}` : `${estimate.bound} ${count} ${unit}`;
 }
 

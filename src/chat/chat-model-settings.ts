@@ -116,12 +116,18 @@ export class ChatModelSettings {
         this.options.onModelChanged(this.createModel(), this.contextTokens());
         this.askLocalWindow();
         this.showFirstRun();
+        // "Connect a model first" is done with once a model is saved.
+        if (!this.needsSetup())
+          settingsPanel.root.querySelector(':scope > .mw-connect-first')?.remove();
       },
       onClose: () => panel.input.textarea.focus(),
     });
     if (note)
       settingsPanel.root.prepend(
-        Object.assign(document.createElement('p'), { className: 'mw-note', textContent: note }),
+        Object.assign(document.createElement('p'), {
+          className: 'mw-note mw-connect-first',
+          textContent: note,
+        }),
       );
     panel.dialogSlot.replaceChildren(settingsPanel.root);
     settingsPanel.root.focus();

@@ -91,7 +91,7 @@ function auditRow(
     proposed_at: isoTime(audit?.proposedAt),
     decided_at: isoTime(audit?.decidedAt),
     finished_at: isoTime(audit?.finishedAt),
-    duration_ms: call.durationMs === undefined ? '' : String(call.durationMs),
+    duration_ms: call.durationMs === undefined ? '' : String(Math.round(call.durationMs)),
     provider,
     model,
     imported: imported ? 'yes' : '',

@@ -8,6 +8,7 @@ import { chartImage } from '../results';
 import { heldDocumentCount, retryHeldDocuments } from '../storage/conversation-writer';
 import { sidebarOpenState } from '../storage/sidebar-open';
 import { askToPersist, storageSpace } from '../storage/storage-space';
+import { renderMarkdown } from '../ui/markdown';
 import { UndoToast } from '../ui/undo-toast';
 import { auditLogCsv } from './audit-log';
 import { ConversationDeletes } from './conversation-deletes';
@@ -227,6 +228,7 @@ export class ConversationList {
         ...(report ? { mapImage: await report.mapImage() } : {}),
         attributions: report?.attributions() ?? [],
         now: Date.now(),
+        renderAnswer: (markdown) => renderMarkdown(markdown, { htmlAsText: true }),
       });
       downloadText(
         exportFileName(`${document.title} report`, document.createdAt, 'html'),

@@ -7,6 +7,7 @@ import { dataHostUrl } from './data-host-url';
 import { decodeToArrowIpc } from './decode-table-file';
 import { describeTable, listTablesSql } from './describe-table';
 import { DataHostRefusedError, dataHostRefusalIn } from './duckdb-worker-network';
+import { fetchTableBytes } from './fetch-table-bytes';
 import {
   KEPT_RESULTS_SCHEMA,
   keepResultSql,
@@ -349,7 +350,11 @@ export class DuckDbWasmEngine implements DataEngine {
       mark(`mapwright:table-loaded:${source.table}`);
       return;
     }
-    const data = source.file ?? (await this.bytesOf(source));
+    const data =
+      source.file ??
+      (await fetchTableBytes(source, this.dataFetch(), {
+        ...(options.signal ? { signal: options.signal } : {}),
+      }));
     const database = await this.ready();
     const connection = await database.connect();
     try {
@@ -448,18 +453,6 @@ export class DuckDbWasmEngine implements DataEngine {
         return;
       }
     }
-  }
-
-  private async bytesOf(source: TableSource): Promise<Uint8Array> {
-    if (source.bytes) return source.bytes;
-    if (!source.url) throw new Error(`Table ${source.table} has neither a url nor bytes to load.`);
-    const response = await this.dataFetch()(source.url);
-    if (!response.ok) {
-      throw new Error(
-        `Could not load ${source.table} from ${source.url}: HTTP ${response.status}. Check the dataset url.`,
-      );
-    }
-    return new Uint8Array(await response.arrayBuffer());
   }
 
   async drop(table: string): Promise<void> {

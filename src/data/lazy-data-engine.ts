@@ -46,6 +46,8 @@ export class LazyDataEngine implements DataEngine {
   private loading = false;
   /** True once the engine exists: loads start then, after the first call has put its tables first. */
   private running = false;
+  /** Failed tables loading again (lower case), so calls waiting together start one load. */
+  private readonly retrying = new Set<string>();
 
   constructor(
     private readonly create: () => Promise<DataEngine> | DataEngine,
@@ -197,6 +199,7 @@ export class LazyDataEngine implements DataEngine {
             () => {},
           )
           .then(() => {
+            this.retrying.delete(source.table.toLowerCase());
             resolve();
             this.loading = false;
             this.loadNext();
@@ -233,8 +236,27 @@ export class LazyDataEngine implements DataEngine {
     const tables = typeof need === 'string' ? this.namedTables(need) : need;
     this.prioritise(tables);
     const running = await engine;
+    this.retryFailed(engine, tables);
     await this.loaded(tables);
     return running;
+  }
+
+  /**
+   * Puts the failed ones among these declared tables in line to load again: a load that failed for a
+   * passing reason (its retries spent on a busy machine) is tried once more when a call needs it,
+   * rather than leaving the table out for the rest of the visit.
+   */
+  private retryFailed(engine: Promise<DataEngine>, tables: string[]): void {
+    for (const table of tables) {
+      const failure = this.failureOf(table);
+      const source = this.declared.find(
+        (candidate) => candidate.table.toLowerCase() === table.toLowerCase(),
+      );
+      const key = table.toLowerCase();
+      if (!failure || !source || this.retrying.has(key)) continue;
+      this.retrying.add(key);
+      this.startLoad(engine, source);
+    }
   }
 
   /**

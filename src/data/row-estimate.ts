@@ -1,15 +1,22 @@
 // How many rows a query will return, said only as far as it can be known before it runs: a LIMIT
 // bounds it, a plain aggregate returns one row, a scan of a whole table returns the table's rows, and
-// a GROUP BY returns DuckDB's estimate of its groups when DuckDB read it from column statistics.
-// Joins, filters and everything else are "unknown": the planner's guesses there were wrong by orders
-// of magnitude (0 for LIMIT 10, 3,000,000 for a seven-month summary).
+// a GROUP BY returns DuckDB's estimate of its groups when DuckDB read it from column statistics, and a
+// join returns the planner's estimated cardinality, said as DuckDB's estimate (a person reading
+// "unknown" for every join learned nothing). Filters and everything else are "unknown": the planner's
+// guesses there were wrong by orders of magnitude (0 for LIMIT 10, 3,000,000 for a seven-month summary).
 import { parseWithClause } from '../sql/sql-statement';
 import { isToken, parenDepths, splitStatements, tokenizeSql } from '../sql/sql-tokens';
 
-/** Rows to expect: exactly, at most or about a count of rows or groups, or unknown. */
+/**
+ * Rows to expect: exactly, at most or about a count of rows or groups, the planner's estimate
+ * (`estimated`: a join's cardinality, no bound), or unknown.
+ */
 export type RowEstimate =
-  | { bound: 'exactly' | 'up to' | 'about'; count: number; unit: 'row' | 'group' }
+  | { bound: 'exactly' | 'up to' | 'about' | 'estimated'; count: number; unit: 'row' | 'group' }
   | { bound: 'unknown' };
+
+// DuckDB's join operators: their estimated cardinality is the planner's guess of the joined rows.
+const joinOperator = /(?:_JOIN|^CROSS_PRODUCT)$/;
 
 /** One operator of DuckDB's `EXPLAIN (FORMAT JSON)` plan. */
 export interface PlanNode {
@@ -160,6 +167,12 @@ export function estimateFromPlan(plan: PlanNode[], byColumns = false): RowEstima
       // A scan with a filter carries the planner's guess; without one, the table's own row count.
       if (node.extra_info?.Filters !== undefined || count === undefined) return UNKNOWN;
       return { bound: filtered || narrowed ? 'up to' : 'exactly', count, unit: 'row' };
+    }
+    if (joinOperator.test(name)) {
+      // The join's own estimate, said as DuckDB's; a filter or LIMIT above it leaves that unknown.
+      const count = cardinality(node);
+      if (filtered || narrowed || count === undefined) return UNKNOWN;
+      return { bound: 'estimated', count, unit: 'row' };
     }
     return UNKNOWN;
   }

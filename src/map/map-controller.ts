@@ -10,6 +10,7 @@ import { MapStateNotifier } from '../tools/map/map-state-notifier';
 import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
 import { applyBasemapPalette, basemapPalettes } from './basemap-palette';
 import { BootRepaintGate } from './boot-repaint-gate';
+import { fitPadding, type FitPadding } from './fit-padding';
 import { defaultPaint } from './layer-paint';
 import { layerSource } from './layer-source';
 import { addedLayersOrder, layerInfo, type LayerPlacement, type LayerState } from './layer-state';
@@ -130,6 +131,18 @@ export class MapController implements MapPort, RestoreTarget {
 
   onStateChange(listener: (change: MapStateChange) => void): () => void {
     return this.stateChanges.subscribe(listener);
+  }
+
+  /**
+   * Calls `listener` when the person starts moving the map (a drag, a wheel, a pinch, the keys): a
+   * move MapLibre started from an input event. A tool's or a button's move has none.
+   */
+  onPersonMove(listener: () => void): () => void {
+    const started = (event: { originalEvent?: unknown }): void => {
+      if (event.originalEvent) listener();
+    };
+    this.map.on('movestart', started);
+    return () => this.map.off('movestart', started);
   }
 
   listLayers(): LayerInfo[] {
@@ -414,7 +427,11 @@ export class MapController implements MapPort, RestoreTarget {
   async moveCamera(target: CameraTarget): Promise<void> {
     const moved = new Promise<void>((resolve) => this.map.once('moveend', () => resolve()));
     if ('bounds' in target) {
-      this.map.fitBounds(target.bounds, { padding: 40, maxZoom: 12, duration: 600 });
+      this.map.fitBounds(target.bounds, {
+        padding: this.fitPadding(),
+        maxZoom: 12,
+        duration: 600,
+      });
     } else {
       this.map.flyTo({
         center: target.center,
@@ -423,6 +440,15 @@ export class MapController implements MapPort, RestoreTarget {
       });
     }
     await moved;
+  }
+
+  /** The padding of a fit: past the panels over the map (the layer panel, "Add data"). */
+  private fitPadding(): FitPadding {
+    const container = this.map.getContainer();
+    const panels = [...container.querySelectorAll<HTMLElement>('.map-overlay > *')]
+      .filter((panel) => panel.offsetParent !== null)
+      .map((panel) => panel.getBoundingClientRect());
+    return fitPadding(container.getBoundingClientRect(), panels);
   }
 
   getState(): MapState {

@@ -1,5 +1,6 @@
 // Starts downloading the files the map will draw as soon as the config is known, before MapLibre's
 // code has arrived: the map module then takes the responses already under way instead of asking again.
+import { fetchRetrying } from '../web/retry-transient';
 import type { AppConfig } from '../config/app-config';
 import type { FetchFunction } from './dataset-features';
 
@@ -27,7 +28,9 @@ export function mapFileUrls(config: AppConfig): string[] {
  */
 export function prefetchMapFiles(
   config: AppConfig,
-  fetchFunction: FetchFunction = (url) => fetch(url),
+  // A dropped request or a busy server is asked again with a wait: a dataset's features, missing,
+  // would leave its layer without fitting or joins for the visit.
+  fetchFunction: FetchFunction = fetchRetrying((url) => fetch(url)),
 ): FetchFunction {
   const pending = new Map<string, Promise<Response>>();
   for (const url of mapFileUrls(config)) {

@@ -1,7 +1,9 @@
 // Ranges of a tile archive (PMTiles), read a tile at a time with HTTP range requests. A host that
 // ignores ranges (`python -m http.server`, some CDNs) answers with the whole file instead: it is then
-// kept and sliced, so the map still draws from any static host.
+// kept and sliced, so the map still draws from any static host. A request that fails for a passing
+// reason is asked again (web/retry-transient) before MapLibre is told the tile failed.
 import { EtagMismatch, type RangeResponse, type Source } from 'pmtiles';
+import { fetchRetrying } from '../web/retry-transient';
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -23,7 +25,8 @@ export class RangeSource implements Source {
 
   constructor(
     private readonly url: string,
-    private readonly fetchFunction: Fetch = (input, init) => fetch(input, init),
+    // A dropped request or a busy server is asked again with a wait, so a tile is not left a hole.
+    private readonly fetchFunction: Fetch = fetchRetrying((input, init) => fetch(input, init)),
   ) {}
 
   getKey(): string {

@@ -37,7 +37,7 @@ export function resultCaption(facts: ResultCaptionFacts): string {
       : rows(total);
     const kept = facts.storedRows ?? Math.min(facts.heldRows, ROW_CAPS.keptWithConversation);
     if (kept >= total) return shown;
-    return `${shown}, every one read from the engine; the conversation keeps the first ${count(kept)}, and after a reload the query runs again for the rest`;
+    return `${shown}, every one read from the engine; the conversation keeps the first ${count(kept)}, after a reload Run again reads the rest`;
   }
   const held = facts.heldRows;
   const shown = filter

@@ -3,6 +3,7 @@
 // prompt injection from the data it read.
 import createDOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { escapeHtml } from '../web/escape-html';
 import type { DOMPurify, UponSanitizeAttributeHookEvent } from 'dompurify';
 
 /** How markdown is rendered. */
@@ -12,6 +13,11 @@ export interface MarkdownOptions {
    * hostile data can carry that data away, with no click needed. Remote images become links instead.
    */
   allowRemoteImages?: boolean;
+  /**
+   * Show HTML written in the markdown as text (the report: the model's words stay words, as in a
+   * file that outlives the page's own defences), while its markdown still renders.
+   */
+  htmlAsText?: boolean;
 }
 
 const allowedTags = [
@@ -33,12 +39,20 @@ const linkSchemes = new Set(['http:', 'https:', 'mailto:']);
 const codeLanguageClass = /^language-[A-Za-z0-9_+#-]{1,40}$/;
 
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
+const markdownHtmlAsText = new Marked({
+  gfm: true,
+  breaks: false,
+  async: false,
+  renderer: { html: ({ text }) => escapeHtml(text) },
+});
 let purifier: DOMPurify | undefined;
 let remoteImages = false;
 
 /** Renders markdown (GitHub flavoured) to sanitised HTML that is safe to assign to innerHTML. */
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): string {
-  const html = markdown.parse(source, { async: false });
+  const html = (options.htmlAsText ? markdownHtmlAsText : markdown).parse(source, {
+    async: false,
+  });
   remoteImages = options.allowRemoteImages === true;
   const safe = sanitizer().sanitize(html, {
     ALLOWED_TAGS: allowedTags,

@@ -101,3 +101,35 @@ describe('the context budget of the chosen model', () => {
     expect(asked).toEqual([]);
   });
 });
+
+describe('the note above Settings', () => {
+  it('"Connect a model first" goes once a model is saved', async () => {
+    vi.stubGlobal('fetch', async () => new Response('', { status: 404 }));
+    const dialogSlot = document.createElement('div');
+    const textarea = document.createElement('textarea');
+    const settings = new ChatModelSettings({
+      config: defaultAppConfig(),
+      panel: { dialogSlot, input: { textarea }, setWelcome: () => {} } as unknown as ChatPanel,
+      storage: { local: memoryStorage(), session: memoryStorage() },
+      sections: () => [],
+      onModelChanged: () => {},
+      onContextTokensChanged: () => {},
+    });
+    settings.open('Connect a model first: your question waits in the box until you send it.');
+    expect(dialogSlot.textContent).toContain('Connect a model first');
+    const model = dialogSlot.querySelector<HTMLInputElement>('input[list], input[name="model"]');
+    const field =
+      model ??
+      [...dialogSlot.querySelectorAll('input')].find((input) =>
+        /model/i.test(input.getAttribute('aria-label') ?? input.id),
+      );
+    field!.value = 'qwen2.5:7b';
+    field!.dispatchEvent(new Event('input', { bubbles: true }));
+    const save = [...dialogSlot.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Save',
+    );
+    save!.click();
+    expect(dialogSlot.textContent).toContain('Saved.');
+    expect(dialogSlot.textContent).not.toContain('Connect a model first');
+  });
+});

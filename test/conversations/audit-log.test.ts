@@ -71,6 +71,30 @@ describe('the audit log', () => {
     expect(row.reason).not.toContain(secret);
     expect(older?.[header!.indexOf('decision_text')]).toBe('Not recorded (an older conversation)');
   });
+
+  it('writes a duration in whole milliseconds, without float noise', () => {
+    const timed: TurnRecord = {
+      ...turn,
+      rounds: [
+        {
+          round: 0,
+          text: '',
+          reasoning: '',
+          calls: [
+            {
+              callIndex: 0,
+              name: 'query',
+              displayArguments: {},
+              state: 'success',
+              durationMs: 6848.5999999996275,
+            },
+          ],
+        },
+      ],
+    };
+    const [header, row] = parse(auditLogCsv([timed]));
+    expect(row![header!.indexOf('duration_ms')]).toBe('6849');
+  });
 });
 
 describe('imported audit records', () => {

@@ -1,4 +1,5 @@
-// A declared dataset that fails to load says so, by name and with the reason, instead of "no such table".
+// A declared dataset that fails to load says so, by name and with the reason, instead of "no such table";
+// a later call that needs it loads it again.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -93,5 +94,26 @@ describe('a dataset that fails to load', () => {
     } finally {
       await hub.close();
     }
+  });
+
+  it('is loaded again by a later call that needs it, once its file can be read', async () => {
+    const failuresBefore = reported.length;
+    await writeFile(
+      join(folder, 'quakes.geojson'),
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { mag: 5.1 },
+            geometry: { type: 'Point', coordinates: [1, 2] },
+          },
+        ],
+      }),
+    );
+    const { rows } = await engine.query('SELECT count(*) AS n FROM quakes');
+    expect(Number(rows[0]?.n)).toBe(1);
+    expect(engine.loadFailures()).toEqual([]);
+    expect(reported.length).toBe(failuresBefore);
   });
 });

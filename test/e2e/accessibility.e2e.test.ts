@@ -107,7 +107,7 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colo
     expect(await seriousViolations(page)).toEqual([]);
     // A follow-up with a failed call (opened, its error in view) and SQL in a code block.
     await showCodeAndError(page);
-    await page.locator('.mw-call[data-state="error"] > summary').first().click();
+    await page.locator('.mw-call[data-state="error"] summary').first().click();
     expect(await seriousViolations(page)).toEqual([]);
     // No control covers the code: its Copy button sits beside the block, not over a line's end.
     const covered = await page

@@ -88,8 +88,9 @@ export interface PageUnderTest {
 export async function openPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
+  serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<PageUnderTest> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, serviceWorkers });
   const pageErrors: string[] = [];
   const outsideRequests: string[] = [];
   const consoleErrors: string[] = [];
@@ -108,8 +109,12 @@ export async function openPage(
 }
 
 /** Opens the app in a fresh context and waits for the map's first idle (its bundled layers drawn). */
-export async function openMapPage(browser: Browser, appUrl: string): Promise<PageUnderTest> {
-  const opened = await openPage(browser);
+export async function openMapPage(
+  browser: Browser,
+  appUrl: string,
+  serviceWorkers: 'allow' | 'block' = 'allow',
+): Promise<PageUnderTest> {
+  const opened = await openPage(browser, undefined, serviceWorkers);
   await opened.page.goto(appUrl);
   await opened.page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
   return opened;

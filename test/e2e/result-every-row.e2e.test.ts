@@ -62,7 +62,7 @@ describe('every row of a 100,000-row result', () => {
     const table = page.locator('.mw-result-table').last();
     await table.waitFor();
     expect(await table.locator('.mw-table-caption').textContent()).toBe(
-      '100,000 rows, every one read from the engine; the conversation keeps the first 1,000, and after a reload the query runs again for the rest',
+      '100,000 rows, every one read from the engine; the conversation keeps the first 1,000, after a reload Run again reads the rest',
     );
     expect(await table.locator('.mw-table-scroll').getAttribute('aria-label')).toBe(
       'Result table, 100,000 rows',

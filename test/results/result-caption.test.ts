@@ -7,7 +7,7 @@ describe('the caption of a result table', () => {
     expect(
       resultCaption({ totalRows: 100_000, heldRows: 1000, viewRows: 100_000, fromEngine: true }),
     ).toBe(
-      '100,000 rows, every one read from the engine; the conversation keeps the first 1,000, and after a reload the query runs again for the rest',
+      '100,000 rows, every one read from the engine; the conversation keeps the first 1,000, after a reload Run again reads the rest',
     );
     expect(resultCaption({ totalRows: 800, heldRows: 800, viewRows: 800, fromEngine: true })).toBe(
       '800 rows',

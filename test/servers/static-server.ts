@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { byteRange, rangeNotSatisfiable } from '../../src/offline/byte-range';
 import { startLoopbackServer, type LoopbackServer } from './loopback';
 import { ShapedLink, type LinkShape } from './shaped-link';
+import type { RequestListener } from 'node:http';
 
 const mimeTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -61,6 +62,13 @@ export interface StaticServerOptions {
   headersFor?: (pathname: string) => Record<string, string>;
   /** Told the bytes of each file's body as they are sent (a whole file or a range of it), by path. */
   onBytesServed?: (pathname: string, bytes: number) => void;
+  /**
+   * Paths whose first request fails with 503, as a busy server does now and then (a connection closed
+   * instead would be sent again by Chromium itself on a reused socket). Told each request of them.
+   */
+  failFirst?: { paths: string[]; onRequest?: (pathname: string, failed: boolean) => void };
+  /** Paths whose answers wait until `release` settles (a slow file: the engine still loading it). */
+  holdUntil?: { paths: string[]; release: Promise<void> };
 }
 
 /** A suffix range (`bytes=-8`, the last 8 bytes, as Parquet readers ask for a footer) made absolute. */
@@ -84,7 +92,10 @@ export async function startStaticServer(
   const base = resolve(root);
   const link = options.link && new ShapedLink(options.link);
   const gzipped = new Map<string, Buffer>();
-  const server = await startLoopbackServer((request, response) => {
+  const failed = new Set<string>();
+  let released = false;
+  void options.holdUntil?.release.then(() => (released = true));
+  const handler: RequestListener = (request, response) => {
     if (options.headers && request.method === 'OPTIONS') {
       response.writeHead(204, options.headers).end();
       return;
@@ -94,6 +105,19 @@ export async function startStaticServer(
     if (!file.startsWith(base)) {
       response.writeHead(403).end();
       return;
+    }
+    if (!released && options.holdUntil?.paths.includes(pathname)) {
+      void options.holdUntil.release.then(() => handler(request, response));
+      return;
+    }
+    if (options.failFirst?.paths.includes(pathname)) {
+      const fail = !failed.has(pathname);
+      options.failFirst.onRequest?.(pathname, fail);
+      if (fail) {
+        failed.add(pathname);
+        response.writeHead(503, { 'content-type': 'text/plain' }).end('busy');
+        return;
+      }
     }
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!existsSync(file)) {
@@ -160,7 +184,8 @@ export async function startStaticServer(
     options.onBytesServed?.(pathname, request.method === 'HEAD' ? 0 : size);
     response.writeHead(200, { ...headers, 'content-length': size });
     createReadStream(file).pipe(response);
-  });
+  };
+  const server = await startLoopbackServer(handler);
   return {
     ...server,
     stop: async () => {

@@ -424,3 +424,12 @@ describe('renderMarkdown renders ordinary markdown', () => {
     expect(render('mag < 5 and depth > 10').textContent?.trim()).toBe('mag < 5 and depth > 10');
   });
 });
+
+describe('markdown with its HTML as text (the report)', () => {
+  it('renders the markdown and shows the HTML as written', () => {
+    const html = renderMarkdown('The **ten** listed <b>above</b>.', { htmlAsText: true });
+    expect(html).toContain('<strong>ten</strong>');
+    expect(html).toContain('&lt;b&gt;above&lt;/b&gt;');
+    expect(html).not.toContain('<b>');
+  });
+});

@@ -1,5 +1,6 @@
 // One line of a turn's timeline: status, tool and server, how it was allowed (asked, edited, denied,
-// allowed for the session, auto-approved, by policy), and duration; arguments and result expand.
+// allowed for the session, auto-approved, by policy), and duration; arguments and result expand. Under
+// the line, outside what folds: whether the rows changed since an earlier run, and Run again.
 import { describeDecision } from '../../agent/conversation/call-audit';
 import { SQL_ARGUMENT_NAMES, sqlArgument } from '../../agent/sql-argument-names';
 import { callLabel } from '../../ui/call-label';
@@ -37,8 +38,10 @@ const UNASKED_TITLE =
 
 /** Renders one tool call; `update` re-renders it from a newer record. */
 export class ToolCallView {
-  /** The element that holds this call. */
-  readonly root: HTMLDetailsElement;
+  /** The element that holds this call: its fold (line and details) and what stays in view under it. */
+  readonly root: HTMLElement;
+  /** The line and, unfolded, the SQL, arguments and result. */
+  readonly fold: HTMLDetailsElement;
   private readonly status = element('span', { className: 'mw-call-status' });
   private readonly duration = element('span', { className: 'mw-call-duration' });
   private readonly name = element('span', { className: 'mw-call-name' });
@@ -49,6 +52,7 @@ export class ToolCallView {
   });
   private readonly decision = element('span', { className: 'mw-call-decision' });
   private readonly rerun = element('span', { className: 'mw-call-rerun' });
+  private readonly runAgain = element('div', { className: 'mw-call-after' });
   private readonly body = element('div', { className: 'mw-call-body' });
   private renderedKey = '';
 
@@ -60,10 +64,12 @@ export class ToolCallView {
       className: 'mw-call-summary',
       children: [this.status, this.name, this.unasked, this.decision, this.duration],
     });
-    // The comparison with an earlier run stays in view when the call is folded.
-    this.root = element('details', {
+    this.fold = element('details', { className: 'mw-call-fold', children: [summary, this.body] });
+    // The comparison with an earlier run and Run again stay in view when the call is folded: a closed
+    // <details> hides everything but its summary.
+    this.root = element('div', {
       className: 'mw-call',
-      children: [summary, this.rerun, this.body],
+      children: [this.fold, this.rerun, this.runAgain],
     });
     this.update(record);
   }
@@ -95,6 +101,29 @@ export class ToolCallView {
     if (key === this.renderedKey) return;
     this.renderedKey = key;
     this.body.replaceChildren(...this.renderBody(record));
+    this.showRunAgain(record);
+  }
+
+  /** A query that ran can be proposed again, through the card, to see whether its rows changed. */
+  private showRunAgain(record: CallRecord): void {
+    const { runAgain } = this.options;
+    const shown =
+      runAgain !== undefined &&
+      record.serverId !== undefined &&
+      record.state === 'success' &&
+      sqlArgument(record.displayArguments) !== undefined;
+    this.runAgain.hidden = !shown;
+    this.runAgain.replaceChildren(
+      ...(shown
+        ? [
+            button('Run again', () => runAgain(record), {
+              className: 'mw-button mw-call-run-again',
+              ariaLabel: 'Run again: this query, through a card',
+              title: 'Propose the same SQL again (you approve it on a card) and compare the rows',
+            }),
+          ]
+        : []),
+    );
   }
 
   /** The decision on an MCP call, from its audit record (map tools need none, so say nothing). */
@@ -129,17 +158,6 @@ export class ToolCallView {
     if (sql !== undefined) {
       for (const key of SQL_ARGUMENT_NAMES) if (rest[key] === sql) delete rest[key];
       nodes.push(...sqlBlock(proposed === undefined ? 'SQL' : 'SQL that ran (edited)', sql));
-      const { runAgain } = this.options;
-      // A query that ran can be proposed again, through the card, to see whether its rows changed.
-      if (runAgain && record.serverId !== undefined && record.state === 'success') {
-        nodes.push(
-          button('Run again', () => runAgain(record), {
-            className: 'mw-button mw-call-run-again',
-            ariaLabel: 'Run this query again',
-            title: 'Propose the same SQL again (you approve it on a card) and compare the rows',
-          }),
-        );
-      }
     }
     if (Object.keys(rest).length > 0) {
       nodes.push(

@@ -32,6 +32,28 @@ export interface ReportInput {
   attributions: string[];
   /** When the report was written (epoch milliseconds). */
   now: number;
+  /**
+   * An answer's markdown as safe HTML (ui/markdown's renderMarkdown in the page), so `**bold**` reads
+   * bold; without it the answer is escaped text.
+   */
+  renderAnswer?: (markdown: string) => string;
+  /** The time zone its times are written in (default the browser's). */
+  timeZone?: string;
+}
+
+/** A time as people read it ("2 January 2026 at 03:04 UTC"), its ISO form kept for machines. */
+export function reportTime(epochMs: number, timeZone?: string): string {
+  const date = new Date(epochMs);
+  const text = date.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  });
+  return `<time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(text)}</time>`;
 }
 
 /** An image data: URI of `type`, or undefined when it is anything else. */
@@ -53,6 +75,7 @@ h2 { font-size: 1.2em; margin: 32px 0 8px; border-top: 1px solid #d0d7de; paddin
 h3 { font-size: 1em; margin: 20px 0 6px; }
 .meta, figcaption, .decision, .note { color: #52606d; font-size: 0.9em; }
 .answer { white-space: pre-wrap; }
+.answer-markdown { white-space: normal; }
 pre { background: #f5f7fa; border: 1px solid #d0d7de; border-radius: 6px; padding: 8px 12px;
   overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 .table-wrap { overflow-x: auto; }
@@ -71,7 +94,7 @@ export async function conversationReportHtml(input: ReportInput): Promise<string
   const title = redactSecrets(input.title);
   const body: string[] = [
     `<h1>${escapeHtml(title)}</h1>`,
-    `<p class="meta">Conversation started ${escapeHtml(new Date(input.createdAt).toISOString())}; report written ${escapeHtml(new Date(input.now).toISOString())}.</p>`,
+    `<p class="meta">Conversation started ${reportTime(input.createdAt, input.timeZone)}; report written ${reportTime(input.now, input.timeZone)}.</p>`,
   ];
   const map = imageUri(input.mapImage, 'image/png');
   if (map) {
@@ -89,7 +112,9 @@ export async function conversationReportHtml(input: ReportInput): Promise<string
     if (answer)
       body.push(
         `<h3>Answer</h3>`,
-        `<div class="answer">${escapeHtml(redactSecrets(answer))}</div>`,
+        input.renderAnswer
+          ? `<div class="answer answer-markdown">${input.renderAnswer(redactSecrets(answer))}</div>`
+          : `<div class="answer">${escapeHtml(redactSecrets(answer))}</div>`,
       );
     if (turn.interrupted) body.push(`<p class="note">Stopped; the answer is partial.</p>`);
     if (turn.error)
@@ -159,7 +184,11 @@ async function callHtml(call: CallRecord, input: ReportInput): Promise<string> {
         `<p class="note">SQL that ran (edited):</p>`,
       );
   }
-  parts.push(`<pre>${escapeHtml(sql ?? redactSecrets(formatArguments(args)))}</pre>`);
+  if (sql !== undefined) parts.push(`<pre>${escapeHtml(sql)}</pre>`);
+  // A map or chart tool reads as what it did ("Drew 10 points as layer …"), not as its JSON.
+  else if (call.resultSummary)
+    parts.push(`<p class="did">${escapeHtml(redactSecrets(call.resultSummary))}</p>`);
+  else parts.push(`<pre>${escapeHtml(redactSecrets(formatArguments(args)))}</pre>`);
   const table = input.resolveTable(call.data);
   if (table) parts.push(tableHtml(table));
   const chart =

@@ -4,6 +4,7 @@ import type { DataEngine } from '../../data/data-engine';
 import type { ResultStore } from '../result-store';
 import type { Tool, ToolResult, ToolResultData } from '../tool';
 import type { LayerInfo, MapPort } from './map-port';
+import type { ResultView } from './result-view';
 
 /** The context every map tool is built with. */
 export interface MapToolContext {
@@ -12,6 +13,8 @@ export interface MapToolContext {
   resultStore: ResultStore;
   /** The data engine once it has started; rejects or resolves undefined when it cannot start. */
   engine: () => Promise<DataEngine | undefined>;
+  /** Brings a new result layer into view unless the turn's view was chosen (absent: never moves). */
+  view?: ResultView;
 }
 
 /** A successful result. */

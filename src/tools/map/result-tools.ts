@@ -82,8 +82,15 @@ export function mapQueryResultTool(context: MapToolContext): Tool {
       if (!outcome.drawn) return fail(outcome.message);
       const { layerId, featureCount, skippedRows } = outcome;
       const legend = context.map.getLayer(layerId)?.legend;
+      const view = await context.view?.resultDrawn(context.map, layerId);
+      const viewNote =
+        view === 'fitted'
+          ? ` The map was fitted to it; fly_to to show another view.`
+          : view === 'in-view'
+            ? ' It is in view.'
+            : ` Use fly_to with layer ${layerId} to fit the map to it.`;
       return ok(
-        `Drew ${featureCount} ${drawing.geometry.kind === 'points' ? 'points' : 'shapes'} as layer ${layerId}${skippedRows > 0 ? ` (${skippedRows} rows had no usable geometry)` : ''}${result.totalRows > result.rows.length ? `; the result held ${result.rows.length} of ${result.totalRows} rows` : ''}.${legend && legend.entries.length > 1 ? ` Legend: ${legend.title}.` : ''} Use fly_to with layer ${layerId} to fit the map to it.`,
+        `Drew ${featureCount} ${drawing.geometry.kind === 'points' ? 'points' : 'shapes'} as layer ${layerId}${skippedRows > 0 ? ` (${skippedRows} rows had no usable geometry)` : ''}${result.totalRows > result.rows.length ? `; the result held ${result.rows.length} of ${result.totalRows} rows` : ''}.${legend && legend.entries.length > 1 ? ` Legend: ${legend.title}.` : ''}${viewNote}`,
       );
     },
   });

@@ -24,6 +24,7 @@ export function flyToTool(context: MapToolContext): Tool {
         if (isResult(layer)) return layer;
         const bounds = context.map.layerBounds(layer.id);
         if (!bounds) return fail(`Layer ${layer.id} has no features to fit to; nothing changed.`);
+        context.view?.modelMovedMap();
         await context.map.moveCamera({ bounds });
         return ok(
           `Fitted the map to ${layer.id} (${bounds.map((value) => value.toFixed(2)).join(', ')}).`,
@@ -33,6 +34,7 @@ export function flyToTool(context: MapToolContext): Tool {
         return fail("Give lon and lat (and optionally zoom), or layer to fit to a layer's data.");
       }
       const zoom = typeof args.zoom === 'number' ? args.zoom : undefined;
+      context.view?.modelMovedMap();
       await context.map.moveCamera({
         center: [args.lon, args.lat],
         ...(zoom !== undefined ? { zoom } : {}),

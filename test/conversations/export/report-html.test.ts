@@ -115,4 +115,49 @@ describe('the report', () => {
       '<p class="decision decision-imported">Imported, not decided here (the file says “Approved”)</p>',
     );
   });
+
+  it('reads as prose: the answer’s markdown rendered, a map tool as what it did, times in words', async () => {
+    const mapped: TurnRecord = {
+      runId: 'run-2',
+      userText: 'Strongest quakes?',
+      startedAt: 0,
+      status: 'idle',
+      rounds: [
+        {
+          round: 0,
+          text: 'The **ten strongest** are drawn.',
+          reasoning: '',
+          calls: [
+            {
+              callIndex: 0,
+              name: 'map_query_result',
+              displayArguments: { result_id: 'r1', geometry: { kind: 'points' } },
+              state: 'success',
+              resultSummary: 'Drew 10 points as layer result-r1.',
+            },
+          ],
+        },
+      ],
+    };
+    const html = await conversationReportHtml({
+      title: 'Quakes',
+      createdAt: Date.UTC(2026, 0, 2, 3, 4, 5),
+      turns: [mapped],
+      resolveTable: () => undefined,
+      drawChart: async () => ({ dataUri: '', description: '', missing: 0 }),
+      attributions: [],
+      now: Date.UTC(2026, 0, 2, 4, 0, 0),
+      timeZone: 'UTC',
+      // The page passes renderMarkdown; a stand-in that renders bold is enough here.
+      renderAnswer: (markdown) => markdown.replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>'),
+    });
+    expect(html).toContain('<strong>ten strongest</strong>');
+    expect(html).not.toContain('**');
+    expect(html).toContain('Drew 10 points as layer result-r1.');
+    expect(html).not.toContain('&quot;geometry&quot;');
+    expect(html).toContain(
+      '<time datetime="2026-01-02T03:04:05.000Z">2 January 2026 at 03:04 UTC</time>',
+    );
+    expect(html).not.toMatch(/>2026-01-02T/);
+  });
 });
