@@ -67,7 +67,9 @@ export function replayFetch(
     const bytes = typeof payload === 'string' ? new TextEncoder().encode(payload) : payload;
     const status = options.status ?? 200;
     return new Response(
-      status === 200 ? chunkedBody(bytes, options.chunkSizes, init.signal ?? undefined) : bytes,
+      status === 200
+        ? chunkedBody(bytes, options.chunkSizes, init.signal ?? undefined)
+        : new Blob([bytes.slice()]),
       {
         status,
         headers: {
