@@ -3,13 +3,13 @@ import { createAnthropicModel } from '../../src/providers/anthropic/anthropic-mo
 import { createBedrockConverseModel } from '../../src/providers/bedrock-converse/bedrock-converse-model';
 import { createGeminiModel } from '../../src/providers/gemini/gemini-model';
 import { createOpenAICompatibleModel } from '../../src/providers/openai-compatible/openai-compatible-model';
+import { converseStream, textAnswer } from './converse-event-stream';
 import {
   anthropicRequestViolations,
   converseRequestViolations,
   geminiRequestViolations,
   openAIRequestViolations,
 } from './provider-request-rules';
-import { converseStream, textAnswer } from './converse-event-stream';
 import { collect, fixture, mapTools, replayFetch } from './replay-fetch';
 import type { Message, ModelRequest } from '../../src/agent/types';
 
