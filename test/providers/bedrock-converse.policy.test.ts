@@ -3,6 +3,7 @@
 // writes) allows that region's host, and no other Bedrock region than the presets' own.
 import { describe, expect, it } from 'vitest';
 import { connectSources } from '../../scripts/content-security-policy';
+import { defaultLlmSettings } from '../../src/app/default-llm-settings';
 import { validateAppConfig } from '../../src/config/validate-app-config';
 
 describe('a Bedrock Converse provider in the app config', () => {
@@ -23,6 +24,12 @@ describe('a Bedrock Converse provider in the app config', () => {
     });
     expect(problems).toEqual([]);
     expect(config.llm.providers[0]?.kind).toBe('bedrock-converse');
+    // Visitors start on the Converse preset in that region, with the publisher's model.
+    expect(defaultLlmSettings(config)).toEqual({
+      provider: 'bedrock-converse',
+      endpoint: 'https://bedrock-runtime.eu-central-1.amazonaws.com',
+      model: 'eu.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    });
     const sources = connectSources(config);
     expect(sources).toContain('https://bedrock-runtime.eu-central-1.amazonaws.com');
     // The Converse preset's default region, and the OpenAI-compatible preset's.
