@@ -208,6 +208,18 @@ describe('the Amazon Bedrock Converse preset', () => {
     expect((result.error as ProviderError).interrupted).toBe(true);
   });
 
+  it('refuses a message whose checksum does not match, keeping the text before it', async () => {
+    const upToText = converseStream(textAnswer.slice(0, 3));
+    const corrupt = converseStream(textAnswer);
+    // Flip one byte inside the payload of the message after the text.
+    corrupt[upToText.length + 30] = (corrupt[upToText.length + 30] ?? 0) ^ 0xff;
+    const { model } = converseModel(corrupt, { chunkSizes: oddChunkSizes });
+    const result = await collect(model, askWithTools);
+    expect(result.text).toBe('The strongest was M6.1 near Hualien, Taiwan — ünïcödé.');
+    expect((result.error as ProviderError).interrupted).toBe(true);
+    expect(result.finish).toBeUndefined();
+  });
+
   it('reads the JSON message of an HTTP error before the stream', async () => {
     const body = JSON.stringify({
       message: 'The security token included in the request is invalid.',
