@@ -119,7 +119,7 @@ export const fieldSchemas: Record<string, Record<string, unknown>> = {
           additionalProperties: false,
           properties: {
             id: name,
-            kind: { enum: ['openai-compatible', 'anthropic', 'gemini'] },
+            kind: { enum: ['openai-compatible', 'anthropic', 'gemini', 'bedrock-converse'] },
             label: { type: 'string' },
             endpoint: { type: 'string', pattern: '^https?://' },
             models: { type: 'array', items: name },

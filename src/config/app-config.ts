@@ -56,7 +56,7 @@ export interface DatasetConfig {
 }
 
 /** The wire protocols Mapwright speaks to a model: one adapter each in src/providers. */
-export type ProviderKind = 'openai-compatible' | 'anthropic' | 'gemini';
+export type ProviderKind = 'openai-compatible' | 'anthropic' | 'gemini' | 'bedrock-converse';
 
 /** An LLM provider offered to visitors. */
 export interface LlmProviderConfig {

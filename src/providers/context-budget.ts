@@ -12,6 +12,9 @@ export const DEFAULT_CONTEXT_CEILING = 32_000;
 const KNOWN_WINDOWS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^gemini-/i, 1_000_000],
   [/^claude-/i, 200_000],
+  // Bedrock model ids, with or without a cross-region prefix (`us.`, `eu.`, `global.`).
+  [/(^|\.)anthropic\.claude-/i, 200_000],
+  [/(^|\.)amazon\.nova-(pro|lite|premier)/i, 300_000],
   [/^(gpt-4\.1|gpt-5)/i, 400_000],
   [/^(gpt-4o|o\d)/i, 128_000],
   [/^gpt-3\.5/i, 16_000],
@@ -29,6 +32,8 @@ const PROVIDER_WINDOWS: Record<LlmProviderId, number> = {
   openrouter: 128_000,
   // gpt-oss on Bedrock: 128k.
   bedrock: 128_000,
+  // Llama 3.x and Nova Micro on Bedrock: 128k.
+  'bedrock-converse': 128_000,
 };
 
 /** The context window assumed for `model` from `provider`. */

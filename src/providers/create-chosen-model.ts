@@ -1,6 +1,7 @@
 // The ChatModel for a model the person chose: the adapter of its provider's family, given the key only
 // for that provider's endpoint.
 import { createAnthropicModel } from './anthropic/anthropic-model';
+import { createBedrockConverseModel } from './bedrock-converse/bedrock-converse-model';
 import { createGeminiModel } from './gemini/gemini-model';
 import { createOpenAICompatibleModel } from './openai-compatible/openai-compatible-model';
 import { PROVIDER_DEFAULTS, type ModelChoice } from './provider-defaults';
@@ -24,6 +25,8 @@ export function createChosenModel(choice: ModelChoice, fetch?: FetchFunction): C
   switch (PROVIDER_DEFAULTS[choice.provider].kind) {
     case 'anthropic':
       return createAnthropicModel({ ...common, baseUrl: choice.endpoint });
+    case 'bedrock-converse':
+      return createBedrockConverseModel({ ...common, endpoint: choice.endpoint });
     case 'gemini':
       return createGeminiModel({ ...common, endpoint: choice.endpoint });
     case 'openai-compatible':

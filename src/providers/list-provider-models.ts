@@ -99,6 +99,10 @@ function requestsFor(choice: ModelChoice): { provider: ProviderName; requests: L
       }
       return { provider: 'openai-compatible', requests };
     }
+    case 'bedrock-converse':
+      // Its presets name the models (listProviderModels returns them before asking); a key alone
+      // cannot list them, and the control plane's list is not for the browser.
+      return { provider: 'bedrock-converse', requests: [] };
   }
 }
 

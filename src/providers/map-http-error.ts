@@ -8,6 +8,7 @@ const providerLabels: Record<ProviderName, string> = {
   'openai-compatible': 'The model server',
   anthropic: 'Anthropic',
   gemini: 'Gemini',
+  'bedrock-converse': 'Amazon Bedrock',
 };
 
 /** Milliseconds to wait from a Retry-After header: delay-seconds or an HTTP date. */
@@ -147,9 +148,10 @@ export function interruptedError(provider: ProviderName, cause?: unknown): Provi
 export function streamErrorEvent(
   provider: ProviderName,
   providerMessage: string,
-  details: { status?: number; kind?: string } = {},
+  details: { status?: number; kind?: string; retryable?: boolean } = {},
 ): ProviderError {
   const retryable =
+    details.retryable === true ||
     (details.status !== undefined && retryableStatuses.has(details.status)) ||
     looksTransient(`${details.kind ?? ''} ${providerMessage}`);
   return new ProviderError(

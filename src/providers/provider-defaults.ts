@@ -1,6 +1,7 @@
 // The providers a person can choose, with their default endpoint and model, and the adapter family
 // that speaks to each. The settings view, the stored settings and the build's CSP all read these.
-// Amazon Bedrock is reached through its OpenAI-compatible endpoint (bedrock-runtime.<region>…/openai/v1).
+// Amazon Bedrock is reached two ways: its OpenAI-compatible endpoint (bedrock-runtime.<region>…/openai/v1,
+// gpt-oss models) and the Converse stream API (Claude, Llama, Nova and the rest).
 
 import type { ProviderKind } from '../config/app-config';
 import type { ToolMode } from './provider-options';
@@ -12,6 +13,7 @@ export const LLM_PROVIDERS = [
   'gemini',
   'openrouter',
   'bedrock',
+  'bedrock-converse',
   'local',
 ] as const;
 
@@ -81,6 +83,22 @@ export const PROVIDER_DEFAULTS: Record<
     kind: 'openai-compatible',
     needsKey: true,
     models: ['openai.gpt-oss-120b-1:0', 'openai.gpt-oss-20b-1:0'],
+  },
+  // Bedrock's Converse stream API, with a Bedrock API key as the bearer token. The region is the host's;
+  // the key lists no models, so the settings offer inference profiles that exist in the US regions.
+  'bedrock-converse': {
+    label: 'Amazon Bedrock (Converse: Claude, Llama, Nova)',
+    endpoint: 'https://bedrock-runtime.us-east-1.amazonaws.com',
+    model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    kind: 'bedrock-converse',
+    needsKey: true,
+    models: [
+      'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      'us.anthropic.claude-haiku-4-5-20251001-v1:0',
+      'us.meta.llama3-3-70b-instruct-v1:0',
+      'us.amazon.nova-pro-v1:0',
+      'us.amazon.nova-lite-v1:0',
+    ],
   },
   local: {
     label: 'Local OpenAI-compatible (Ollama, llama.cpp, vLLM)',

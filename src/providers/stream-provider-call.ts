@@ -21,7 +21,15 @@ export interface ProviderCall {
   parser: StreamParser;
   /** Recovery of calls written as text; undefined when no tools are registered for this round. */
   recovery: RecoveryContext | undefined;
+  /** Reads a body that is not SSE (Bedrock's binary event stream) as the parser's events. */
+  readBody?: BodyReader;
 }
+
+/** Reads a response body as batches of events for the parser, one batch per read or message. */
+export type BodyReader = (
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+) => AsyncIterable<ServerSentEvent[]>;
 
 /**
  * Streams one call as ModelEvents. Aborting `signal` ends the stream quietly. A stream cut off before
@@ -69,7 +77,7 @@ export async function* streamProviderCall(
   try {
     const batches = isJsonAnswer(response, call.parser)
       ? jsonAnswer(response, call.parser)
-      : readServerSentEvents(response.body, signal);
+      : (call.readBody ?? readServerSentEvents)(response.body, signal);
     reading: for await (const batch of batches) {
       for (const message of batch) {
         for (const event of call.parser.push(message)) {

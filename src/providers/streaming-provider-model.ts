@@ -1,4 +1,4 @@
-// What the three adapters share: capabilities from the tool mode, the endpoint, fetch, common headers,
+// What the adapters share: capabilities from the tool mode, the endpoint, fetch, common headers,
 // and the hand-off to streamProviderCall. Each subclass only builds its wire body and auth header.
 import { prepareToolMode, type PreparedRequest } from './prepare-tool-mode';
 import {
@@ -7,7 +7,7 @@ import {
   type ProviderModelOptions,
   type ToolMode,
 } from './provider-options';
-import { streamProviderCall } from './stream-provider-call';
+import { streamProviderCall, type BodyReader } from './stream-provider-call';
 import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from '../agent/types';
 import type { ProviderName } from './provider-error';
 import type { StreamParser } from './stream-parser';
@@ -20,6 +20,8 @@ export interface WireRequest {
   headers?: Record<string, string>;
   /** The credential header, sent last so extra headers cannot replace it by accident. */
   authHeaders?: Record<string, string>;
+  /** Reads a body that is not SSE; the stream's media type goes in `headers.accept`. */
+  readBody?: BodyReader;
 }
 
 /** Base class of the streaming adapters. */
@@ -63,6 +65,7 @@ export abstract class StreamingProviderModel<
         body: wire.body,
         parser: wire.parser,
         recovery: prepared.recovery,
+        ...(wire.readBody ? { readBody: wire.readBody } : {}),
       },
       signal,
     );

@@ -13,6 +13,7 @@ import type { AppConfig } from '../../src/config';
 const hosted = [
   'https://api.anthropic.com',
   'https://api.openai.com',
+  'https://bedrock-runtime.us-east-1.amazonaws.com',
   'https://bedrock-runtime.us-west-2.amazonaws.com',
   'https://generativelanguage.googleapis.com',
   'https://openrouter.ai',

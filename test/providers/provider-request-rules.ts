@@ -350,3 +350,149 @@ export function geminiRequestViolations(body: Json): string[] {
   }
   return violations;
 }
+
+/** The fields a Converse request body may hold (the model id is in the path). */
+const converseBodyFields = new Set([
+  'messages',
+  'system',
+  'inferenceConfig',
+  'toolConfig',
+  'guardrailConfig',
+  'additionalModelRequestFields',
+  'additionalModelResponseFieldPaths',
+  'promptVariables',
+  'requestMetadata',
+  'performanceConfig',
+]);
+
+/** The members of a Converse ContentBlock union; a block holds exactly one. */
+const converseBlockMembers = [
+  'text',
+  'image',
+  'document',
+  'video',
+  'toolUse',
+  'toolResult',
+  'guardContent',
+  'cachePoint',
+  'reasoningContent',
+];
+
+/**
+ * ConverseStream (Bedrock): "extraneous key is not permitted", a conversation starting with a user
+ * message, alternating roles, one member per content block, no blank text, every toolUse answered by a
+ * toolResult in the next user message and no toolResult without one, toolConfig present whenever
+ * toolUse / toolResult blocks are, tools with valid names and object schemas, a positive maxTokens.
+ */
+export function converseRequestViolations(body: Json): string[] {
+  const violations: string[] = [];
+  for (const key of Object.keys(body)) {
+    if (!converseBodyFields.has(key)) violations.push(`extraneous key [${key}] is not permitted`);
+  }
+  if ('system' in body) {
+    const system = body.system;
+    if (!Array.isArray(system) || system.length === 0)
+      violations.push('system must be a non-empty list of blocks');
+    else
+      for (const [index, block] of (system as unknown[]).entries()) {
+        if (!isObject(block) || typeof block.text !== 'string' || block.text.trim() === '')
+          violations.push(`system[${index}]: the text field is blank or missing`);
+      }
+  }
+  const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
+  if (messages.length === 0) violations.push('messages must not be empty');
+  if (messages[0] !== undefined && messages[0].role !== 'user')
+    violations.push('A conversation must start with a user message');
+  let usesTools = false;
+  let openToolUses = new Set<string>();
+  for (const [index, message] of messages.entries()) {
+    const where = `messages[${index}]`;
+    if (message.role !== 'user' && message.role !== 'assistant')
+      violations.push(`${where}: role must be user or assistant`);
+    if (index > 0 && messages[index - 1]?.role === message.role)
+      violations.push(`${where}: roles must alternate between user and assistant`);
+    const content = Array.isArray(message.content) ? (message.content as unknown[]) : [];
+    if (content.length === 0) violations.push(`${where}: content must not be empty`);
+    const answered = new Set<string>();
+    const toolUses = new Set<string>();
+    for (const [blockIndex, block] of content.entries()) {
+      const at = `${where}.content[${blockIndex}]`;
+      if (!isObject(block)) {
+        violations.push(`${at}: not an object`);
+        continue;
+      }
+      const members = Object.keys(block);
+      if (members.length !== 1 || !converseBlockMembers.includes(members[0] ?? ''))
+        violations.push(
+          `${at}: a ContentBlock holds exactly one of ${converseBlockMembers.join(', ')}`,
+        );
+      if ('text' in block && (typeof block.text !== 'string' || block.text.trim() === ''))
+        violations.push(`${at}: the text field in the ContentBlock object is blank`);
+      if (isObject(block.toolUse)) {
+        usesTools = true;
+        if (message.role !== 'assistant')
+          violations.push(`${at}: toolUse only in assistant messages`);
+        toolUses.add(String(block.toolUse.toolUseId));
+        if (!isObject(block.toolUse.input))
+          violations.push(`${at}: toolUse.input must be an object`);
+      }
+      if (isObject(block.toolResult)) {
+        usesTools = true;
+        const result = block.toolResult;
+        if (message.role !== 'user') violations.push(`${at}: toolResult only in user messages`);
+        const id = String(result.toolUseId);
+        if (!openToolUses.has(id))
+          violations.push(`${at}: toolResult ${id} answers no toolUse of the previous turn`);
+        answered.add(id);
+        const resultContent = result.content;
+        if (!Array.isArray(resultContent) || resultContent.length === 0)
+          violations.push(`${at}: toolResult.content must be a non-empty list`);
+        else
+          for (const part of resultContent as unknown[]) {
+            if (!isObject(part) || (typeof part.text === 'string' && part.text.trim() === ''))
+              violations.push(`${at}: toolResult.content holds a blank text`);
+          }
+        if ('status' in result && result.status !== 'success' && result.status !== 'error')
+          violations.push(`${at}: toolResult.status must be success or error`);
+      }
+      if (isObject(block.reasoningContent) && message.role !== 'assistant')
+        violations.push(`${at}: reasoningContent only in assistant messages`);
+    }
+    if (message.role === 'user') {
+      for (const id of openToolUses) {
+        if (!answered.has(id))
+          violations.push(`${where}: toolUse ${id} of the previous turn has no toolResult`);
+      }
+    }
+    openToolUses = message.role === 'assistant' ? toolUses : new Set();
+  }
+  const toolConfig = isObject(body.toolConfig) ? body.toolConfig : undefined;
+  if (usesTools && toolConfig === undefined)
+    violations.push(
+      'The toolConfig field must be defined when using toolUse and toolResult content blocks',
+    );
+  if (toolConfig !== undefined) {
+    const tools = Array.isArray(toolConfig.tools) ? (toolConfig.tools as Json[]) : [];
+    if (tools.length === 0) violations.push('toolConfig.tools must not be empty');
+    for (const [index, tool] of tools.entries()) {
+      const spec = isObject(tool.toolSpec) ? tool.toolSpec : {};
+      const where = `toolConfig.tools[${index}] (${String(spec.name)})`;
+      if (!toolNamePattern.test(String(spec.name)))
+        violations.push(`${where}: name must match ${toolNamePattern}`);
+      if (typeof spec.description === 'string' && spec.description.length === 0)
+        violations.push(`${where}: description must not be empty`);
+      const schema = isObject(spec.inputSchema) ? spec.inputSchema.json : undefined;
+      violations.push(...topLevelObjectViolations(schema, `${where}.inputSchema.json`));
+    }
+  }
+  if ('inferenceConfig' in body) {
+    const inference = isObject(body.inferenceConfig) ? body.inferenceConfig : {};
+    const maxTokens = inference.maxTokens;
+    if (
+      maxTokens !== undefined &&
+      (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1)
+    )
+      violations.push('inferenceConfig.maxTokens must be a positive integer');
+  }
+  return violations;
+}

@@ -52,9 +52,9 @@ export interface ReplayOptions {
   chunkSizes?: number[];
 }
 
-/** A fetch that answers every request with `payload`, recording what was sent. */
+/** A fetch that answers every request with `payload` (text, or bytes of a binary stream), recording what was sent. */
 export function replayFetch(
-  payload: string,
+  payload: string | Uint8Array,
   options: ReplayOptions = {},
 ): { fetch: FetchFunction; requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
@@ -64,10 +64,12 @@ export function replayFetch(
       headers: { ...(init.headers as Record<string, string>) },
       body: JSON.parse(String(init.body)) as Record<string, unknown>,
     });
-    const bytes = new TextEncoder().encode(payload);
+    const bytes = typeof payload === 'string' ? new TextEncoder().encode(payload) : payload;
     const status = options.status ?? 200;
     return new Response(
-      status === 200 ? chunkedBody(bytes, options.chunkSizes, init.signal ?? undefined) : payload,
+      status === 200
+        ? chunkedBody(bytes, options.chunkSizes, init.signal ?? undefined)
+        : new Blob([bytes.slice()]),
       {
         status,
         headers: {
@@ -82,7 +84,7 @@ export function replayFetch(
 
 /** A fetch that answers each request with the next payload, recording what was sent. */
 export function replaySequence(
-  payloads: string[],
+  payloads: (string | Uint8Array)[],
   options: ReplayOptions = {},
 ): { fetch: FetchFunction; requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];

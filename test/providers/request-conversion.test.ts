@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createAnthropicModel } from '../../src/providers/anthropic/anthropic-model';
+import { createBedrockConverseModel } from '../../src/providers/bedrock-converse/bedrock-converse-model';
 import { createGeminiModel } from '../../src/providers/gemini/gemini-model';
 import { createOpenAICompatibleModel } from '../../src/providers/openai-compatible/openai-compatible-model';
+import { converseStream, textAnswer } from './converse-event-stream';
 import {
   anthropicRequestViolations,
+  converseRequestViolations,
   geminiRequestViolations,
   openAIRequestViolations,
 } from './provider-request-rules';
@@ -279,5 +282,119 @@ describe('requests in each wire format', () => {
       request,
     );
     expect(geminiRequestViolations(gemini.requests[0]!.body)).toEqual([]);
+    const converse = replayFetch(converseStream(textAnswer));
+    await collect(
+      createBedrockConverseModel({
+        model: 'us.meta.llama3-3-70b-instruct-v1:0',
+        apiKey: 'k',
+        maxTokens: 900,
+        fetch: converse.fetch,
+      }),
+      request,
+    );
+    expect(converseRequestViolations(converse.requests[0]!.body)).toEqual([]);
+  });
+
+  it('Bedrock Converse: system blocks, toolUse and merged toolResult blocks, reasoning sent back', async () => {
+    const replay = replayFetch(converseStream(textAnswer));
+    const model = createBedrockConverseModel({
+      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      apiKey: 'ABSK-key',
+      fetch: replay.fetch,
+    });
+    const withReasoning: Message[] = conversation.map((message) =>
+      message.role === 'assistant'
+        ? {
+            ...message,
+            toolCalls: message.toolCalls?.map((call, index) =>
+              index === 0
+                ? {
+                    ...call,
+                    providerMetadata: { bedrockReasoning: [{ text: 'Plan', signature: 'sig' }] },
+                  }
+                : call,
+            ),
+          }
+        : message,
+    );
+    await collect(model, { messages: withReasoning, tools: mapTools });
+    const [sent] = replay.requests;
+    expect(sent?.headers.authorization).toBe('Bearer ABSK-key');
+    // Only the signed reasoning kept on the calls goes back, not the reasoning text shown to the person.
+    expect(JSON.stringify(sent?.body)).not.toContain('SECRET-REASONING');
+    expect(sent?.body.system).toEqual([{ text: 'You answer questions about earthquakes.' }]);
+    expect(sent?.body.inferenceConfig).toBeUndefined();
+    expect(sent?.body.messages).toEqual([
+      { role: 'user', content: [{ text: 'Show the strongest quake.' }] },
+      {
+        role: 'assistant',
+        content: [
+          { reasoningContent: { reasoningText: { text: 'Plan', signature: 'sig' } } },
+          { text: 'Querying.' },
+          { toolUse: { toolUseId: 'call_1', name: 'query_sql', input: { sql: 'SELECT 1' } } },
+          {
+            toolUse: { toolUseId: 'call_2', name: 'fly_to', input: { longitude: 1, latitude: 2 } },
+          },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { toolResult: { toolUseId: 'call_1', content: [{ text: '1 row: Hualien 6.1' }] } },
+          {
+            toolResult: {
+              toolUseId: 'call_2',
+              content: [{ text: 'No such place' }],
+              status: 'error',
+            },
+          },
+          { text: 'Thanks. And the weakest?' },
+        ],
+      },
+    ]);
+    expect(sent?.body.toolConfig).toEqual({
+      tools: mapTools.map((tool) => ({
+        toolSpec: {
+          name: tool.name,
+          description: tool.description,
+          inputSchema: { json: tool.inputSchema },
+        },
+      })),
+    });
+    expect(converseRequestViolations(sent!.body)).toEqual([]);
+  });
+
+  it('Bedrock Converse: a round without tools sends no toolConfig and no toolUse blocks', async () => {
+    const replay = replayFetch(converseStream(textAnswer));
+    const model = createBedrockConverseModel({
+      model: 'us.amazon.nova-pro-v1:0',
+      fetch: replay.fetch,
+    });
+    await collect(model, { messages: conversation });
+    const body = replay.requests[0]!.body;
+    expect(body.toolConfig).toBeUndefined();
+    expect(converseRequestViolations(body)).toEqual([]);
+  });
+
+  it('the Converse rules name what Bedrock would refuse', () => {
+    const violations = converseRequestViolations({
+      stream: true,
+      messages: [
+        { role: 'user', content: [{ text: 'Hi' }] },
+        {
+          role: 'assistant',
+          content: [{ toolUse: { toolUseId: 't1', name: 'query_sql', input: {} } }],
+        },
+        { role: 'user', content: [{ toolResult: { toolUseId: 't1', content: [{ text: '' }] } }] },
+        { role: 'user', content: [{ text: ' ' }] },
+      ],
+    });
+    expect(violations).toEqual([
+      'extraneous key [stream] is not permitted',
+      'messages[2].content[0]: toolResult.content holds a blank text',
+      'messages[3]: roles must alternate between user and assistant',
+      'messages[3].content[0]: the text field in the ContentBlock object is blank',
+      'The toolConfig field must be defined when using toolUse and toolResult content blocks',
+    ]);
   });
 });
