@@ -3,8 +3,8 @@
 // writes) allows that region's host, and no other Bedrock region than the presets' own.
 import { describe, expect, it } from 'vitest';
 import { connectSources } from '../../scripts/content-security-policy';
-import { defaultLlmSettings } from '../../src/app/default-llm-settings';
 import { validateAppConfig } from '../../src/config/validate-app-config';
+import { defaultLlmSettings } from '../../src/settings/default-llm-settings';
 
 describe('a Bedrock Converse provider in the app config', () => {
   it('is accepted with its region’s endpoint, which connect-src then allows', () => {

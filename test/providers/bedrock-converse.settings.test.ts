@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The Converse preset in the Settings provider list: choosing it fills its region's endpoint and model.
 import { describe, expect, it, vi } from 'vitest';
-import { SettingsPanel } from '../../src/ui/settings-panel';
+import { SettingsPanel } from '../../src/settings/settings-panel';
 
 describe('Settings offers Amazon Bedrock Converse', () => {
   it('lists it and fills the us-east-1 endpoint and a Claude model when chosen', () => {
