@@ -8,6 +8,7 @@ import {
   type McpHubOptions,
   type McpServerConfig,
   type McpStatusEvent,
+  wakeOnReturn,
 } from '../mcp';
 import { listenForSignIns } from './oauth-sign-in';
 import { showElicitation } from './show-elicitation';
@@ -104,6 +105,10 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
   });
   if (options.onStatus) hub.onStatus(options.onStatus);
   const stopSignIns = options.oauth ? listenForSignIns(hub) : () => undefined;
+  const stopWaking =
+    typeof document === 'undefined'
+      ? () => undefined
+      : wakeOnReturn(() => hub.wake(), { document, window });
   hub.addServer(
     {
       name: 'Bundled data',
@@ -142,6 +147,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
   await hub.connect(EMBEDDED_SERVER_ID);
   const close = async (): Promise<void> => {
     stopSignIns();
+    stopWaking();
     await hub.close().catch(() => undefined);
     await engine.close().catch(() => undefined);
   };
