@@ -10,6 +10,7 @@ import {
   type PersonToolPolicy,
   type McpServerConfig,
   type McpStatusEvent,
+  wakeOnReturn,
 } from '../mcp';
 import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
 import { listenForSignIns } from './oauth-sign-in';
@@ -107,6 +108,10 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
   });
   if (options.onStatus) hub.onStatus(options.onStatus);
   const stopSignIns = options.oauth ? listenForSignIns(hub) : () => undefined;
+  const stopWaking =
+    typeof document === 'undefined'
+      ? () => undefined
+      : wakeOnReturn(() => hub.wake(), { document, window });
   hub.addServer(
     {
       name: 'Bundled data',
@@ -145,6 +150,7 @@ export async function startData(options: StartDataOptions): Promise<StartedData>
   await hub.connect(EMBEDDED_SERVER_ID);
   const close = async (): Promise<void> => {
     stopSignIns();
+    stopWaking();
     await hub.close().catch(() => undefined);
     await engine.close().catch(() => undefined);
   };

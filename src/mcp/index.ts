@@ -28,4 +28,5 @@ export {
   type ElicitationValue,
 } from './elicitation-form';
 export { toToolResult, type McpResultData } from './mcp-result';
+export { wakeOnReturn, type ReturnSignals } from './wake-on-return';
 export { createSqlServer, type SqlServerOptions } from './sql-server/create-sql-server';

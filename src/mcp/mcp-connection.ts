@@ -25,6 +25,7 @@ import {
   withoutMcpErrorCode,
 } from './network-failure';
 import { probeReachable } from './probe-reachable';
+import { backoffDelay, ReconnectSchedule, type RetryPolicy } from './reconnect-schedule';
 import { isUpstreamUnreachable } from './upstream-unreachable';
 import type { BridgeCommand } from './bridge-command';
 import type { BrowserOAuthProvider } from './browser-oauth-provider';
@@ -35,12 +36,7 @@ import type {
 } from './elicitation-request';
 import type { HubServerConfig, McpServerStatus, McpStatusEvent } from './mcp-server-config';
 
-/** How discovery retries: attempts in all, and the backoff between them. */
-export interface RetryPolicy {
-  attempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+export type { RetryPolicy } from './reconnect-schedule';
 
 /** What a connection reports to its hub. */
 export interface McpConnectionOptions {
@@ -49,7 +45,7 @@ export interface McpConnectionOptions {
   authProvider?: BrowserOAuthProvider;
   embedded?: EmbeddedServerFactory;
   retry: RetryPolicy;
-  /** How it reconnects after the server went away: attempts and backoff, then `error`. */
+  /** How it reconnects after the server went away: attempts and backoff (forever by default). */
   reconnect: RetryPolicy;
   onStatus(event: McpStatusEvent): void;
   onTools(tools: McpTool[]): void;
@@ -69,7 +65,8 @@ export class McpSessionLostError extends McpCallError {
   override readonly name = 'McpSessionLostError';
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How many times one call is sent again after the server could not have run it (refused, lost session). */
+const MAX_RESENDS = 3;
 
 /** A live (or not yet live) link to one MCP server. */
 export class McpConnection {
@@ -90,7 +87,12 @@ export class McpConnection {
   private attempted = false;
   /** One abort per call in flight, fired when the server turns out to have closed the connection. */
   private readonly inFlight = new Set<AbortController>();
+  /** Calls in flight on each client, so a client replaced under them is closed once they have settled. */
+  private readonly callsOn = new Map<OpenedClient, number>();
+  /** Clients replaced after a lost session, closed once the calls still on them have settled. */
+  private readonly retired = new Set<OpenedClient>();
   private checking?: OpenedClient;
+  private readonly schedule = new ReconnectSchedule();
 
   constructor(
     readonly config: HubServerConfig,
@@ -125,6 +127,14 @@ export class McpConnection {
     void opened?.close();
     this.connecting = undefined;
     return this.connect();
+  }
+
+  /**
+   * Something says the server may be back (the page became visible, the network returned, a call waits
+   * for it): a reconnection pausing between attempts tries now. True if one was pausing.
+   */
+  wake(): boolean {
+    return this.schedule.wake();
   }
 
   /** The name messages give the server: the configured one, else its id. */
@@ -193,21 +203,63 @@ export class McpConnection {
     this.setStatus('disconnected');
   }
 
-  /** Calls a tool once. A lost session is re-initialised, and the call is reported, not repeated. */
+  /**
+   * Calls a tool. While the server is (re)connecting the call waits for it (until `signal` ends it). A
+   * request the server cannot have run (the connection was refused, or the server had forgotten the
+   * session) is sent again once the connection is back; one that may have run is reported, not repeated.
+   */
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal; timeoutMs: number },
+    options: { signal: AbortSignal; timeoutMs: number; onWaiting?: () => void },
   ): Promise<CallToolResult> {
-    const opened = this.opened;
-    if (!opened || this.status !== 'connected') throw new McpCallError(this.unavailableReason());
+    for (let resends = 0; ; resends++) {
+      const opened = await this.usable(options.signal, options.onWaiting);
+      const outcome = await this.callOnce(opened, name, args, options);
+      if (outcome.kind === 'result') return outcome.result;
+      if (resends === MAX_RESENDS || options.signal.aborted) throw outcome.error;
+    }
+  }
+
+  /**
+   * The client to call on: at once when connected; after the connection under way when the server is
+   * connecting or coming back. A server switched off or given up on is unavailable now.
+   */
+  private async usable(signal: AbortSignal, onWaiting?: () => void): Promise<OpenedClient> {
+    for (let waited = false; ; waited = true) {
+      if (this.opened && this.status === 'connected') return this.opened;
+      const connecting = this.connecting;
+      if (!connecting || signal.aborted) throw new McpCallError(this.unavailableReason());
+      if (!waited) onWaiting?.();
+      // A call that waits is a reason to try now rather than after the backoff.
+      this.wake();
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        signal.addEventListener('abort', stop, { once: true });
+        void connecting.then(() => {
+          signal.removeEventListener('abort', stop);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** One request; a failure the server cannot have caused to run comes back to be sent again. */
+  private async callOnce(
+    opened: OpenedClient,
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal; timeoutMs: number },
+  ): Promise<{ kind: 'result'; result: CallToolResult } | { kind: 'resend'; error: Error }> {
     const closed = new AbortController();
     this.inFlight.add(closed);
+    this.callsOn.set(opened, (this.callsOn.get(opened) ?? 0) + 1);
     try {
-      return (await opened.client.callTool({ name, arguments: args }, undefined, {
+      const result = (await opened.client.callTool({ name, arguments: args }, undefined, {
         signal: AbortSignal.any([options.signal, closed.signal]),
         timeout: options.timeoutMs,
       })) as CallToolResult;
+      return { kind: 'result', result };
     } catch (error) {
       if (closed.signal.aborted && !options.signal.aborted) throw closed.signal.reason;
       if (error instanceof UnauthorizedError && this.signInUrl && this.opened === opened) {
@@ -225,23 +277,42 @@ export class McpConnection {
           { cause: error },
         );
       }
-      if (isUpstreamUnreachable(error) || isClosedConnection(error)) {
-        // Behind a bridge, the server itself is down (the bridge said so); or the link closed. Either
-        // way the tools are gone until it is back: reconnect on our own.
+      const refused = networkFailureReason(error) === 'the connection was refused';
+      if (isUpstreamUnreachable(error) || isClosedConnection(error) || refused) {
+        // Behind a bridge, the server itself is down (the bridge said so, perhaps mid-call); or the
+        // link closed or was refused. Either way the tools are gone until it is back: reconnect on our
+        // own. Only a refused request surely never ran: it goes again once connected.
         this.lose(opened, withoutMcpErrorCode(errorMessage(error)));
+        if (refused) return { kind: 'resend', error: asError(error) };
         throw error;
       }
-      if (httpStatusOf(error) === 404 && this.opened === opened) {
-        void this.reinitialise(opened);
-        throw new McpSessionLostError(
-          `MCP server "${this.config.id}" had lost the session, so it was re-initialised. ` +
-            'The call was not repeated automatically; call the tool again if it is still needed.',
-        );
+      if (isSessionLost(error)) {
+        // The server had forgotten the session, so it rejected the request without running it.
+        if (this.opened === opened) void this.reinitialise(opened);
+        return {
+          kind: 'resend',
+          error: new McpSessionLostError(
+            `MCP server "${this.config.id}" had lost the session; it was re-initialised, but the ` +
+              'call could not be sent again. Call the tool again if it is still needed.',
+          ),
+        };
       }
       throw error;
     } finally {
       this.inFlight.delete(closed);
+      this.settleCallOn(opened);
     }
+  }
+
+  /** One call on `opened` settled; a client already replaced is closed once its last call has. */
+  private settleCallOn(opened: OpenedClient): void {
+    const left = (this.callsOn.get(opened) ?? 1) - 1;
+    if (left > 0) {
+      this.callsOn.set(opened, left);
+      return;
+    }
+    this.callsOn.delete(opened);
+    if (this.opened !== opened && this.retired.delete(opened)) void opened.close();
   }
 
   /** Lists the server's tools again (after a listChanged notification). */
@@ -259,7 +330,10 @@ export class McpConnection {
   private async reinitialise(stale: OpenedClient): Promise<void> {
     if (this.opened !== stale) return;
     this.opened = undefined;
-    await stale.close();
+    // Closing now would fail the calls still on it with "connection closed", though the server
+    // rejects them too (same lost session) and they could be sent again.
+    if ((this.callsOn.get(stale) ?? 0) > 0) this.retired.add(stale);
+    else await stale.close();
     await this.connect();
   }
 
@@ -301,7 +375,7 @@ export class McpConnection {
     phase: 'connecting' | 'reconnecting',
   ): Promise<void> {
     const generation = ++this.generation;
-    const { attempts, baseDelayMs, maxDelayMs } = policy;
+    const { attempts } = policy;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       this.setStatus(phase);
       let opened: OpenedClient | undefined;
@@ -370,7 +444,7 @@ export class McpConnection {
         this.bridgeCommand = failure.bridgeCommand;
         // A refused token or a wrong path will not fix itself: report it now instead of after backoff.
         if (attempt === attempts || !failure.retryable) break;
-        await sleep(Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)));
+        await this.schedule.wait(backoffDelay(policy, attempt));
         if (generation !== this.generation) return;
       }
     }
@@ -410,6 +484,19 @@ export class McpConnection {
       ...(this.lastError && status !== 'connected' ? { error: this.lastError } : {}),
     });
   }
+}
+
+/**
+ * The server no longer knows the session, so it rejected the request unrun: 404 as the spec says, or
+ * the 400 "No valid session ID provided" some servers (the reference server-everything) answer.
+ */
+function isSessionLost(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status === 404 || (status === 400 && /session/i.test(errorMessage(error)));
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(errorMessage(error));
 }
 
 /** The SDK's own error for a connection that closed while a request waited. */

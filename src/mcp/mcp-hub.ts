@@ -9,10 +9,11 @@ import {
 } from './browser-oauth-provider';
 import { describeCallError } from './describe-call-error';
 import { FORM_SECRET_MASK, maskServerTokens } from './mask-server-token';
-import { McpConnection, type RetryPolicy } from './mcp-connection';
+import { McpConnection } from './mcp-connection';
 import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
 import { PersonToolPolicies, type PersonToolPolicy } from './person-tool-policies';
+import { FOREVER_RECONNECT, type RetryPolicy } from './reconnect-schedule';
 import type { ResultStore } from '../tools/result-store';
 import type { ApprovalSetBy, TableResultData, Tool, ToolResult } from '../tools/tool';
 import type { ElicitationHandler } from './elicitation-request';
@@ -56,8 +57,8 @@ export interface McpHubOptions {
   /** Discovery retries; 3 attempts from 500 ms by default. */
   retry?: Partial<RetryPolicy>;
   /**
-   * Reconnection after a live server went away: 8 attempts from 1 s, doubling up to 15 s (about a
-   * minute in all), then `error` until the person presses Reconnect.
+   * Reconnection after a live server went away: by default for as long as the hub lives, from 1 s
+   * doubling up to a minute (`wake` tries at once). Calls of its tools meanwhile wait for it.
    */
   reconnect?: Partial<RetryPolicy>;
   /** Tools the person switched off, by server id (restored from settings). */
@@ -96,12 +97,7 @@ export class McpHub {
       options.onToolPoliciesChange,
     );
     this.retry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 8000, ...options.retry };
-    this.reconnectPolicy = {
-      attempts: 8,
-      baseDelayMs: 1000,
-      maxDelayMs: 15_000,
-      ...options.reconnect,
-    };
+    this.reconnectPolicy = { ...FOREVER_RECONNECT, ...options.reconnect };
     for (const [serverId, names] of Object.entries(options.disabledTools ?? {})) {
       this.disabled.set(serverId, new Set(names));
     }
@@ -140,8 +136,9 @@ export class McpHub {
       ...(this.options.onElicitation ? { onElicitation: this.options.onElicitation } : {}),
       onElicitationRefused: (reason) => this.options.onWarning?.(reason),
       onStatus: (event) => {
-        // A model that calls a tool of a server that is down is told so, not "unknown tool".
-        if (event.status !== 'connected') {
+        // A model that calls a tool of a server that is down is told so, not "unknown tool". While it
+        // comes back its tools stay: a call waits for it (McpConnection.callTool).
+        if (event.status !== 'connected' && event.status !== 'reconnecting') {
           this.options.registry.removeServer(config.id, connection.unavailableReason());
         }
         this.emit(event);
@@ -259,6 +256,14 @@ export class McpHub {
    */
   async reconnect(serverId: string): Promise<void> {
     await this.connections.get(serverId)?.reconnect();
+  }
+
+  /**
+   * The server may be reachable again (the page became visible, the network came back): every server
+   * pausing between reconnection attempts tries now.
+   */
+  wake(): void {
+    for (const connection of this.connections.values()) connection.wake();
   }
 
   /** Disconnects one server. */
@@ -400,6 +405,15 @@ export class McpHub {
       const result = await connection.callTool(toolName, args, {
         signal: options.signal,
         timeoutMs: NO_REQUEST_TIMEOUT_MS,
+        // The status the person sees says why the call has not started.
+        onWaiting: () =>
+          this.emit({
+            serverId,
+            status: connection.status,
+            error: `Waiting for ${connection.displayName} to come back${
+              connection.lastError ? ` (${connection.lastError.replace(/\.$/, '')})` : ''
+            }.`,
+          }),
       });
       // Masked before its rows are stored for the map, the table and the chart.
       const converted = this.masked(toToolResult(result), serverId);

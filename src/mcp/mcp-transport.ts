@@ -56,17 +56,23 @@ function newClient(options: OpenClientOptions): Client {
       listChanged: { tools: { autoRefresh: false, onChanged: () => onToolsChanged() } },
     },
   );
-  if (onElicitation) {
-    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
-      const params = request.params;
-      if (params.mode === 'url') return { action: 'decline' };
-      return onElicitation(
-        { message: params.message, schema: params.requestedSchema as ElicitationSchema },
-        extra.signal,
-      );
-    });
-  }
+  if (onElicitation) answerElicitations(client, onElicitation);
   return client;
+}
+
+/** Hands a server's form requests to `onElicitation`; a URL-mode request is declined. */
+export function answerElicitations(
+  client: Client,
+  onElicitation: NonNullable<OpenClientOptions['onElicitation']>,
+): void {
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    const params = request.params;
+    if (params.mode === 'url') return { action: 'decline' };
+    return onElicitation(
+      { message: params.message, schema: params.requestedSchema as ElicitationSchema },
+      extra.signal,
+    );
+  });
 }
 
 async function connectWith(

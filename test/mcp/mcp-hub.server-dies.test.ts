@@ -1,7 +1,7 @@
 // A server that dies: a call in flight fails at once and the status says why, instead of waiting out the
 // call's timeout while the server still shows "connected"; the hub reconnects on its own (status
-// "reconnecting"), a call meanwhile is told the server is not reachable (not "unknown tool"), and a
-// server that restarts is connected again with nobody pressing anything.
+// "reconnecting") for as long as it takes, a call meanwhile waits for it (and one the server could not
+// have run is sent again), and a server that restarts is connected again with nobody pressing anything.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,29 +101,53 @@ describe('a third-party MCP server that dies', () => {
     40_000,
   );
 
-  it('a restarted server is connected again with no clicks, and calls meanwhile say it is not reachable', async () => {
-    const { registry, statuses } = await connect('streamable-http', {
-      attempts: 100,
-      baseDelayMs: 200,
-      maxDelayMs: 400,
-    });
+  /** server-everything again, on the port it had. */
+  async function restart(): Promise<void> {
     const port = Number(new URL(everything!.url).port);
-    everything!.child.kill('SIGKILL');
-    await until(() => hub!.servers()[0]?.status === 'reconnecting');
-    const meanwhile = await registry.execute(
-      { id: 'meanwhile', name: 'echo', arguments: { message: 'hello?' } },
-      { signal },
-    );
-    expect(meanwhile.content).toMatch(
-      /^everything is not reachable right now: .*Mapwright is reconnecting to it; try again once Settings shows it connected\.$/,
-    );
-
     everything = await spawnLoopbackServer(
       everythingScript,
       ['streamableHttp'],
       /listening on port/i,
       port,
     );
+  }
+
+  it('a call made while it is down waits for it, and runs once it has restarted', async () => {
+    const { registry, statuses } = await connect('streamable-http', {
+      baseDelayMs: 200,
+      maxDelayMs: 400,
+    });
+    everything!.child.kill('SIGKILL');
+    await until(() => hub!.servers()[0]?.status === 'reconnecting');
+    const meanwhile = registry.execute(
+      { id: 'meanwhile', name: 'echo', arguments: { message: 'hello?' } },
+      { signal },
+    );
+    await until(() =>
+      statuses.some((event) => /^Waiting for everything to come back/.test(event.error ?? '')),
+    );
+    await restart();
+    const answer = await meanwhile;
+    expect(answer.isError).toBeFalsy();
+    expect(answer.content).toContain('hello?');
+    expect(hub!.servers()[0]?.status).toBe('connected');
+    expect(statuses.map((event) => event.status)).not.toContain('error');
+  }, 40_000);
+
+  it('down far longer than the old minute of attempts, then back: used again with no click', async () => {
+    // The backoff is shortened (20-100 ms) so that 60 attempts, which at the default 1 s to 60 s span
+    // about 50 minutes, take seconds; the hub used to give up after 8.
+    const { registry, statuses } = await connect('streamable-http', {
+      baseDelayMs: 20,
+      maxDelayMs: 100,
+    });
+    everything!.child.kill('SIGKILL');
+    await until(
+      () => statuses.filter((event) => event.status === 'reconnecting').length >= 60,
+      30_000,
+    );
+    expect(hub!.servers()[0]?.status).toBe('reconnecting');
+    await restart();
     await until(() => hub!.servers()[0]?.status === 'connected');
     const echo = await registry.execute(
       { id: 'again', name: 'echo', arguments: { message: 'back again' } },
@@ -131,6 +155,55 @@ describe('a third-party MCP server that dies', () => {
     );
     expect(echo.content).toContain('back again');
     expect(statuses.map((event) => event.status)).not.toContain('error');
+  }, 60_000);
+
+  it('a call made 0 s after a restart succeeds', async () => {
+    const { registry } = await connect('streamable-http', {});
+    everything!.child.kill('SIGKILL');
+    await restart();
+    const echo = await registry.execute(
+      { id: 'now', name: 'echo', arguments: { message: 'right after' } },
+      { signal },
+    );
+    expect(echo.isError).toBeFalsy();
+    expect(echo.content).toContain('right after');
+  }, 40_000);
+
+  it('a page that comes back (wake) tries at once instead of after a minute of backoff', async () => {
+    await connect('streamable-http', { baseDelayMs: 60_000, maxDelayMs: 60_000 });
+    everything!.child.kill('SIGKILL');
+    await until(() => /Cannot reach/.test(hub!.servers()[0]?.lastError ?? ''));
+    await restart();
+    const started = Date.now();
+    hub!.wake();
+    await until(() => hub!.servers()[0]?.status === 'connected', 10_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 40_000);
+
+  it('a request the server rejected for a lost session is sent again after re-initialising', async () => {
+    everything = await spawnLoopbackServer(everythingScript, ['streamableHttp'], /listening/i);
+    const registry = new ToolRegistry();
+    let forgotten = 0;
+    // The first call goes out with a session the server never issued, as after a restart it missed.
+    const forgetful: typeof fetch = (input, init) => {
+      if (forgotten === 0 && typeof init?.body === 'string' && init.body.includes('tools/call')) {
+        forgotten += 1;
+        const headers = new Headers(init.headers);
+        headers.set('mcp-session-id', 'forgotten-session');
+        return fetch(input, { ...init, headers });
+      }
+      return fetch(input, init);
+    };
+    hub = new McpHub({ registry, fetch: forgetful });
+    hub.addServer({ id: 'everything', url: `${everything.url}/mcp`, transport: 'streamable-http' });
+    await hub.connect('everything');
+    const echo = await registry.execute(
+      { id: 'lost', name: 'echo', arguments: { message: 'sent twice, run once' } },
+      { signal },
+    );
+    expect(forgotten).toBe(1);
+    expect(echo.isError).toBeFalsy();
+    expect(echo.content).toContain('sent twice, run once');
   }, 40_000);
 
   it("the project's Node SQL server (npm run mcp-server), restarted on its port, is connected again with no clicks", async () => {
@@ -155,10 +228,11 @@ describe('a third-party MCP server that dies', () => {
       expect((await count()).isError).toBeFalsy();
       sql.child.kill('SIGKILL');
       await until(() => hub!.servers()[0]?.status === 'reconnecting');
-      expect((await count()).content).toMatch(/^sql is not reachable right now: /);
+      // A call while it is down waits for it instead of failing.
+      const waiting = count();
       sql = await startMcpServerScript(['--data', table, '--port', new URL(sql.url).port]);
-      await until(() => hub!.servers()[0]?.status === 'connected', 30_000);
-      const again = await count();
+      const again = await waiting;
+      expect(hub!.servers()[0]?.status).toBe('connected');
       expect(again.isError).toBeFalsy();
       expect(again.content).toContain('2');
     } finally {

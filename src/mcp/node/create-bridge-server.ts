@@ -1,10 +1,12 @@
 // One browser session's MCP server in the bridge: it answers with what the bridged server says. Tools,
 // resources, prompts and completions are passed through unchanged, with cancellation and progress; the
-// server's name, title, instructions and capabilities are the bridged server's own.
+// server's name, title, instructions and capabilities are the bridged server's own. A form the bridged
+// server asks for during a call goes to the page that made it (when the page can show forms).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
+  ElicitResultSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
@@ -21,6 +23,7 @@ import {
   UpstreamSignInError,
   UpstreamUnreachableError,
   type McpUpstream,
+  type UpstreamAsk,
   type UpstreamTarget,
 } from './mcp-upstream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -28,7 +31,11 @@ import type {
   RequestHandlerExtra,
   RequestOptions,
 } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  ElicitRequestFormParams,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** What the SDK hands a request handler: the abort signal, the request's _meta, a way to notify. */
 type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -82,6 +89,31 @@ function passedCapabilities(upstream: ServerCapabilities): ServerCapabilities {
   };
 }
 
+/**
+ * How a form the bridged server asks for while it answers this request reaches the page: as a request
+ * of the bridge's own, on the same stream as the answer, if the page declared it can show forms.
+ */
+function askThrough(server: Server, extra: HandlerExtra): UpstreamAsk | undefined {
+  if (!server.getClientCapabilities()?.elicitation) return undefined;
+  return async (request, signal) => {
+    const answer = await extra.sendRequest(
+      {
+        method: 'elicitation/create',
+        params: {
+          mode: 'form',
+          message: request.message,
+          requestedSchema: request.schema as ElicitRequestFormParams['requestedSchema'],
+        },
+      },
+      ElicitResultSchema,
+      { signal },
+    );
+    return answer.action === 'accept'
+      ? { action: 'accept', content: (answer.content ?? {}) as Record<string, never> }
+      : { action: answer.action };
+  };
+}
+
 /** Creates a session's server that forwards to `upstream`. */
 export function createBridgeServer(
   upstream: McpUpstream,
@@ -113,6 +145,7 @@ export function createBridgeServer(
       return await upstream.request(
         (client, signal) => send(client, { ...optionsFor(extra), signal }),
         extra.signal,
+        askThrough(server, extra),
       );
     } catch (error) {
       if (error instanceof UpstreamUnreachableError) {

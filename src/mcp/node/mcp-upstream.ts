@@ -16,7 +16,12 @@ import {
   ResourceListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../../errors/error-message';
-import { httpStatusOf, openClient } from '../mcp-transport';
+import {
+  answerElicitations,
+  httpStatusOf,
+  openClient,
+  type OpenClientOptions,
+} from '../mcp-transport';
 import {
   isConnectionLoss,
   isNetworkFailure,
@@ -50,6 +55,12 @@ export interface UpstreamOptions {
   /** Signs in to an HTTP server that asks for OAuth (--oauth). */
   signIn?: BridgeSignIn;
 }
+
+/**
+ * Shows a form the bridged server asks for to the person, through the page whose request is under way
+ * (see McpUpstream.request).
+ */
+export type UpstreamAsk = NonNullable<OpenClientOptions['onElicitation']>;
 
 /** A request failed because the bridged server could not be reached; the message is a sentence. */
 export class UpstreamUnreachableError extends Error {
@@ -99,6 +110,8 @@ export class McpUpstream {
   private readonly closers: Array<() => Promise<void>> = [];
   /** One abort per request in flight, fired when the connection turns out to be gone. */
   private readonly inFlight = new Map<AbortController, Live>();
+  /** The pages able to show a form, one per request in flight that came from such a page. */
+  private readonly askers = new Set<UpstreamAsk>();
   /** Kept across connections, so calls that find the token expired together refresh it once. */
   private readonly fetch = singleFlightRefresh();
 
@@ -115,6 +128,34 @@ export class McpUpstream {
    * connection with it); a forgotten session is opened again and the request sent once more.
    */
   async request<Result>(
+    send: (client: Client, signal: AbortSignal) => Promise<Result>,
+    signal: AbortSignal,
+    ask?: UpstreamAsk,
+  ): Promise<Result> {
+    // A copy per request: two requests from one page each count while they run.
+    const asker: UpstreamAsk | undefined = ask && ((request, signal) => ask(request, signal));
+    if (asker) this.askers.add(asker);
+    try {
+      return await this.requestOn(send, signal);
+    } finally {
+      if (asker) this.askers.delete(asker);
+    }
+  }
+
+  /**
+   * A form the bridged server asks for goes to the page whose request started last: the server asks
+   * while it answers a request, and the upstream connection (shared by every page) does not say which.
+   * With no page able to show one, the server is told the person dismissed it.
+   */
+  private async elicit(
+    request: Parameters<UpstreamAsk>[0],
+    signal: AbortSignal,
+  ): ReturnType<UpstreamAsk> {
+    const asker = [...this.askers].at(-1);
+    return asker ? asker(request, signal) : { action: 'cancel' };
+  }
+
+  private async requestOn<Result>(
     send: (client: Client, signal: AbortSignal) => Promise<Result>,
     signal: AbortSignal,
   ): Promise<Result> {
@@ -251,6 +292,9 @@ export class McpUpstream {
           },
           {
             onToolsChanged: () => onListChanged('tools'),
+            // Declared always: the upstream opens before any page, and a server offers its form
+            // tools only to a client that can answer forms (a page that cannot gets `cancel`).
+            onElicitation: (request, signal) => this.elicit(request, signal),
             ...(signIn ? { authProvider: signIn.provider, fetch: this.fetch } : {}),
           },
         );
@@ -266,10 +310,11 @@ export class McpUpstream {
       client = new Client(
         { name: 'mapwright-bridge', version: '0.1.0' },
         {
-          capabilities: {},
+          capabilities: { elicitation: { form: { applyDefaults: true } } },
           listChanged: { tools: { autoRefresh: false, onChanged: () => onListChanged('tools') } },
         },
       );
+      answerElicitations(client, (request, signal) => this.elicit(request, signal));
       const stdio = new StdioClientTransport({
         command: target.command,
         args: target.args,
