@@ -1,18 +1,23 @@
-// `npm run mcp-server -- --data DIR|FILES --port N`: the SQL MCP server over native DuckDB, on loopback.
+// `npm run mcp-server -- --data DIR|FILES --port N`: the SQL MCP server over native DuckDB, on loopback;
+// `npm run mcp-server -- --postgres`: the same server over PostgreSQL/PostGIS (DATABASE_URL or PG*).
 import { parseArgs } from 'node:util';
 import { workerThreadCount } from '../src/mcp/node/default-query-limits';
 import { startNodeSqlServer } from '../src/mcp/node/start-node-sql-server';
+import { startPostgresSqlServer } from '../src/mcp/node/start-postgres-sql-server';
 
-const usage = `Usage: npm run mcp-server -- --data DIR|FILE [--data ...] [--port 8765] [--host 127.0.0.1]
+const usage = `Usage: npm run mcp-server -- (--data DIR|FILE [--data ...] | --postgres) [--port 8765] [--host 127.0.0.1]
   [--token SECRET | env MAPWRIGHT_MCP_TOKEN] [--allow-origin https://example.org | '*']
   [--allow-host NAME] [--writable] [--max-rows 10000] [--timeout-ms 30000]
   [--max-concurrent-queries N] [--max-queued-queries 64] [--max-body-bytes 1048576]
-  [--max-sessions 100] [--max-sessions-per-client N (half)] [--session-idle-minutes 30]`;
+  [--max-sessions 100] [--max-sessions-per-client N (half)] [--session-idle-minutes 30]
+  --postgres reads the connection from DATABASE_URL or PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD;
+  never give a password on the command line.`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     data: { type: 'string', multiple: true },
+    postgres: { type: 'boolean', default: false },
     port: { type: 'string', default: '8765' },
     host: { type: 'string', default: '127.0.0.1' },
     token: { type: 'string' },
@@ -32,7 +37,7 @@ const { values, positionals } = parseArgs({
 });
 
 const paths = [...(values.data ?? []), ...positionals];
-if (values.help || paths.length === 0) {
+if (values.help || (paths.length === 0) === !values.postgres) {
   console.error(usage);
   process.exit(values.help ? 0 : 2);
 }
@@ -70,10 +75,8 @@ if (
 }
 
 const token = values.token ?? process.env.MAPWRIGHT_MCP_TOKEN;
-const running = await startNodeSqlServer({
-  paths,
-  onLog: (message) => console.error(message),
-  name: 'mapwright-sql-node',
+const common = {
+  onLog: (message: string) => console.error(message),
   host: values.host,
   port: Number(values.port),
   writable: values.writable,
@@ -88,7 +91,16 @@ const running = await startNodeSqlServer({
   ...(limits.maxSessions ? { maxSessions: limits.maxSessions } : {}),
   ...(limits.maxSessionsPerClient ? { maxSessionsPerClient: limits.maxSessionsPerClient } : {}),
   ...(limits.sessionIdleMinutes ? { sessionIdleMs: limits.sessionIdleMinutes * 60_000 } : {}),
-});
+};
+const running = values.postgres
+  ? await startPostgresSqlServer({ ...common, name: 'mapwright-sql-postgres' }).catch(
+      (error: unknown) => {
+        // The driver's message names the host and user, never the password.
+        console.error(`Cannot reach PostgreSQL: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    )
+  : await startNodeSqlServer({ ...common, paths, name: 'mapwright-sql-node' });
 // The URL goes to stdout (alone) so scripts and tests can read it; everything else goes to stderr.
 console.log(running.url);
 const stop = async () => {
