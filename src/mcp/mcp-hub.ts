@@ -8,6 +8,7 @@ import {
   type OAuthCallbackMessage,
 } from './browser-oauth-provider';
 import { describeCallError } from './describe-call-error';
+import { drawableResult } from './drawable-result';
 import { maskServerTokens } from './mask-server-token';
 import { McpConnection, type RetryPolicy } from './mcp-connection';
 import { toToolResult } from './mcp-result';
@@ -371,9 +372,15 @@ export class McpHub {
       });
       // Masked before its rows are stored for the map, the table and the chart.
       const converted = maskServerTokens(toToolResult(result), this.tokensOf(serverId));
-      return converted.data?.kind === 'table'
-        ? { ...converted, data: this.keepResult(serverId, converted.data) }
-        : converted;
+      if (converted.data?.kind !== 'table') return converted;
+      // A table without a result id (a stock server's) gets one here, so the map can draw it.
+      const drawable = this.options.resultStore ? drawableResult(converted.data) : undefined;
+      return {
+        ...converted,
+        // First, so the id survives when the rows' text is cut to the model's budget.
+        ...(drawable ? { content: `${drawable.note}\n${converted.content}` } : {}),
+        data: this.keepResult(serverId, drawable?.table ?? converted.data),
+      };
     } catch (error) {
       if (options.signal.aborted) {
         return { content: `The call to ${toolName} was cancelled.`, isError: true };

@@ -8,7 +8,10 @@
 // once with a sentence that says so.
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   ErrorCode,
   McpError,
@@ -23,6 +26,7 @@ import {
   networkFailureReason,
   withoutMcpErrorCode,
 } from '../network-failure';
+import { maskPassedValues } from './mask-passed-values';
 import { singleFlightRefresh } from './single-flight-refresh';
 import type { McpTransportKind } from '../../config/app-config';
 import type { BridgeSignIn } from './bridge-sign-in';
@@ -36,7 +40,14 @@ export type UpstreamTarget =
       transport?: McpTransportKind;
       headers?: Record<string, string>;
     }
-  | { kind: 'stdio'; command: string; args: string[]; cwd?: string };
+  | {
+      kind: 'stdio';
+      command: string;
+      args: string[];
+      cwd?: string;
+      /** Variables added to the SDK's safe defaults (`--env NAME`, or all with `--env-all`). */
+      env?: Record<string, string>;
+    };
 
 /** What the upstream tells the bridge about itself and its changes. */
 export interface UpstreamOptions {
@@ -67,7 +78,8 @@ const PROBE_TIMEOUT_MS = 800;
  * string, which may hold a secret (`--url-env`) and would otherwise reach the bridge's log.
  */
 export function describeUpstream(target: UpstreamTarget): string {
-  if (target.kind === 'stdio') return [target.command, ...target.args].join(' ');
+  if (target.kind === 'stdio')
+    return maskPassedValues([target.command, ...target.args].join(' '), target.env);
   const url = new URL(target.url);
   return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
 }
@@ -272,11 +284,14 @@ export class McpUpstream {
         args: target.args,
         stderr: 'pipe',
         ...(target.cwd ? { cwd: target.cwd } : {}),
+        ...(target.env ? { env: { ...getDefaultEnvironment(), ...target.env } } : {}),
       });
+      // A value the bridge hands over (a password) is never printed, whatever the server writes.
+      const masked = (line: string) => maskPassedValues(line, target.env);
       let stderrTail = '';
       stdio.stderr?.on('data', (chunk: Buffer) => {
         stderrTail = (stderrTail + chunk.toString()).slice(-2000);
-        this.options.onLog?.(`[server] ${chunk.toString().trimEnd()}`);
+        this.options.onLog?.(masked(`[server] ${chunk.toString().trimEnd()}`));
       });
       transport = stdio;
       try {
@@ -285,8 +300,10 @@ export class McpUpstream {
         await client.close().catch(() => {});
         const detail = stderrTail.trim().split('\n').slice(-3).join(' ');
         throw new Error(
-          `could not start "${describeUpstream(target)}": ${withoutMcpErrorCode(errorMessage(error))}` +
-            (detail ? ` (${detail})` : ''),
+          masked(
+            `could not start "${describeUpstream(target)}": ${withoutMcpErrorCode(errorMessage(error))}` +
+              (detail ? ` (${detail})` : ''),
+          ),
           { cause: error },
         );
       }
