@@ -2,7 +2,7 @@
 // bridged one) made into a result the map and chart tools can use: numbers sent as text become numbers,
 // the rows get a result id, and the model is told the id and which column holds the geometry.
 import { geometryTextFormat } from '../geo/geometry-value';
-import type { ResultColumn, TableResultData } from '../tools/tool';
+import type { ResultColumn, TableResultData, ToolResult } from '../tools/tool';
 
 // Decimal text as a database writes a bigint or a numeric: no leading zeros (a code such as "02134"
 // stays text), no exponent, no spaces.
@@ -87,4 +87,17 @@ export function drawableResult(
     table: { ...table, resultId, columns, rows },
     note: `result_id=${resultId} (map and chart tools can use its ${rows.length} rows by this id).${howToDraw}`,
   };
+}
+
+/**
+ * A tool result whose table had no result id, with one (a stock server's): the note goes first in the
+ * model's text, so the id survives when the rows' text is cut to the model's budget.
+ */
+export function withResultId(
+  result: ToolResult,
+  table: TableResultData,
+): ToolResult & { data: TableResultData } {
+  const drawable = drawableResult(table);
+  if (!drawable) return { ...result, data: table };
+  return { ...result, content: `${drawable.note}\n${result.content}`, data: drawable.table };
 }

@@ -8,11 +8,13 @@ import {
   type OAuthCallbackMessage,
 } from './browser-oauth-provider';
 import { describeCallError } from './describe-call-error';
-import { drawableResult } from './drawable-result';
+import { withResultId } from './drawable-result';
 import { maskServerTokens } from './mask-server-token';
 import { McpConnection, type RetryPolicy } from './mcp-connection';
 import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
+import { createServerPreflight, isPreflightTool } from './server-preflight';
+import type { PreflightFunction } from '../data/preflight';
 import type { ResultStore } from '../tools/result-store';
 import type { TableResultData, Tool, ToolResult } from '../tools/tool';
 import type { ElicitationHandler } from './elicitation-request';
@@ -372,15 +374,13 @@ export class McpHub {
       });
       // Masked before its rows are stored for the map, the table and the chart.
       const converted = maskServerTokens(toToolResult(result), this.tokensOf(serverId));
-      if (converted.data?.kind !== 'table') return converted;
-      // A table without a result id (a stock server's) gets one here, so the map can draw it.
-      const drawable = this.options.resultStore ? drawableResult(converted.data) : undefined;
-      return {
-        ...converted,
-        // First, so the id survives when the rows' text is cut to the model's budget.
-        ...(drawable ? { content: `${drawable.note}\n${converted.content}` } : {}),
-        data: this.keepResult(serverId, drawable?.table ?? converted.data),
-      };
+      const table = converted.data?.kind === 'table' ? converted.data : undefined;
+      if (!table) return converted;
+      // A stock server's table gets a result id here, so the map can draw it.
+      const drawable = this.options.resultStore
+        ? withResultId(converted, table)
+        : { ...converted, data: table };
+      return { ...drawable, data: this.keepResult(serverId, drawable.data) };
     } catch (error) {
       if (options.signal.aborted) {
         return { content: `The call to ${toolName} was cancelled.`, isError: true };
@@ -390,6 +390,14 @@ export class McpHub {
         isError: true,
       };
     }
+  }
+
+  /** The approval card's check of a query to this server: its pre-flight, or a note that it has none. */
+  preflightFor(serverId: string): PreflightFunction {
+    const offered = this.connections.get(serverId)?.tools.some(isPreflightTool) ?? false;
+    return createServerPreflight(offered, (toolName, args, signal) =>
+      this.callTool(serverId, toolName, args, { signal }),
+    );
   }
 
   /** Disconnects every server. */
@@ -423,6 +431,8 @@ export class McpHub {
     const tools: Tool[] = [];
     let validCount = 0;
     for (const tool of connection.tools) {
+      // The approval card's check is the page's to call, never the model's.
+      if (isPreflightTool(tool)) continue;
       const reason = invalidSchemaReason(tool);
       if (reason) {
         this.options.onWarning?.(

@@ -126,6 +126,11 @@ describe('stock server-postgres behind the bridge', () => {
     expect(outcome.features.features.map((feature) => feature.geometry.type)).toContain('Polygon');
   });
 
+  it('says on the card that this server offers no pre-flight', async () => {
+    const report = await hub.preflightFor('postgres')('SELECT 1', signal);
+    expect(report.unavailable).toContain('offers no pre-flight');
+  });
+
   it('prints nothing that holds the password, a failing query included', async () => {
     const failed = await registry.execute(
       { id: 'bad', name: 'query', arguments: { sql: 'SELECT * FROM nowhere' } },

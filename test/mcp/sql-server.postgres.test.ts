@@ -3,6 +3,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toToolResult } from '../../src/mcp/mcp-result';
+import { preflightReportOf } from '../../src/mcp/server-preflight';
+import { preflightLines } from '../../src/ui/preflight-lines';
 import { postgisFixtureSql } from '../servers/postgis-fixture';
 import { startPostgresCluster, type PostgresCluster } from '../servers/postgres-cluster';
 import { startMcpServerScript, type ScriptServer } from './start-mcp-server-script';
@@ -188,6 +191,17 @@ describe('the SQL server on PostgreSQL', () => {
     );
     const refused = await call('preflight_query', { sql_query: 'DELETE FROM places' });
     expect(refused.structuredContent).toMatchObject({ parses: false });
+    // What the card shows of them.
+    const shown = (result: CallToolResult) =>
+      preflightLines(preflightReportOf(toToolResult(result))).map((line) => line.text);
+    expect(shown(checked)).toEqual([
+      expect.stringMatching(/^Rows: about \d+ rows$/),
+      'Columns: name (text), n (bigint)',
+      'Checked by PostgreSQL (EXPLAIN, not run)',
+    ]);
+    expect(shown(typo)[0]).toMatch(
+      /^Does not parse \(PostgreSQL\): syntax error at or near "SELEC"/,
+    );
   });
 
   it('never prints the password, started well or with the wrong one', async () => {

@@ -187,7 +187,7 @@ export function createSqlServer(options: SqlServerOptions): Server {
         const parseError = unknownVerb
           ? await explain(sql, { signal: extra.signal, timeoutMs }).then(
               () => undefined,
-              (error: unknown) => errorMessage(error),
+              (error: unknown) => databaseSays(error),
             )
           : undefined;
         const error = parseError ?? refusal;
@@ -200,9 +200,17 @@ export function createSqlServer(options: SqlServerOptions): Server {
           `Parses. About ${plan.estimatedRows} rows; columns ${plan.columns.map((column) => column.name).join(', ')}.`,
         );
       } catch (error) {
-        const message = errorMessage(error);
+        const message = databaseSays(error);
         return report({ parses: false, error: message }, message);
       }
+    }
+
+    // The database's own words, said to be a parse error when they are one.
+    function databaseSays(error: unknown): string {
+      const message = errorMessage(error);
+      return /^syntax error/i.test(message)
+        ? `Does not parse (${dialect.name}): ${message}`
+        : `${dialect.name}: ${message}`;
     }
 
     async function guardRefusal(sql: string): Promise<string | undefined> {
