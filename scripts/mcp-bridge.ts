@@ -17,7 +17,9 @@ const usage = `Usage:
   npm run mcp-bridge -- --url-env VARIABLE (the URL from the environment, when it holds a secret) [...]
   npm run mcp-bridge -- https://example.org/mcp --oauth [--oauth-port PORT] [--token-file FILE]
     (signs in with OAuth: prints a URL to open, keeps the token in memory, or in FILE with mode 0600)
-  npm run mcp-bridge -- --stdio -- COMMAND [ARGS...]
+  npm run mcp-bridge -- --stdio [--env NAME ...| --env-all] -- COMMAND [ARGS...]
+    (a stdio server gets only HOME, PATH, USER and a few more of the bridge's environment: --env NAME
+    hands it one variable more, e.g. --env PGPASSWORD; --env-all hands it all of them)
 Options: [--port 8790] [--host 127.0.0.1] [--token SECRET | env MAPWRIGHT_MCP_TOKEN]
   [--allow-origin https://app.example.org | '*'] [--allow-host NAME]
 Then add http://127.0.0.1:PORT/mcp as a server in Mapwright's Settings.`;
@@ -34,6 +36,8 @@ const { values, positionals } = parseArgs({
     header: { type: 'string', multiple: true },
     'header-env': { type: 'string', multiple: true },
     'url-env': { type: 'string' },
+    env: { type: 'string', multiple: true },
+    'env-all': { type: 'boolean', default: false },
     oauth: { type: 'boolean', default: false },
     'oauth-port': { type: 'string' },
     'token-file': { type: 'string' },
@@ -68,6 +72,8 @@ try {
       ...(values.header ? { header: values.header } : {}),
       ...(values['header-env'] ? { headerEnv: values['header-env'] } : {}),
       ...(values['url-env'] ? { urlEnv: values['url-env'] } : {}),
+      ...(values.env ? { env: values.env } : {}),
+      envAll: values['env-all'],
     },
     process.env,
   );

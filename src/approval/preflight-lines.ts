@@ -18,6 +18,9 @@ export function rowEstimateText(estimate: RowEstimate): string {
 
 /** The lines the card shows for a report. */
 export function preflightLines(report: PreflightReport): PreflightLine[] {
+  if (report.unavailable !== undefined) {
+    return [{ className: 'mw-preflight-none', text: report.unavailable }];
+  }
   if (!report.parses) {
     return [
       { className: 'mw-preflight-error', text: report.error ?? 'The SQL could not be read.' },
@@ -32,5 +35,13 @@ export function preflightLines(report: PreflightReport): PreflightLine[] {
       text: `Rows: ${rowEstimateText(report.rows ?? { bound: 'unknown' })}`,
     },
     { className: 'mw-preflight-columns', text: `Columns: ${columns || 'none'}` },
+    ...(report.dialect
+      ? [
+          {
+            className: 'mw-preflight-dialect',
+            text: `Checked by ${report.dialect} (EXPLAIN, not run)`,
+          },
+        ]
+      : []),
   ];
 }

@@ -379,7 +379,7 @@ export class ProposedCallView {
 
   private showPreflight(report: PreflightReport): void {
     delete this.preflightBox.dataset.checking;
-    this.preflightBox.dataset.parses = String(report.parses);
+    if (report.unavailable === undefined) this.preflightBox.dataset.parses = String(report.parses);
     const lines = preflightLines(report);
     this.preflightBox.replaceChildren(
       ...lines.map((line) => element('div', { className: line.className, text: line.text })),

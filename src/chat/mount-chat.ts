@@ -248,8 +248,13 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   });
   const approvalView = new PendingApprovalView({
     slot: panel.approvalSlot,
+    // The page's DuckDB checks its own server's queries; any other server checks its own, or says it cannot.
     preflightFor: (serverId) =>
-      serverId === EMBEDDED_SERVER_ID && engine ? createEnginePreflight(engine) : undefined,
+      serverId === EMBEDDED_SERVER_ID && engine
+        ? createEnginePreflight(engine)
+        : serverId !== undefined && serverId !== EMBEDDED_SERVER_ID
+          ? hub?.preflightFor(serverId)
+          : undefined,
     onAllowTool: (name) => {
       // Bound to the tool shown on the card, so the name cannot later pass to another server's tool.
       const tool = registry.get(name);

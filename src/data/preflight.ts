@@ -26,6 +26,10 @@ export interface PreflightReport {
   columns?: { name: string; type: string }[];
   /** The rows to expect, as far as they can be known before the query runs. */
   rows?: RowEstimate;
+  /** Who checked it, when not the page's own DuckDB: the server's dialect (`PostgreSQL`). */
+  dialect?: string;
+  /** Why there is no check at all (a server that offers none): said instead of a report. */
+  unavailable?: string;
 }
 
 /** Checks SQL without running it. */

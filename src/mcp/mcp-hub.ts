@@ -8,12 +8,15 @@ import {
   type OAuthCallbackMessage,
 } from './browser-oauth-provider';
 import { describeCallError } from './describe-call-error';
+import { withResultId } from './drawable-result';
 import { FORM_SECRET_MASK, maskServerTokens } from './mask-server-token';
 import { McpConnection } from './mcp-connection';
 import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
 import { PersonToolPolicies, type PersonToolPolicy } from './person-tool-policies';
 import { FOREVER_RECONNECT, type RetryPolicy } from './reconnect-schedule';
+import { createServerPreflight, isPreflightTool } from './server-preflight';
+import type { PreflightFunction } from '../data/preflight';
 import type { ResultStore } from '../tools/result-store';
 import type { ApprovalSetBy, TableResultData, Tool, ToolResult } from '../tools/tool';
 import type { ElicitationHandler } from './elicitation-request';
@@ -417,9 +420,13 @@ export class McpHub {
       });
       // Masked before its rows are stored for the map, the table and the chart.
       const converted = this.masked(toToolResult(result), serverId);
-      return converted.data?.kind === 'table'
-        ? { ...converted, data: this.keepResult(serverId, converted.data) }
-        : converted;
+      const table = converted.data?.kind === 'table' ? converted.data : undefined;
+      if (!table) return converted;
+      // A stock server's table gets a result id here, so the map can draw it.
+      const drawable = this.options.resultStore
+        ? withResultId(converted, table)
+        : { ...converted, data: table };
+      return { ...drawable, data: this.keepResult(serverId, drawable.data) };
     } catch (error) {
       if (options.signal.aborted) {
         return { content: `The call to ${toolName} was cancelled.`, isError: true };
@@ -429,6 +436,14 @@ export class McpHub {
         isError: true,
       };
     }
+  }
+
+  /** The approval card's check of a query to this server: its pre-flight, or a note that it has none. */
+  preflightFor(serverId: string): PreflightFunction {
+    const offered = this.connections.get(serverId)?.tools.some(isPreflightTool) ?? false;
+    return createServerPreflight(offered, (toolName, args, signal) =>
+      this.callTool(serverId, toolName, args, { signal }),
+    );
   }
 
   /** Disconnects every server. */
@@ -462,6 +477,8 @@ export class McpHub {
     const tools: Tool[] = [];
     let validCount = 0;
     for (const tool of connection.tools) {
+      // The approval card's check is the page's to call, never the model's.
+      if (isPreflightTool(tool)) continue;
       const reason = invalidSchemaReason(tool);
       if (reason) {
         this.options.onWarning?.(

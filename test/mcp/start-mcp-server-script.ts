@@ -13,11 +13,14 @@ export interface ScriptServer {
 }
 
 /** Starts the script with `args` (port 0 unless given) and waits for its endpoint on stdout. */
-export async function startMcpServerScript(args: string[]): Promise<ScriptServer> {
+export async function startMcpServerScript(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<ScriptServer> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', resolve('scripts/mcp-server.ts'), '--port', '0', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) },
   );
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

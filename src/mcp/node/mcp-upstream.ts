@@ -8,7 +8,10 @@
 // once with a sentence that says so.
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   ErrorCode,
   McpError,
@@ -28,6 +31,7 @@ import {
   networkFailureReason,
   withoutMcpErrorCode,
 } from '../network-failure';
+import { maskPassedValues } from './mask-passed-values';
 import { redactPrinted } from './redact-printed';
 import { singleFlightRefresh } from './single-flight-refresh';
 import { stderrLineReader } from './stderr-lines';
@@ -43,7 +47,14 @@ export type UpstreamTarget =
       transport?: McpTransportKind;
       headers?: Record<string, string>;
     }
-  | { kind: 'stdio'; command: string; args: string[]; cwd?: string };
+  | {
+      kind: 'stdio';
+      command: string;
+      args: string[];
+      cwd?: string;
+      /** Variables added to the SDK's safe defaults (`--env NAME`, or all with `--env-all`). */
+      env?: Record<string, string>;
+    };
 
 /** What the upstream tells the bridge about itself and its changes. */
 export interface UpstreamOptions {
@@ -81,7 +92,8 @@ const PROBE_TIMEOUT_MS = 800;
  * (`--url-env`) and would otherwise reach the bridge's log.
  */
 export function describeUpstream(target: UpstreamTarget): string {
-  if (target.kind === 'stdio') return redactPrinted([target.command, ...target.args].join(' '));
+  if (target.kind === 'stdio')
+    return redactPrinted(maskPassedValues([target.command, ...target.args].join(' '), target.env));
   const url = new URL(target.url);
   return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
 }
@@ -320,9 +332,14 @@ export class McpUpstream {
         args: target.args,
         stderr: 'pipe',
         ...(target.cwd ? { cwd: target.cwd } : {}),
+        ...(target.env ? { env: { ...getDefaultEnvironment(), ...target.env } } : {}),
       });
-      // Whole lines only, so the log's redaction sees a secret whole, never cut between two chunks.
-      const stderrLines = stderrLineReader((line) => this.options.onLog?.(`[server] ${line}`));
+      // A value the bridge hands over (a password) is never printed, whatever the server writes; whole
+      // lines only, so the log's redaction sees a secret whole, never cut between two chunks.
+      const masked = (line: string) => maskPassedValues(line, target.env);
+      const stderrLines = stderrLineReader((line) =>
+        this.options.onLog?.(masked(`[server] ${line}`)),
+      );
       stdio.stderr?.on('data', (chunk: Buffer) => stderrLines.add(chunk.toString()));
       stdio.stderr?.on('end', () => stderrLines.flush());
       transport = stdio;
@@ -332,8 +349,10 @@ export class McpUpstream {
         await client.close().catch(() => {});
         const detail = stderrLines.last(3).join(' ');
         throw new Error(
-          `could not start "${describeUpstream(target)}": ${withoutMcpErrorCode(errorMessage(error))}` +
-            (detail ? ` (${detail})` : ''),
+          masked(
+            `could not start "${describeUpstream(target)}": ${withoutMcpErrorCode(errorMessage(error))}` +
+              (detail ? ` (${detail})` : ''),
+          ),
           { cause: error },
         );
       }

@@ -22,6 +22,37 @@ export interface BridgeTargetOptions {
   headerEnv?: string[];
   /** A variable that holds the server's URL. */
   urlEnv?: string;
+  /** `--env NAME`: variables of the bridge's environment handed to a stdio server. */
+  env?: string[];
+  /** `--env-all`: the bridge's whole environment handed to a stdio server. */
+  envAll?: boolean;
+}
+
+const variableName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * What a stdio server is started with beyond the SDK's few safe defaults (HOME, PATH, USER, ...):
+ * the variables named by `--env`, or every variable with `--env-all`.
+ */
+function readStdioEnvironment(
+  options: BridgeTargetOptions,
+  environment: Record<string, string | undefined>,
+): Record<string, string> | undefined {
+  if (options.envAll) {
+    return Object.fromEntries(
+      Object.entries(environment).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
+    );
+  }
+  if (!options.env?.length) return undefined;
+  const passed: Record<string, string> = {};
+  for (const name of options.env) {
+    if (!variableName.test(name))
+      throw new BridgeArgumentError(`--env takes a variable's name, not "${name}".`);
+    passed[name] = readEnvironment(name, '--env', environment);
+  }
+  return passed;
 }
 
 function readEnvironment(
@@ -98,8 +129,11 @@ export function readBridgeTarget(
     const [command, ...args] = options.positionals;
     if (!command)
       throw new BridgeArgumentError('--stdio needs the command that starts the server, after --.');
-    return { kind: 'stdio', command, args };
+    const passed = readStdioEnvironment(options, environment);
+    return { kind: 'stdio', command, args, ...(passed ? { env: passed } : {}) };
   }
+  if (options.env?.length || options.envAll)
+    throw new BridgeArgumentError('--env and --env-all hand variables to a --stdio server only.');
   const { url } = readUrl(options, environment);
   const transport = options.transport;
   if (transport !== 'auto' && transport !== 'streamable-http' && transport !== 'sse') {

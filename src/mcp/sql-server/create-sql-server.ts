@@ -13,7 +13,8 @@ import { errorMessage } from '../../errors/error-message';
 import { readOnlyRefusal } from '../../sql/sql-guard';
 import { scopeRefusal } from '../../sql/sql-scope';
 import { formatResultTable } from './format-table';
-import { sqlToolDefinitions } from './sql-tools';
+import { DUCKDB_DIALECT, type SqlDialect } from './sql-dialect';
+import { PREFLIGHT_TOOL_NAME, sqlToolDefinitions } from './sql-tools';
 import type { DataEngine } from '../../data/data-engine';
 import type { QueryQueue } from './query-queue';
 
@@ -44,6 +45,18 @@ export interface SqlServerOptions {
    * `timeoutMs`, then answer busy). Without it, every call runs at once.
    */
   queryQueue?: QueryQueue;
+  /** The SQL the engine speaks: named on the tools and refused by its own rules (DuckDB by default). */
+  dialect?: SqlDialect;
+  /**
+   * The engine's planner, for the `preflight_query` tool the approval card calls: the result's columns
+   * and estimated rows without running the query. Without it the tool is not offered.
+   */
+  explain?: (
+    sql: string,
+    options: { signal: AbortSignal; timeoutMs: number },
+  ) => Promise<{ columns: { name: string; type: string }[]; estimatedRows: number }>;
+  /** Each table with its row count, when the engine counts them itself (schemas, views). */
+  listTableCounts?: () => Promise<{ name: string; row_count: number }[]>;
 }
 
 let resultCounter = 0;
@@ -71,6 +84,7 @@ export function createSqlServer(options: SqlServerOptions): Server {
   const modelRows = options.modelRows ?? ROW_CAPS.toModel;
   const timeoutMs = options.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const nextResultId = options.nextResultId ?? defaultResultId;
+  const dialect = options.dialect ?? DUCKDB_DIALECT;
   const server = new Server(
     { name: options.name ?? 'mapwright-sql', version: '0.1.0' },
     {
@@ -78,7 +92,8 @@ export function createSqlServer(options: SqlServerOptions): Server {
       // level; the server logs one line per query.
       capabilities: { tools: { listChanged: true }, logging: {} },
       instructions:
-        'DuckDB SQL over the loaded tables. Call list_tables, then describe_table, then query.',
+        `${dialect.name} SQL over the ${dialect === DUCKDB_DIALECT ? 'loaded tables' : 'database'}. ` +
+        'Call list_tables, then describe_table, then query.',
       // The SDK's default (Ajv) compiles schemas with eval, which the page's CSP forbids; the browser
       // build leaves Ajv out altogether.
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
@@ -89,6 +104,8 @@ export function createSqlServer(options: SqlServerOptions): Server {
     writable,
     rowCap,
     explanation: options.explanationArgument ?? true,
+    dialect,
+    preflight: options.explain !== undefined,
   });
   const toolNames = new Set(tools.map((tool) => tool.name));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
@@ -106,15 +123,9 @@ export function createSqlServer(options: SqlServerOptions): Server {
     try {
       switch (request.params.name) {
         case 'list_tables': {
-          const tables = await engine.listTables();
-          const counted = await Promise.all(
-            tables.map(async (name) => {
-              const { rows } = await engine.query(
-                `SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`,
-              );
-              return { name, row_count: Number(rows[0]?.n ?? 0) };
-            }),
-          );
+          const counted = options.listTableCounts
+            ? await options.listTableCounts()
+            : await countedTables();
           const unavailable = engine.loadFailures?.() ?? [];
           const lines = counted.length
             ? counted.map((table) => `${table.name} (${table.row_count} rows)`)
@@ -129,6 +140,8 @@ export function createSqlServer(options: SqlServerOptions): Server {
             structuredContent: { tables: counted, unavailable },
           };
         }
+        case PREFLIGHT_TOOL_NAME:
+          return await preflight(args);
         case 'describe_table': {
           if (typeof args.table !== 'string') return failure('Give the table name as "table".');
           const description = await engine.describe(args.table);
@@ -152,19 +165,77 @@ export function createSqlServer(options: SqlServerOptions): Server {
       return failure(errorMessage(error));
     }
 
+    async function countedTables(): Promise<{ name: string; row_count: number }[]> {
+      const tables = await engine.listTables();
+      return Promise.all(
+        tables.map(async (name) => {
+          const { rows } = await engine.query(
+            `SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`,
+          );
+          return { name, row_count: Number(rows[0]?.n ?? 0) };
+        }),
+      );
+    }
+
+    // The approval card's check: the guard's refusal, else the database's own reading, never a run.
+    async function preflight(checkArgs: Record<string, unknown>): Promise<CallToolResult> {
+      const sql = checkArgs.sql_query;
+      if (typeof sql !== 'string' || !sql.trim()) return failure('Give the SQL as "sql_query".');
+      const report = (fields: Record<string, unknown>, text: string): CallToolResult => ({
+        content: [{ type: 'text', text }],
+        structuredContent: { dialect: dialect.name, ...fields },
+      });
+      const explain = options.explain!;
+      const refusal = writable ? scopeRefusal(sql) : await guardRefusal(sql);
+      if (refusal) {
+        // A first word the guard does not know is most often a typo: the database says where.
+        const unknownVerb = /refuses statements starting with/.test(refusal);
+        const parseError = unknownVerb
+          ? await explain(sql, { signal: extra.signal, timeoutMs }).then(
+              () => undefined,
+              (error: unknown) => databaseSays(error),
+            )
+          : undefined;
+        const error = parseError ?? refusal;
+        return report({ parses: false, error }, error);
+      }
+      try {
+        const plan = await explain(sql, { signal: extra.signal, timeoutMs });
+        return report(
+          { parses: true, columns: plan.columns, estimated_rows: plan.estimatedRows },
+          `Parses. About ${plan.estimatedRows} rows; columns ${plan.columns.map((column) => column.name).join(', ')}.`,
+        );
+      } catch (error) {
+        const message = databaseSays(error);
+        return report({ parses: false, error: message }, message);
+      }
+    }
+
+    // The database's own words, said to be a parse error when they are one.
+    function databaseSays(error: unknown): string {
+      const message = errorMessage(error);
+      return /^syntax error/i.test(message)
+        ? `Does not parse (${dialect.name}): ${message}`
+        : `${dialect.name}: ${message}`;
+    }
+
+    async function guardRefusal(sql: string): Promise<string | undefined> {
+      // The lexer and the engine itself must both read one statement that only reads.
+      const reader = engine.readStatements
+        ? { readStatements: engine.readStatements.bind(engine) }
+        : undefined;
+      return dialect.refusal?.(sql) ?? (await readOnlyRefusal(sql, reader));
+    }
+
     async function runQuery(queryArgs: Record<string, unknown>): Promise<CallToolResult> {
       const sql = queryArgs.sql_query;
       if (typeof sql !== 'string' || !sql.trim()) return failure('Give the SQL as "sql_query".');
       if (!writable) {
-        // The lexer and DuckDB itself must both read one statement that only reads.
-        const reader = engine.readStatements
-          ? { readStatements: engine.readStatements.bind(engine) }
-          : undefined;
-        const refusal = await readOnlyRefusal(sql, reader);
+        const refusal = await guardRefusal(sql);
         if (refusal) return failure(refusal);
       } else {
         // Writing to the tables needs no extension, setting, secret or file: the guard refuses those here too.
-        const refusal = scopeRefusal(sql);
+        const refusal = dialect.refusal?.(sql) ?? scopeRefusal(sql);
         if (refusal) return failure(refusal);
       }
       const requested =

@@ -1,5 +1,6 @@
 // Turns stored query rows into map features, by the geometry mapping the model chose.
 import { fixAntimeridian } from '../../geo/antimeridian';
+import { geometryFromValue } from '../../geo/geometry-value';
 import { plainProperties, pointFeatures } from '../../geo/point-features';
 import type { ResultGeometry } from './conversation-map-state';
 import type { MapPort } from './map-port';
@@ -8,15 +9,10 @@ import type { FeatureCollection, Geometry } from 'geojson';
 /** Features, or a message saying why none could be built. */
 export type FeaturesOutcome = { features: FeatureCollection } | { error: string };
 
+// GeoJSON (an object or its text), WKB or EWKB in hex, or WKT: whatever form the SQL server sent.
 function parseGeometry(value: unknown): Geometry | undefined {
-  try {
-    const geometry = (typeof value === 'string' ? JSON.parse(value) : value) as Geometry;
-    return geometry && typeof geometry === 'object' && 'type' in geometry
-      ? fixAntimeridian(geometry)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const geometry = geometryFromValue(value);
+  return geometry ? fixAntimeridian(geometry) : undefined;
 }
 
 /** Builds the features; columns that do not exist are reported with the ones that do. */

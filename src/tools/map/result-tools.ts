@@ -28,7 +28,7 @@ function findResult(context: MapToolContext, resultId: unknown): StoredResult | 
 const geometrySchema = {
   type: 'object',
   description:
-    'By kind: points (lon, lat columns); h3 (column of cell ids); shapes (column of GeoJSON geometry); join (layer id, column, layer_key: its property, default column).',
+    'By kind: points (lon, lat columns); h3 (column of cell ids); shapes (column of geometries: GeoJSON, WKB/EWKB hex or WKT); join (layer id, column, layer_key: its property, default column).',
   properties: {
     kind: { enum: ['points', 'h3', 'shapes', 'join'] },
     lon: { type: 'string' },
