@@ -3,8 +3,8 @@
 // from JSON fragments, the stop reason (a refusal is shown as one), usage, and the error event (e.g.
 // overloaded_error) sent mid-stream.
 import { streamErrorEvent } from '../map-http-error';
-import { parseToolArguments } from '../parse-tool-arguments';
 import { refusalNotice } from '../refusal-notice';
+import { toolUseEvent, type StreamedToolUse } from '../streamed-tool-use';
 import { createCallId } from '../tool-call-id';
 import { thinkingBlocksKey, type AnthropicReasoningBlock } from './anthropic-thinking-blocks';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason';
@@ -38,12 +38,6 @@ interface StreamEvent {
   error?: { type?: string; message?: string };
 }
 
-interface ToolUseBlock {
-  id: string;
-  name: string;
-  inputParts: string[];
-}
-
 /** A thinking block still streaming: its text and signature arrive in deltas. */
 interface OpenThinkingBlock {
   thinkingParts: string[];
@@ -62,7 +56,7 @@ export class AnthropicStreamParser implements StreamParser {
   done = false;
   private stopReason: string | null | undefined;
   private readonly usage: Usage = {};
-  private readonly toolUses = new Map<number, ToolUseBlock>();
+  private readonly toolUses = new Map<number, StreamedToolUse>();
   private readonly openThinking = new Map<number, OpenThinkingBlock>();
   /** Thinking blocks finished since the last tool call; they go back with the next call. */
   private pendingThinking: AnthropicReasoningBlock[] = [];
@@ -175,22 +169,9 @@ export class AnthropicStreamParser implements StreamParser {
     const toolUse = this.toolUses.get(index);
     if (toolUse === undefined) return [];
     this.toolUses.delete(index);
-    const parsed = parseToolArguments(toolUse.name, toolUse.inputParts.join(''));
     const thinkingBlocks = this.pendingThinking;
     this.pendingThinking = [];
-    return [
-      {
-        type: 'tool-call',
-        call: {
-          id: toolUse.id,
-          name: toolUse.name,
-          ...parsed,
-          ...(thinkingBlocks.length > 0
-            ? { providerMetadata: { [thinkingBlocksKey]: thinkingBlocks } }
-            : {}),
-        },
-      },
-    ];
+    return [toolUseEvent(toolUse, thinkingBlocksKey, thinkingBlocks)];
   }
 
   private readDelta(data: StreamEvent): ModelEvent[] {

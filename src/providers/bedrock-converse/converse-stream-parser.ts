@@ -2,7 +2,7 @@
 // the stop reason, usage from the metadata event, and exceptions sent inside the stream
 // (throttlingException, modelStreamErrorException…). The stream ends with its metadata event.
 import { streamErrorEvent } from '../map-http-error';
-import { parseToolArguments } from '../parse-tool-arguments';
+import { toolUseEvent, type StreamedToolUse } from '../streamed-tool-use';
 import { createCallId } from '../tool-call-id';
 import { converseReasoningKey, type ConverseReasoningText } from './converse-reasoning-blocks';
 import { mapConverseStopReason } from './map-converse-stop-reason';
@@ -22,12 +22,6 @@ interface ConverseEvent {
   usage?: { inputTokens?: number; outputTokens?: number };
   message?: string;
   Message?: string;
-}
-
-interface ToolUseBlock {
-  id: string;
-  name: string;
-  inputParts: string[];
 }
 
 interface OpenReasoning {
@@ -57,7 +51,7 @@ export class ConverseStreamParser implements StreamParser {
   private stopReason: string | undefined;
   private sawStop = false;
   private readonly usage: Usage = {};
-  private readonly toolUses = new Map<number, ToolUseBlock>();
+  private readonly toolUses = new Map<number, StreamedToolUse>();
   private readonly openReasoning = new Map<number, OpenReasoning>();
   /** Reasoning finished since the last tool call; it goes back with the next call. */
   private pendingReasoning: ConverseReasoningText[] = [];
@@ -154,22 +148,9 @@ export class ConverseStreamParser implements StreamParser {
     const toolUse = this.toolUses.get(index);
     if (toolUse === undefined) return [];
     this.toolUses.delete(index);
-    const parsed = parseToolArguments(toolUse.name, toolUse.inputParts.join(''));
     const reasoningBlocks = this.pendingReasoning;
     this.pendingReasoning = [];
-    return [
-      {
-        type: 'tool-call',
-        call: {
-          id: toolUse.id,
-          name: toolUse.name,
-          ...parsed,
-          ...(reasoningBlocks.length > 0
-            ? { providerMetadata: { [converseReasoningKey]: reasoningBlocks } }
-            : {}),
-        },
-      },
-    ];
+    return [toolUseEvent(toolUse, converseReasoningKey, reasoningBlocks)];
   }
 
   private streamError(event: ServerSentEvent): Error {
