@@ -1,5 +1,6 @@
 // Reads an SSE response body in batches: one batch per network chunk keeps the per-event cost low.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { readBodyChunks } from './read-body-chunks';
 
 /** One parsed SSE event: `event` is undefined for plain `data:` lines. */
 export type ServerSentEvent = EventSourceMessage;
@@ -15,28 +16,14 @@ export async function* readServerSentEvents(
   let batch: ServerSentEvent[] = [];
   const parser = createParser({ onEvent: (event) => batch.push(event) });
   const decoder = new TextDecoder();
-  const reader = body.getReader();
-  let finished = false;
-  // An injected fetch may not tie the body to the signal; cancelling ends a pending read at once.
-  const cancel = (): void => void reader.cancel().catch(() => undefined);
-  signal?.addEventListener('abort', cancel, { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
-      if (batch.length > 0) {
-        const ready = batch;
-        batch = [];
-        yield ready;
-      }
+  for await (const value of readBodyChunks(body, signal)) {
+    parser.feed(decoder.decode(value, { stream: true }));
+    if (batch.length > 0) {
+      const ready = batch;
+      batch = [];
+      yield ready;
     }
-    finished = true;
-    parser.feed(decoder.decode());
-    if (batch.length > 0) yield batch;
-  } finally {
-    signal?.removeEventListener('abort', cancel);
-    // The consumer stopped early (end marker, abort, error): release the connection.
-    if (!finished) await reader.cancel().catch(() => undefined);
   }
+  parser.feed(decoder.decode());
+  if (batch.length > 0) yield batch;
 }

@@ -2,6 +2,7 @@
 // messages framed by their length and checked by CRC32, split across network reads at any byte.
 import { EventStreamCodec, getChunkedStream } from '@smithy/core/event-streams';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
+import { readBodyChunks } from '../read-body-chunks';
 import type { ServerSentEvent } from '../read-server-sent-events';
 
 /** The media type of an AWS event stream. */
@@ -17,28 +18,6 @@ function headerText(
   return header?.type === 'string' && typeof header.value === 'string' ? header.value : '';
 }
 
-/** The network reads of `body`, ended at once when `signal` aborts. */
-async function* readChunks(
-  body: ReadableStream<Uint8Array>,
-  signal?: AbortSignal,
-): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  let finished = false;
-  const cancel = (): void => void reader.cancel().catch(() => undefined);
-  signal?.addEventListener('abort', cancel, { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      yield value;
-    }
-    finished = true;
-  } finally {
-    signal?.removeEventListener('abort', cancel);
-    if (!finished) await reader.cancel().catch(() => undefined);
-  }
-}
-
 /**
  * Yields each message of the stream as an event the parsers read like SSE: `event` is the event type
  * (`contentBlockDelta`…), `exception:<type>` for an exception message, `error:<code>` for an error
@@ -49,7 +28,7 @@ export async function* readEventStream(
   body: ReadableStream<Uint8Array>,
   signal?: AbortSignal,
 ): AsyncGenerator<ServerSentEvent[]> {
-  for await (const bytes of getChunkedStream(readChunks(body, signal))) {
+  for await (const bytes of getChunkedStream(readBodyChunks(body, signal))) {
     const message = codec.decode(bytes);
     const headers = message.headers as Record<string, { type: string; value: unknown }>;
     const messageType = headerText(headers, ':message-type');
