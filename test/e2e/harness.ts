@@ -4,6 +4,7 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Download,
   type Page,
 } from 'playwright-core';
@@ -88,8 +89,9 @@ export interface PageUnderTest {
 export async function openPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
+  storageState?: BrowserContextOptions['storageState'],
 ): Promise<PageUnderTest> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, storageState });
   const pageErrors: string[] = [];
   const outsideRequests: string[] = [];
   const consoleErrors: string[] = [];
