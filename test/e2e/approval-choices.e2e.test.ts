@@ -62,23 +62,52 @@ function bannerLines(page: Page): Promise<string[]> {
     .allTextContents();
 }
 
-/** Each select of the tools table stays on its tool's row and inside the table. */
+/** Each line of the banner keeps its Ask again beside its text, not wrapped under it. */
+async function expectBannerRows(page: Page): Promise<void> {
+  const lines = await page
+    .getByRole('list', { name: 'Tools set to run without asking' })
+    .locator('li')
+    .evaluateAll((items) =>
+      items.map((item) => {
+        const text = item.querySelector('span')!.getBoundingClientRect();
+        const ask = item.querySelector('button')!.getBoundingClientRect();
+        return ask.left >= text.right - 1 && ask.top < text.bottom;
+      }),
+    );
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.every(Boolean)).toBe(true);
+}
+
+/**
+ * Each select of the tools table stays on its tool's row and inside the table, and shows its choice
+ * whole: a session's and a remembered "run without asking" must not look the same.
+ */
 async function expectTableIntact(page: Page): Promise<void> {
   const table = page.locator('.mw-server-tools').first();
   const layout = await table.evaluate((node) => {
     const box = node.getBoundingClientRect();
     return [...node.querySelectorAll('tbody tr')].map((row) => {
       const rowBox = row.getBoundingClientRect();
-      const select = row.querySelector('select')!.getBoundingClientRect();
+      const element = row.querySelector('select')!;
+      const select = element.getBoundingClientRect();
+      // The chosen option's text is whole in the closed select (its arrow takes about 20 px).
+      const style = getComputedStyle(element);
+      const pen = document.createElement('canvas').getContext('2d')!;
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = pen.measureText(element.selectedOptions[0]?.text ?? '').width;
+      const room =
+        element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
       return {
         inRow: select.top >= rowBox.top - 1 && select.bottom <= rowBox.bottom + 1,
         inTable: select.left >= box.left - 1 && select.right <= box.right + 1,
         oneLine: select.height < 48,
+        textWhole: text <= room,
       };
     });
   });
   expect(layout.length).toBeGreaterThan(0);
-  for (const row of layout) expect(row).toEqual({ inRow: true, inTable: true, oneLine: true });
+  for (const row of layout)
+    expect(row).toEqual({ inRow: true, inTable: true, oneLine: true, textWhole: true });
 }
 
 describe('approval choices in Settings and the banner', () => {
@@ -132,6 +161,7 @@ describe('approval choices in Settings and the banner', () => {
       'list_tables runs without asking for this session',
       'describe_table runs without asking — remembered on this device',
     ]);
+    await expectBannerRows(first.page);
     await first.page.screenshot({ path: `${shots}/banner-desktop.png` });
     await expectClean(first);
 
@@ -184,6 +214,7 @@ describe('approval choices in Settings and the banner', () => {
     });
     await waitForData(phone.page);
     await phone.page.getByRole('list', { name: 'Tools set to run without asking' }).waitFor();
+    await expectBannerRows(phone.page);
     await phone.page.screenshot({ path: `${shots}/banner-phone.png` });
     await openSettings(phone.page);
     await policy(phone.page, 'describe_table').scrollIntoViewIfNeeded();
