@@ -1,9 +1,10 @@
 // The audit log says how each call was decided, in the built app: a card approval (`asked`), a
-// publisher's per-tool policy in app-config.json (`publisher-policy`), the person's "run without asking
-// (this session)" in Settings (`session-setting`), the session's auto-approve switch (`auto-approve`),
-// an identical read-only lookup answered from the kept answer (`reused`, no server call), and a turn
-// stopped at its round limit (a `limit` row, after its calls, the repeated ones reused); with the provider and model of each call and one run id
-// per turn.
+// publisher's per-tool policy in app-config.json (`publisher-policy`), the person's "allow this session"
+// in Settings (`session-setting`) and "allow on device" (`remembered-setting`), the session's
+// auto-approve switch (`auto-approve`), an identical read-only lookup answered from the kept answer
+// (`reused`, no server call; run again once "Reuse answers of repeated lookups" is off), and a turn
+// stopped at its round limit (a `limit` row after its calls); with the provider and model of each call
+// and one run id per turn.
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnLoopbackServer, type SpawnedServer } from '../mcp/spawn-loopback-server';
@@ -39,8 +40,11 @@ const script: FakeLlmScript = {
   rules: [
     ...callRule('how many', 'query', { sql_query: COUNTED }, 'Counted.'),
     ...callRule('add two and forty', 'get-sum', { a: 2, b: 40 }, 'It is 42.'),
+    ...callRule('tables once more', 'list_tables', {}, 'Listed them again.'),
+    ...callRule('tables a third time', 'list_tables', {}, 'Listed them a third time.'),
     ...callRule('which tables', 'list_tables', {}, 'Listed the tables.'),
     ...callRule('southernmost', 'query', { sql_query: SOUTH }, 'Found the south.'),
+    ...callRule('describe the airports', 'describe_table', { table: 'airports' }, 'Described.'),
     // The model never stops calling: the turn ends at its round limit.
     { user: 'keep adding', reply: { toolCalls: [{ name: 'get-sum', arguments: { a: 1, b: 1 } }] } },
     {
@@ -102,7 +106,7 @@ describe('the audit log names who decided each call', () => {
     await Promise.allSettled([browser?.close(), fake?.stop(), everything?.stop(), variant?.stop()]);
   });
 
-  it('exports asked, publisher-policy, session-setting, reused, auto-approve and round-limit rows', async () => {
+  it('exports asked, publisher-policy, session-setting, reused, remembered-setting, auto-approve and round-limit rows', async () => {
     const opened = await openChat(browser, variant.appUrl, {
       endpoint: fake.url,
       viewport: { width: 1440, height: 900 },
@@ -141,16 +145,33 @@ describe('the audit log names who decided each call', () => {
     await answered(page, 'Listed the tables.');
 
     // 4. The same lookup again: the kept answer, the server not called.
-    await ask(page, 'which tables are there, once more?');
-    await answered(page, 'Listed the tables.');
+    await ask(page, 'The tables once more?');
+    await answered(page, 'Listed them again.');
 
-    // 5. Auto-approve on: a query runs without a card.
+    // 5. describe_table set to run without asking, remembered on this device; and answers of repeated
+    //    lookups no longer reused, so the third list_tables calls the server again.
+    await page.getByRole('button', { name: 'Open the settings' }).click();
+    await dialog
+      .getByRole('combobox', { name: 'Approval policy of describe_table' })
+      .first()
+      .selectOption('auto-remembered');
+    await dialog.getByRole('checkbox', { name: 'Reuse answers of repeated lookups' }).uncheck();
+    await page.getByRole('button', { name: 'Close the settings' }).click();
+    await ask(page, 'describe the airports table');
+    await answered(page, 'Described.');
+    await ask(page, 'The tables a third time?');
+    await answered(page, 'Listed them a third time.');
+    await page.getByRole('button', { name: 'Open the settings' }).click();
+    await dialog.getByRole('checkbox', { name: 'Reuse answers of repeated lookups' }).check();
+    await page.getByRole('button', { name: 'Close the settings' }).click();
+
+    // 7. Auto-approve on: a query runs without a card.
     await page.getByRole('switch', { name: 'Auto-approve queries' }).check();
     await ask(page, 'Which is the southernmost?');
     await answered(page, 'Found the south.');
     await page.getByRole('switch', { name: 'Auto-approve queries' }).uncheck();
 
-    // 6. The model keeps calling: the turn stops after three rounds, and says it can go on.
+    // 8. The model keeps calling: the turn stops after three rounds, and says it can go on.
     await ask(page, 'keep adding one and one');
     await waitForIdle(page);
     await page.getByRole('button', { name: 'Continue the work where it stopped' }).waitFor();
@@ -169,13 +190,16 @@ describe('the audit log names who decided each call', () => {
       ['2', '0', 'get-sum', 'everything', 'publisher-policy', 'success'],
       ['3', '0', 'list_tables', 'embedded', 'session-setting', 'success'],
       ['4', '0', 'list_tables', 'embedded', 'reused', 'reused'],
-      ['5', '0', 'query', 'embedded', 'auto-approve', 'success'],
-      ['6', '0', 'get-sum', 'everything', 'publisher-policy', 'success'],
+      ['5', '0', 'describe_table', 'embedded', 'remembered-setting', 'success'],
+      // Reuse switched off: the same lookup runs again, as the person's session setting allows.
+      ['6', '0', 'list_tables', 'embedded', 'session-setting', 'success'],
+      ['7', '0', 'query', 'embedded', 'auto-approve', 'success'],
+      ['8', '0', 'get-sum', 'everything', 'publisher-policy', 'success'],
       // get-sum is read-only and idempotent: the same sum again is the kept answer.
-      ['6', '1', 'get-sum', 'everything', 'reused', 'reused'],
-      ['6', '2', 'get-sum', 'everything', 'reused', 'reused'],
+      ['8', '1', 'get-sum', 'everything', 'reused', 'reused'],
+      ['8', '2', 'get-sum', 'everything', 'reused', 'reused'],
       // The round the limit refused to start.
-      ['6', '3', '', '', 'round-limit', 'limit'],
+      ['8', '3', '', '', 'round-limit', 'limit'],
     ]);
     // Every call names the provider and model that proposed it (the limit row names none).
     for (const row of rows.filter((candidate) => candidate.status !== 'limit')) {
@@ -187,8 +211,8 @@ describe('the audit log names who decided each call', () => {
       expect(row.run_id).not.toBe('');
       runIds.set(row.turn ?? '', (runIds.get(row.turn ?? '') ?? new Set()).add(row.run_id ?? ''));
     }
-    expect([...runIds.values()].map((ids) => ids.size)).toEqual([1, 1, 1, 1, 1, 1]);
-    expect(new Set([...runIds.values()].flatMap((ids) => [...ids])).size).toBe(6);
+    expect([...runIds.values()].map((ids) => ids.size)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(new Set([...runIds.values()].flatMap((ids) => [...ids])).size).toBe(8);
     await expectClean(opened);
     await opened.context.close();
   });
