@@ -26,6 +26,21 @@ export interface KeptServers {
 /** The approval select's value for "run without asking", remembered on this device. */
 const REMEMBERED_AUTO = 'auto-remembered';
 
+/** The choices of a tool's approval select: short enough to show whole in the policy column. */
+export const APPROVAL_CHOICES = [
+  { value: 'ask', text: 'ask each time', title: 'Ask before each call' },
+  {
+    value: 'auto',
+    text: 'allow this session',
+    title: 'Run without asking until the browser closes',
+  },
+  {
+    value: REMEMBERED_AUTO,
+    text: 'allow on device',
+    title: 'Run without asking, remembered on this device',
+  },
+] as const;
+
 /** The person's switch for reusing answers of read-only lookups (the registry applies it). */
 export interface ReuseAnswersSwitch {
   on: boolean;
@@ -249,16 +264,12 @@ export class McpSettingsSection {
         attributes: { 'aria-label': `Approval policy of ${tool.name}` },
       });
       // "Run without asking" is for this session; keeping it on this device is a second, explicit choice.
+      // The labels fit the column's fixed width, so the closed select tells the two apart; the title
+      // says each in full.
       policy.append(
-        element('option', { text: 'ask each time', attributes: { value: 'ask' } }),
-        element('option', {
-          text: 'run without asking (this session)',
-          attributes: { value: 'auto' },
-        }),
-        element('option', {
-          text: 'run without asking (remember on this device)',
-          attributes: { value: REMEMBERED_AUTO },
-        }),
+        ...APPROVAL_CHOICES.map(({ value, text, title }) =>
+          element('option', { text, attributes: { value, title } }),
+        ),
       );
       const remembered = this.hub.policySetBy(server.id, tool.name) === 'person-remembered';
       const current = this.hub.policyFor(server.id, tool.name);

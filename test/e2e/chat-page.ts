@@ -12,7 +12,7 @@ import {
   type PageUnderTest,
 } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 /** How the page is prepared before the app loads. */
 export interface ChatPageOptions {
@@ -30,6 +30,11 @@ export interface ChatPageOptions {
   seedOnce?: boolean;
   /** Runs before the app loads (e.g. `page.clock.install()`, so the app's clock can be moved). */
   beforeLoad?: (page: Page) => Promise<void>;
+  /**
+   * What an earlier context kept (`context.storageState()`): its localStorage and cookies, never its
+   * sessionStorage, as when the person closes the browser and opens it again.
+   */
+  storageState?: BrowserContextOptions['storageState'];
 }
 
 /**
@@ -48,7 +53,7 @@ export async function openChat(
   appUrl: string,
   options: ChatPageOptions,
 ): Promise<ContractPage> {
-  const opened = await openPage(browser, options.viewport);
+  const opened = await openPage(browser, options.viewport, 'allow', options.storageState);
   await prepareChatPage(opened.page, options);
   await options.beforeLoad?.(opened.page);
   await opened.page.goto(appUrl);

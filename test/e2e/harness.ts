@@ -4,6 +4,7 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Download,
   type Page,
 } from 'playwright-core';
@@ -89,8 +90,9 @@ export async function openPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
   serviceWorkers: 'allow' | 'block' = 'allow',
+  storageState?: BrowserContextOptions['storageState'],
 ): Promise<PageUnderTest> {
-  const context = await browser.newContext({ viewport, serviceWorkers });
+  const context = await browser.newContext({ viewport, serviceWorkers, storageState });
   const pageErrors: string[] = [];
   const outsideRequests: string[] = [];
   const consoleErrors: string[] = [];

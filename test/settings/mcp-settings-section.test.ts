@@ -86,6 +86,24 @@ describe('McpSettingsSection', () => {
     expect(hub.policyFor('lake', 'query')).toBe('auto');
   });
 
+  it('labels the three approval choices apart in words that fit the fixed policy column', async () => {
+    const { root } = await mount();
+    const policy = root.querySelector<HTMLSelectElement>('[aria-label="Approval policy of query"]');
+    const choices = [...(policy?.options ?? [])].map((option) => [option.value, option.text]);
+    expect(choices).toEqual([
+      ['ask', 'ask each time'],
+      ['auto', 'allow this session'],
+      ['auto-remembered', 'allow on device'],
+    ]);
+    // A longer label is cut by the column (11.5rem): "this session" and "on this device" looked alike.
+    for (const [, text] of choices) expect(text?.length).toBeLessThanOrEqual(18);
+    expect([...(policy?.options ?? [])].map((option) => option.title)).toEqual([
+      'Ask before each call',
+      'Run without asking until the browser closes',
+      'Run without asking, remembered on this device',
+    ]);
+  });
+
   it('adds a server from a form whose fields have visible labels and hints', async () => {
     const { hub, root } = await mount();
     const url = controlLabelled<HTMLInputElement>(root, 'Server URL');
