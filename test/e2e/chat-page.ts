@@ -169,7 +169,7 @@ export async function ask(page: Page, question: string): Promise<void> {
  */
 export async function newConversation(page: Page): Promise<void> {
   const sidebar = page.getByRole('navigation', { name: 'Conversations' });
-  const toggle = page.getByRole('button', { name: 'Conversations' });
+  const toggle = page.getByRole('button', { name: 'Conversations', exact: true });
   const wasOpen = await sidebar.isVisible();
   if (!wasOpen) await toggle.click();
   await sidebar.getByRole('button', { name: 'New chat' }).click();

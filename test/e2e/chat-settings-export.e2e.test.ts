@@ -23,7 +23,8 @@ const SECRET = 's3cretPass9';
 const SECRET_SQL = `SELECT 'https://analyst:${SECRET}@data.example.com/flights.csv' AS source, 4242 AS answer`;
 
 const TOKEN = 'tok-98765-zz';
-const TOKEN_SQL = "SELECT 'user:{{secret:WAREHOUSE_TOKEN}}' AS auth, 4343 AS answer";
+// Named plainly: a column named like a credential (auth, token) is masked whole in the table.
+const TOKEN_SQL = "SELECT 'user:{{secret:WAREHOUSE_TOKEN}}' AS who, 4343 AS answer";
 
 const script: FakeLlmScript = {
   tokenDelayMs: 2,

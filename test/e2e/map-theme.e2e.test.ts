@@ -187,6 +187,11 @@ describe('the map in the page theme', () => {
     );
     for (const background of controlBackgrounds) expect(luminance(background)).toBeLessThan(0.25);
 
+    // A new result is brought into view; the sea is sampled where it was, so the view goes back after.
+    const camera = await page.evaluate(() => {
+      const map = window.mapwright!.map!.map;
+      return { center: map.getCenter().toArray() as [number, number], zoom: map.getZoom() };
+    });
     const resultId = await drawQuery(
       page,
       'SELECT id, longitude, latitude, mag FROM earthquakes ORDER BY mag DESC LIMIT 10',
@@ -196,6 +201,7 @@ describe('the map in the page theme', () => {
         title: 'Strongest earthquakes',
       },
     );
+    await page.evaluate((view) => window.mapwright!.map!.map.jumpTo(view), camera);
     const resultPaint = () =>
       page.evaluate(
         (id) => window.mapwright!.map!.map.getPaintProperty(id, 'circle-color'),
