@@ -1,5 +1,6 @@
 // Picks the basemap style: a publisher's online style when it loads, else the bundled offline one.
 import { errorMessage } from '../errors/error-message';
+import { HttpStatusError } from '../web/retry-transient';
 import { basemapPalettes } from './basemap-palette';
 import { basemapTilesPath, offlineStyle } from './offline-basemap';
 import { pageColorScheme, schemeSource } from './page-color-scheme';
@@ -41,7 +42,8 @@ export async function resolveBasemapStyle(
       return { style: await fetchOnlineStyle(basemap.url, fetchFunction), offline: false };
     } catch (error) {
       onNotice(
-        `The online basemap ${basemap.url} could not be loaded (${errorMessage(error)}); showing the offline basemap instead.`,
+        // The sentence names the URL once: a status that outlasted its retries says only its code.
+        `The online basemap ${basemap.url} could not be loaded (${error instanceof HttpStatusError ? `HTTP ${error.status}` : errorMessage(error)}); showing the offline basemap instead.`,
       );
     }
   }
