@@ -1,13 +1,10 @@
 // The hub: many MCP servers, their status, their tools in the ToolRegistry, and calls to them. It owns
 // the connections and composes the rest: tool preferences, sign-ins, the registry's tools, the masking
 // and keeping of results, each in its own module.
-import { describeCallError } from './describe-call-error';
-import { withResultId } from './drawable-result';
+import { callServerTool } from './call-server-tool';
 import { HubSignIns } from './hub-sign-ins';
-import { keepTableResult } from './keep-table-result';
 import { maskCallResult, serverTokens } from './mask-call-result';
 import { McpConnection } from './mcp-connection';
-import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
 import { NoToolsWarnings } from './no-tools-warnings';
 import { FOREVER_RECONNECT, type RetryPolicy } from './reconnect-schedule';
@@ -27,12 +24,6 @@ import type {
 } from './mcp-server-config';
 import type { EmbeddedServerFactory } from './mcp-transport';
 import type { PersonToolPolicies, PersonToolPolicy } from './person-tool-policies';
-
-/**
- * What the hub passes the SDK as a request timeout: setTimeout's longest delay (about 24 days), so the
- * SDK's own default (60 s) never ends a call the registry still allows.
- */
-const NO_REQUEST_TIMEOUT_MS = 2_147_483_647;
 
 /** The part of the ToolRegistry the hub needs. */
 export interface ToolSink {
@@ -290,7 +281,14 @@ export class McpHub {
     options: { signal: AbortSignal },
   ): Promise<ToolResult> {
     // A token the server echoes reaches neither the model nor the person's timeline.
-    return this.masked(await this.callToolUnmasked(serverId, toolName, args, options), serverId);
+    const mask = (result: ToolResult): ToolResult => this.masked(result, serverId);
+    const result = await callServerTool(this.connections.get(serverId), serverId, toolName, args, {
+      signal: options.signal,
+      ...(this.options.resultStore ? { resultStore: this.options.resultStore } : {}),
+      mask,
+      emit: (event) => this.emit(event),
+    });
+    return mask(result);
   }
 
   /** The result with this server's tokens and every server's form credentials masked. */
@@ -300,53 +298,6 @@ export class McpHub {
       this.signIns.tokensOf(serverId),
     );
     return maskCallResult(result, tokens, this.connections.values());
-  }
-
-  private async callToolUnmasked(
-    serverId: string,
-    toolName: string,
-    args: Record<string, unknown>,
-    options: { signal: AbortSignal },
-  ): Promise<ToolResult> {
-    const connection = this.connections.get(serverId);
-    if (!connection) {
-      return { content: `No MCP server "${serverId}" is configured.`, isError: true };
-    }
-    try {
-      const result = await connection.callTool(toolName, args, {
-        signal: options.signal,
-        timeoutMs: NO_REQUEST_TIMEOUT_MS,
-        // The status the person sees says why the call has not started.
-        onWaiting: () =>
-          this.emit({
-            serverId,
-            status: connection.status,
-            error: `Waiting for ${connection.displayName} to come back${
-              connection.lastError ? ` (${connection.lastError.replace(/\.$/, '')})` : ''
-            }.`,
-          }),
-      });
-      // Masked before its rows are stored for the map, the table and the chart.
-      const converted = this.masked(toToolResult(result), serverId);
-      const table = converted.data?.kind === 'table' ? converted.data : undefined;
-      if (!table) return converted;
-      // A stock server's table gets a result id here, so the map can draw it.
-      const drawable = this.options.resultStore
-        ? withResultId(converted, table)
-        : { ...converted, data: table };
-      return {
-        ...drawable,
-        data: keepTableResult(this.options.resultStore, serverId, drawable.data),
-      };
-    } catch (error) {
-      if (options.signal.aborted) {
-        return { content: `The call to ${toolName} was cancelled.`, isError: true };
-      }
-      return {
-        content: describeCallError(error, connection.displayName, toolName),
-        isError: true,
-      };
-    }
   }
 
   /** The approval card's check of a query to this server: its pre-flight, or a note that it has none. */
