@@ -1,24 +1,20 @@
-// The hub: many MCP servers, their status, their tools in the ToolRegistry, and calls to them.
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
-import { errorMessage } from '../errors/error-message';
-import { withoutRows, withRowsBounded } from '../tools/table-result-data';
-import {
-  BrowserOAuthProvider,
-  type BrowserOAuthOptions,
-  type OAuthCallbackMessage,
-} from './browser-oauth-provider';
-import { describeCallError } from './describe-call-error';
-import { withResultId } from './drawable-result';
-import { FORM_SECRET_MASK, maskServerTokens } from './mask-server-token';
+// The hub: many MCP servers, their status, their tools in the ToolRegistry, and calls to them. It owns
+// the connections and composes the rest: tool preferences, sign-ins, the registry's tools, the masking
+// and keeping of results, each in its own module.
+import { callServerTool } from './call-server-tool';
+import { HubSignIns } from './hub-sign-ins';
+import { maskCallResult, serverTokens } from './mask-call-result';
 import { McpConnection } from './mcp-connection';
-import { toToolResult } from './mcp-result';
 import { invalidSchemaReason } from './mcp-tool-schema';
-import { PersonToolPolicies, type PersonToolPolicy } from './person-tool-policies';
+import { NoToolsWarnings } from './no-tools-warnings';
 import { FOREVER_RECONNECT, type RetryPolicy } from './reconnect-schedule';
+import { displayTitle, toRegistryTool } from './registry-tool';
 import { createServerPreflight, isPreflightTool } from './server-preflight';
+import { ToolPreferences } from './tool-preferences';
 import type { PreflightFunction } from '../data/preflight';
 import type { ResultStore } from '../tools/result-store';
-import type { ApprovalSetBy, TableResultData, Tool, ToolResult } from '../tools/tool';
+import type { ApprovalSetBy, Tool, ToolResult } from '../tools/tool';
+import type { BrowserOAuthOptions, OAuthCallbackMessage } from './browser-oauth-provider';
 import type { ElicitationHandler } from './elicitation-request';
 import type {
   ApprovalPolicy,
@@ -27,20 +23,7 @@ import type {
   McpStatusEvent,
 } from './mcp-server-config';
 import type { EmbeddedServerFactory } from './mcp-transport';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-
-/**
- * What the hub passes the SDK as a request timeout: setTimeout's longest delay (about 24 days), so the
- * SDK's own default (60 s) never ends a call the registry still allows.
- */
-const NO_REQUEST_TIMEOUT_MS = 2_147_483_647;
-
-/** The tool's display name, as the spec orders them: `title`, then `annotations.title`; blank is none. */
-function displayTitle(tool: McpTool): string | undefined {
-  return [tool.title, tool.annotations?.title].find(
-    (candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '',
-  );
-}
+import type { PersonToolPolicies, PersonToolPolicy } from './person-tool-policies';
 
 /** The part of the ToolRegistry the hub needs. */
 export interface ToolSink {
@@ -83,53 +66,39 @@ export interface McpHubOptions {
 /** Manages MCP servers and exposes their tools to the agent through the ToolRegistry. */
 export class McpHub {
   private readonly connections = new Map<string, McpConnection>();
-  private readonly disabled = new Map<string, Set<string>>();
   private readonly listeners = new Set<(event: McpStatusEvent) => void>();
   private readonly retry: RetryPolicy;
   private readonly reconnectPolicy: RetryPolicy;
-  /** The person's own choices per tool, from Settings (the banner lists and withdraws them). */
-  readonly personPolicies: PersonToolPolicies;
-  /** The OAuth provider of each server that may ask the person to sign in, by server id. */
-  private readonly signIns = new Map<string, BrowserOAuthProvider>();
-  /** Why a connected server offers no usable tool, by server id; absent while it offers some. */
-  private readonly noToolsWarnings = new Map<string, string>();
+  private readonly preferences: ToolPreferences;
+  private readonly signIns: HubSignIns;
+  private readonly noToolsWarnings: NoToolsWarnings;
 
   constructor(private readonly options: McpHubOptions) {
-    this.personPolicies = new PersonToolPolicies(
-      options.toolPolicies,
-      options.onToolPoliciesChange,
-    );
+    this.preferences = new ToolPreferences(options);
+    this.signIns = new HubSignIns({
+      ...(options.oauth ? { oauth: options.oauth } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      connectionOf: (serverId) => this.connections.get(serverId),
+      emit: (event) => this.emit(event),
+    });
+    this.noToolsWarnings = new NoToolsWarnings(options.onWarning);
     this.retry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 8000, ...options.retry };
     this.reconnectPolicy = { ...FOREVER_RECONNECT, ...options.reconnect };
-    for (const [serverId, names] of Object.entries(options.disabledTools ?? {})) {
-      this.disabled.set(serverId, new Set(names));
-    }
+  }
+
+  /** The person's own choices per tool, from Settings (the banner lists and withdraws them). */
+  get personPolicies(): PersonToolPolicies {
+    return this.preferences.personPolicies;
   }
 
   /** Adds (or replaces) a server. It connects on `connect` / `connectAll`. */
   addServer(config: HubServerConfig, embedded?: EmbeddedServerFactory): void {
     const previous = this.connections.get(config.id);
     if (previous) void previous.disconnect();
-    const oauth = this.options.oauth;
     // A server given an Authorization header uses that; the others may ask the person to sign in.
-    const hasAuthorization = Object.keys(config.headers ?? {}).some(
-      (header) => header.toLowerCase() === 'authorization',
-    );
-    const authProvider =
-      oauth && config.url && !embedded && !hasAuthorization
-        ? new BrowserOAuthProvider({
-            ...oauth,
-            serverId: config.id,
-            serverUrl: new URL(config.url, oauth.baseUrl).href,
-            ...(config.oauthClient ? { preRegistered: config.oauthClient } : {}),
-            ...(config.oauthClientMetadataUrl
-              ? { clientMetadataUrl: config.oauthClientMetadataUrl }
-              : {}),
-            onAuthorizationNeeded: (url) => {
-              connection.signInUrl = url;
-            },
-          })
-        : undefined;
+    const authProvider = this.signIns.providerFor(config, embedded !== undefined, (url) => {
+      connection.signInUrl = url;
+    });
     const connection: McpConnection = new McpConnection(config, {
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
       ...(embedded ? { embedded } : {}),
@@ -149,8 +118,6 @@ export class McpHub {
       onTools: () => this.publishTools(config.id),
     });
     this.connections.set(config.id, connection);
-    if (authProvider) this.signIns.set(config.id, authProvider);
-    else this.signIns.delete(config.id);
   }
 
   /**
@@ -160,53 +127,17 @@ export class McpHub {
    * the outcome, it is used up. Resolves with the server's id, if one matched.
    */
   async completeSignIn(callback: OAuthCallbackMessage): Promise<string | undefined> {
-    const state = callback.state;
-    const match = [...this.signIns].find(
-      ([, provider]) => state !== undefined && provider.takeState(state),
-    );
-    if (!match) return undefined;
-    const [serverId, provider] = match;
-    const connection = this.connections.get(serverId);
-    if (!connection?.config.url || callback.error || !callback.code) provider.endSignIn();
-    if (!connection?.config.url) return undefined;
-    if (callback.error || !callback.code) {
-      connection.lastError =
-        `Signing in to ${connection.config.name ?? serverId} did not finish: ` +
-        `${callback.errorDescription ?? callback.error ?? 'no authorization code came back'}.`;
-      this.emit({ serverId, status: connection.status, error: connection.lastError });
-      return serverId;
-    }
-    try {
-      await auth(provider, {
-        serverUrl: new URL(connection.config.url, this.options.oauth?.baseUrl),
-        authorizationCode: callback.code,
-        ...(this.options.fetch ? { fetchFn: this.options.fetch } : {}),
-      });
-    } catch (error) {
-      provider.endSignIn();
-      connection.lastError = `Signing in to ${connection.config.name ?? serverId} failed: ${errorMessage(
-        error,
-      )}`;
-      this.emit({ serverId, status: 'error', error: connection.lastError });
-      return serverId;
-    }
-    await connection.disconnect();
-    await connection.connect();
-    return serverId;
+    return this.signIns.complete(callback);
   }
 
   /** Keeps a server's sign-in on this device (true) or for this tab only (false, the default). */
   rememberSignIn(serverId: string, remember: boolean): void {
-    this.signIns.get(serverId)?.setRemembered(remember);
-    this.emit({ serverId, status: this.connections.get(serverId)?.status ?? 'disconnected' });
+    this.signIns.remember(serverId, remember);
   }
 
   /** Forgets a server's tokens and registration, and connects again (which asks to sign in). */
   async signOut(serverId: string): Promise<void> {
-    this.signIns.get(serverId)?.forget();
-    const connection = this.connections.get(serverId);
-    await connection?.disconnect();
-    await connection?.connect();
+    await this.signIns.signOut(serverId);
   }
 
   /** Disconnects and forgets a server; its tools leave the registry. */
@@ -280,20 +211,20 @@ export class McpHub {
       id: connection.config.id,
       name: connection.config.name ?? connection.config.id,
       ...(connection.serverTitle ? { serverTitle: connection.serverTitle } : {}),
-      ...signInState(connection, this.signIns.get(connection.config.id)),
+      ...this.signIns.stateOf(connection),
       status: connection.status,
       ...(connection.lastError ? { lastError: connection.lastError } : {}),
       ...(connection.status === 'error' && connection.bridgeCommand
         ? { bridgeCommand: connection.bridgeCommand }
         : {}),
-      ...(connection.status === 'connected' && this.noToolsWarnings.has(connection.config.id)
+      ...(connection.status === 'connected' && this.noToolsWarnings.get(connection.config.id)
         ? { warning: this.noToolsWarnings.get(connection.config.id) }
         : {}),
       tools: connection.tools.map((tool) => ({
         name: tool.name,
         ...(displayTitle(tool) ? { title: displayTitle(tool) } : {}),
         description: tool.description ?? '',
-        enabled: !this.disabled.get(connection.config.id)?.has(tool.name),
+        enabled: this.preferences.isEnabled(connection.config.id, tool.name),
       })),
     }));
   }
@@ -306,14 +237,8 @@ export class McpHub {
 
   /** Switches one tool on or off; the choice survives reconnects. New tools start enabled. */
   setToolEnabled(serverId: string, toolName: string, enabled: boolean): void {
-    const names = this.disabled.get(serverId) ?? new Set<string>();
-    if (enabled) names.delete(toolName);
-    else names.add(toolName);
-    this.disabled.set(serverId, names);
+    this.preferences.setEnabled(serverId, toolName, enabled);
     this.publishTools(serverId);
-    this.options.onPreferencesChange?.(
-      Object.fromEntries([...this.disabled].map(([id, set]) => [id, [...set].sort()])),
-    );
   }
 
   /**
@@ -322,21 +247,12 @@ export class McpHub {
    * config's `approvals.defaultPolicy`, else `ask`. Registered tools carry the answer (`Tool.approval`).
    */
   policyFor(serverId: string, toolName: string): ApprovalPolicy {
-    const config = this.connections.get(serverId)?.config;
-    return (
-      this.personPolicies.get(serverId, toolName)?.policy ??
-      config?.toolApproval?.[toolName] ??
-      config?.approval ??
-      this.options.defaultPolicy ??
-      'ask'
-    );
+    return this.preferences.policyFor(serverId, toolName, this.connections.get(serverId)?.config);
   }
 
   /** Who set the policy `policyFor` answers: the person (for the session, or remembered), else the publisher. */
   policySetBy(serverId: string, toolName: string): ApprovalSetBy {
-    const person = this.personPolicies.get(serverId, toolName);
-    if (!person) return 'publisher';
-    return person.remembered ? 'person-remembered' : 'person-session';
+    return this.preferences.policySetBy(serverId, toolName);
   }
 
   /**
@@ -349,7 +265,7 @@ export class McpHub {
     policy: ApprovalPolicy,
     remembered = false,
   ): void {
-    this.personPolicies.set(serverId, toolName, policy, remembered);
+    this.preferences.setPolicy(serverId, toolName, policy, remembered);
     this.publishTools(serverId);
   }
 
@@ -365,77 +281,23 @@ export class McpHub {
     options: { signal: AbortSignal },
   ): Promise<ToolResult> {
     // A token the server echoes reaches neither the model nor the person's timeline.
-    return this.masked(await this.callToolUnmasked(serverId, toolName, args, options), serverId);
+    const mask = (result: ToolResult): ToolResult => this.masked(result, serverId);
+    const result = await callServerTool(this.connections.get(serverId), serverId, toolName, args, {
+      signal: options.signal,
+      ...(this.options.resultStore ? { resultStore: this.options.resultStore } : {}),
+      mask,
+      emit: (event) => this.emit(event),
+    });
+    return mask(result);
   }
 
-  /**
-   * The result with the server's tokens masked, and every credential the person typed into any server's
-   * form (a server may echo one back, or pass it to another).
-   */
+  /** The result with this server's tokens and every server's form credentials masked. */
   private masked(result: ToolResult, serverId: string): ToolResult {
-    const formSecrets = [...this.connections.values()].flatMap((connection) => [
-      ...connection.formSecrets,
-    ]);
-    return maskServerTokens(
-      maskServerTokens(result, this.tokensOf(serverId)),
-      formSecrets,
-      FORM_SECRET_MASK,
+    const tokens = serverTokens(
+      this.connections.get(serverId)?.config,
+      this.signIns.tokensOf(serverId),
     );
-  }
-
-  /** The tokens this page sends a server: its Authorization header's, and those it signed in for. */
-  private tokensOf(serverId: string): string[] {
-    const header = Object.entries(this.connections.get(serverId)?.config.headers ?? {}).find(
-      ([name]) => name.toLowerCase() === 'authorization',
-    )?.[1];
-    const signedIn = this.signIns.get(serverId)?.tokens();
-    return [header?.replace(/^\S+\s+/, ''), signedIn?.access_token, signedIn?.refresh_token].filter(
-      (token): token is string => typeof token === 'string' && token !== '',
-    );
-  }
-
-  private async callToolUnmasked(
-    serverId: string,
-    toolName: string,
-    args: Record<string, unknown>,
-    options: { signal: AbortSignal },
-  ): Promise<ToolResult> {
-    const connection = this.connections.get(serverId);
-    if (!connection) {
-      return { content: `No MCP server "${serverId}" is configured.`, isError: true };
-    }
-    try {
-      const result = await connection.callTool(toolName, args, {
-        signal: options.signal,
-        timeoutMs: NO_REQUEST_TIMEOUT_MS,
-        // The status the person sees says why the call has not started.
-        onWaiting: () =>
-          this.emit({
-            serverId,
-            status: connection.status,
-            error: `Waiting for ${connection.displayName} to come back${
-              connection.lastError ? ` (${connection.lastError.replace(/\.$/, '')})` : ''
-            }.`,
-          }),
-      });
-      // Masked before its rows are stored for the map, the table and the chart.
-      const converted = this.masked(toToolResult(result), serverId);
-      const table = converted.data?.kind === 'table' ? converted.data : undefined;
-      if (!table) return converted;
-      // A stock server's table gets a result id here, so the map can draw it.
-      const drawable = this.options.resultStore
-        ? withResultId(converted, table)
-        : { ...converted, data: table };
-      return { ...drawable, data: this.keepResult(serverId, drawable.data) };
-    } catch (error) {
-      if (options.signal.aborted) {
-        return { content: `The call to ${toolName} was cancelled.`, isError: true };
-      }
-      return {
-        content: describeCallError(error, connection.displayName, toolName),
-        isError: true,
-      };
-    }
+    return maskCallResult(result, tokens, this.connections.values());
   }
 
   /** The approval card's check of a query to this server: its pre-flight, or a note that it has none. */
@@ -451,29 +313,9 @@ export class McpHub {
     await Promise.all([...this.connections.keys()].map((serverId) => this.removeServer(serverId)));
   }
 
-  /**
-   * Rows travel one way: a table with a result id goes whole into the ResultStore (map and chart tools
-   * and the table view read it there, and the conversation stores it beside its document), and the
-   * result's data keeps only its columns and total. Any other table keeps its rows, bounded.
-   */
-  private keepResult(serverId: string, table: TableResultData): TableResultData {
-    const store = this.options.resultStore;
-    if (!store || table.resultId === undefined || !table.rows) return withRowsBounded(table);
-    store.put({
-      resultId: table.resultId,
-      serverId,
-      ...(table.sql !== undefined ? { sql: table.sql } : {}),
-      columns: table.columns,
-      rows: table.rows,
-      totalRows: table.totalRows,
-    });
-    return withoutRows(table);
-  }
-
   private publishTools(serverId: string): void {
     const connection = this.connections.get(serverId);
     if (!connection || connection.status !== 'connected') return;
-    const disabled = this.disabled.get(serverId);
     const tools: Tool[] = [];
     let validCount = 0;
     for (const tool of connection.tools) {
@@ -487,76 +329,21 @@ export class McpHub {
         continue;
       }
       validCount += 1;
-      if (disabled?.has(tool.name)) continue;
-      tools.push(this.toTool(connection, tool));
+      if (!this.preferences.isEnabled(serverId, tool.name)) continue;
+      tools.push(
+        toRegistryTool(connection, tool, {
+          approval: this.policyFor(serverId, tool.name),
+          approvalSetBy: this.policySetBy(serverId, tool.name),
+          call: (args, signal) => this.callTool(serverId, tool.name, args, { signal }),
+        }),
+      );
     }
-    this.noteToolCount(serverId, connection.tools.length, validCount);
+    // Tools the person switched off count as usable: that was their choice.
+    this.noToolsWarnings.note(serverId, connection.tools.length, validCount);
     this.options.registry.setServerTools(serverId, tools);
-  }
-
-  /**
-   * A server that connects but offers nothing usable looks healthy and silently adds no tools: say so
-   * once, and keep the reason on its state until it offers a valid tool. Tools the person switched off
-   * do not count: that was their choice.
-   */
-  private noteToolCount(serverId: string, listedCount: number, validCount: number): void {
-    if (validCount > 0) {
-      this.noToolsWarnings.delete(serverId);
-      return;
-    }
-    const warning =
-      listedCount === 0
-        ? `MCP server "${serverId}" is connected but lists no tools, so the agent cannot use it.`
-        : `MCP server "${serverId}" is connected but none of its ${listedCount} tools is usable (each ` +
-          'has an invalid input schema), so the agent cannot use it.';
-    if (this.noToolsWarnings.get(serverId) === warning) return;
-    this.noToolsWarnings.set(serverId, warning);
-    this.options.onWarning?.(warning);
-  }
-
-  private toTool(connection: McpConnection, tool: McpTool): Tool {
-    const serverId = connection.config.id;
-    const title = displayTitle(tool);
-    return {
-      name: tool.name,
-      ...(title ? { title } : {}),
-      description: tool.description ?? title ?? tool.name,
-      inputSchema: tool.inputSchema as Tool['inputSchema'],
-      origin: {
-        kind: 'mcp',
-        serverId,
-        originalName: tool.name,
-        // The publisher's or person's name for the server, else the name it gives itself.
-        ...(connection.config.name || connection.serverTitle
-          ? { serverTitle: connection.config.name ?? connection.serverTitle }
-          : {}),
-      },
-      approval: this.policyFor(serverId, tool.name),
-      approvalSetBy: this.policySetBy(serverId, tool.name),
-      // The server says the tool only reads and repeats without effect: the session may reuse an
-      // answer to the same arguments (the registry forgets them when the server's tools or data change).
-      ...(tool.annotations?.readOnlyHint === true && tool.annotations.idempotentHint === true
-        ? { idempotent: true }
-        : {}),
-      ...(connection.config.toolTimeoutMs ? { timeoutMs: connection.config.toolTimeoutMs } : {}),
-      execute: (args, context) =>
-        this.callTool(serverId, tool.name, args, { signal: context.signal }),
-    };
   }
 
   private emit(event: McpStatusEvent): void {
     for (const listener of this.listeners) listener(event);
   }
-}
-
-/** What the settings show about signing in: the URL while it is needed, and whether tokens are kept. */
-function signInState(
-  connection: McpConnection,
-  provider: BrowserOAuthProvider | undefined,
-): Pick<McpServerState, 'signIn'> {
-  if (!provider) return {};
-  const signedIn = provider.tokens() !== undefined;
-  const url = connection.status === 'error' ? connection.signInUrl?.href : undefined;
-  if (!signedIn && !url) return {};
-  return { signIn: { signedIn, remembered: provider.remembered, ...(url ? { url } : {}) } };
 }
