@@ -86,6 +86,7 @@ export class ChatPanel {
   /** Turns below this index carry `mw-turn-far`. */
   private farBelow = 0;
   private deferredGeneration = 0;
+  private deferredTimer: ReturnType<typeof setTimeout> | undefined;
   private busy = false;
   /** The status and detail last applied: a streamed word changes neither, and writes nothing. */
   private applied: string | undefined;
@@ -311,10 +312,19 @@ export class ChatPanel {
     if (scroll) this.scrollToEnd();
   }
 
+  /** Stops drawing the turns left for later: the panel is gone, and no timer outlives it. */
+  destroy(): void {
+    this.deferredGeneration += 1;
+    this.deferred = [];
+    if (this.deferredTimer !== undefined) clearTimeout(this.deferredTimer);
+    this.deferredTimer = undefined;
+  }
+
   /** Draws the turns `show` left for later, a batch per task, oldest last; stops if another shows. */
   private drawDeferred(generation: number): void {
     if (this.deferred.length === 0) return;
-    setTimeout(() => {
+    this.deferredTimer = setTimeout(() => {
+      this.deferredTimer = undefined;
       if (generation !== this.deferredGeneration) {
         this.deferred = [];
         return;

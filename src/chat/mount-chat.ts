@@ -495,6 +495,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       toast.expire();
       controls.destroy();
       mcpSection?.destroy();
+      panel.destroy();
       channel.close();
       store?.close();
       options.element.replaceChildren();

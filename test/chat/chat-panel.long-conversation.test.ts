@@ -54,6 +54,7 @@ describe('the chat panel with a long conversation', () => {
     await vi.waitFor(() => expect(answers()[0]).toBe('Answer number 0.'), { timeout: 10_000 });
     expect(answers().every((text, index) => text === `Answer number ${index}.`)).toBe(true);
     panel.root.remove();
+    panel.destroy();
   });
 
   it('in a conversation of over 40 turns marks all but the newest five turns far, so they may skip rendering out of view', () => {
@@ -79,6 +80,7 @@ describe('the chat panel with a long conversation', () => {
     expect(far()).toEqual(Array.from({ length: 41 }, (_, index) => index < 36));
     panel.show(conversation(0));
     expect(far()).toEqual([]);
+    panel.destroy();
   });
 
   it('streams words into the newest of 500 turns touching no other turn, in a log of a few children', () => {
@@ -132,6 +134,31 @@ describe('the chat panel with a long conversation', () => {
     expect(newest?.textContent).toContain('Alaska and Chile');
     expect(changed.length).toBeGreaterThan(0);
     expect(changed.filter((target) => !newest?.contains(target))).toEqual([]);
+    panel.root.remove();
+    panel.destroy();
+  });
+});
+
+describe('a chat panel that is destroyed', () => {
+  it('draws nothing more of a long conversation after destroy: no timer outlives it', async () => {
+    const panel = new ChatPanel({
+      onSend: () => {},
+      onStop: () => {},
+      retry: () => {},
+      continueTurn: () => {},
+    });
+    globalThis.document.body.append(panel.root);
+    panel.show(
+      new Conversation({
+        ...createConversationDocument('c-destroyed', 0),
+        turns: Array.from({ length: 200 }, (_, index) => turn(index)),
+      }),
+    );
+    const drawn = () => panel.root.querySelectorAll('.mw-answer').length;
+    const before = drawn();
+    panel.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(drawn()).toBe(before);
     panel.root.remove();
   });
 });
