@@ -109,8 +109,8 @@ describe('an imported conversation', () => {
     );
 
     // Run again proposes the imported query on a card, as in any conversation.
-    await call.locator('summary').click();
-    await call.getByRole('button', { name: 'Run this query again' }).click();
+    // Shown on the folded call line.
+    await call.getByRole('button', { name: /^Run again/ }).click();
     const card = page.locator('.mw-approval-card');
     await card.waitFor();
     expect(await card.locator('.cm-content').textContent()).toBe(SQL);
