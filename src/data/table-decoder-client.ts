@@ -34,7 +34,8 @@ function startDecoder(): WorkerRequests<DecoderRequestBody> {
   const started: WorkerRequests<DecoderRequestBody> = new WorkerRequests(
     startModuleWorker(decoderWorkerUrl),
     {
-      valueOf: (answer) => ('ipc' in answer ? answer.ipc : (answer as { value?: unknown }).value),
+      answerValue: (answer) =>
+        'ipc' in answer ? answer.ipc : (answer as { value?: unknown }).value,
       answered: () => {
         if (started.pending === 0) stopDecoderWhenIdle(started);
       },

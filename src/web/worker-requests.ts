@@ -8,7 +8,7 @@ export type WorkerAnswer = { id: number } & ({ value: unknown } | { error: strin
 /** What the client is told of the worker's life. */
 export interface WorkerRequestsOptions {
   /** The value of an answer that is not an error (default: its `value`). */
-  valueOf?(answer: WorkerAnswer): unknown;
+  answerValue?(answer: WorkerAnswer): unknown;
   /** Opens the message a failed worker's requests are rejected with ("…: reason"). */
   failure: string;
   /** After each answer (the client may let an idle worker go). */
@@ -31,13 +31,13 @@ export class WorkerRequests<Body extends object> {
     readonly worker: Worker,
     options: WorkerRequestsOptions,
   ) {
-    const valueOf = options.valueOf ?? ((answer) => (answer as { value?: unknown }).value);
+    const answerValue = options.answerValue ?? ((answer) => (answer as { value?: unknown }).value);
     worker.addEventListener('message', (event: MessageEvent<WorkerAnswer>) => {
       const request = this.waiting.get(event.data.id);
       this.waiting.delete(event.data.id);
       if ('error' in event.data && typeof event.data.error === 'string')
         request?.reject(new Error(event.data.error));
-      else request?.resolve(valueOf(event.data));
+      else request?.resolve(answerValue(event.data));
       options.answered?.();
     });
     worker.addEventListener('error', (event) => {

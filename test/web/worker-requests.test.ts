@@ -23,7 +23,7 @@ function client(answered?: () => void, failed?: () => void) {
   const worker = new FakeWorker();
   const requests = new WorkerRequests<{ kind: string }>(worker as unknown as Worker, {
     failure: 'The reader stopped',
-    valueOf: (answer) => ('ipc' in answer ? answer.ipc : (answer as { value?: unknown }).value),
+    answerValue: (answer) => ('ipc' in answer ? answer.ipc : (answer as { value?: unknown }).value),
     answered,
     failed,
   });
@@ -31,6 +31,16 @@ function client(answered?: () => void, failed?: () => void) {
 }
 
 describe('WorkerRequests', () => {
+  it('settles with the answer’s value when the client names no way to read it (the point tiler)', async () => {
+    const worker = new FakeWorker();
+    const requests = new WorkerRequests<{ kind: string }>(worker as unknown as Worker, {
+      failure: 'The tiler stopped',
+    });
+    const asked = requests.ask<number[]>({ kind: 'tile' });
+    worker.answer({ id: worker.sent[0]!.id, value: [1, 2] });
+    await expect(asked).resolves.toEqual([1, 2]);
+  });
+
   it('settles each request with its own answer, whatever order the answers come in', async () => {
     let answers = 0;
     const { worker, requests } = client(() => answers++);
