@@ -22,14 +22,11 @@ import {
 } from '../results';
 import {
   CredentialsSection,
-  loadReuseAnswers,
   loadUserServers,
-  saveReuseAnswers,
   saveServerSwitchedOff,
   saveUserServers,
   McpSettingsSection,
   type KeptServers,
-  type ReuseAnswersSwitch,
   readThemeChoice,
   saveThemeChoice,
 } from '../settings';
@@ -47,6 +44,7 @@ import { ChatPanel } from './chat-panel';
 import { ChatSession } from './chat-session';
 import { preloadChatModules } from './preload-chat-modules';
 import { preloadData } from './preload-data';
+import { reuseAnswersSwitch } from './reuse-answers-switch';
 import { settledWithin } from './settled-within';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentEvent } from '../agent/types';
@@ -226,17 +224,7 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       saveServerSwitchedOff(serverId, !enabled, scope.local),
   };
   // The person's switch for reused answers, applied to the registry now and kept on this device.
-  const reuseMinutes = Math.round(options.config.limits.reuseAnswersMs / 60_000);
-  const reuse: ReuseAnswersSwitch = {
-    on: loadReuseAnswers(scope.local),
-    minutes: reuseMinutes,
-    set(on) {
-      reuse.on = on;
-      saveReuseAnswers(on, scope.local);
-      registry.setReuseAnswers(on ? options.config.limits.reuseAnswersMs : 0);
-    },
-  };
-  registry.setReuseAnswers(reuse.on ? options.config.limits.reuseAnswersMs : 0);
+  const reuse = reuseAnswersSwitch(registry, options.config.limits.reuseAnswersMs, scope.local);
   let mcpSection = hub ? new McpSettingsSection(hub, keptServers, reuse) : undefined;
   void options.data?.then((started) => {
     if (!started) return;

@@ -6,7 +6,6 @@ import { dataHostFetch } from './data-host-fetch';
 import { dataHostUrl } from './data-host-url';
 import { decodeToArrowIpc } from './decode-table-file';
 import { describeTable, listTablesSql } from './describe-table';
-import { DataHostRefusedError, dataHostRefusalIn } from './duckdb-worker-network';
 import { fetchTableBytes } from './fetch-table-bytes';
 import {
   KEPT_RESULTS_SCHEMA,
@@ -24,6 +23,7 @@ import { RemoteParquetTables } from './remote-parquet-tables';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier';
 import { statementCount } from './statement-count';
 import { attachUploadsSql, dropTableOrUpload, holdsCompressed } from './uploads-database';
+import { notAQuery, withoutDuckDbWrapping } from './wasm-query-errors';
 import type { SqlStatementReading } from '../sql/sql-guard';
 import type {
   DataEngine,
@@ -478,21 +478,6 @@ async function scannedStatementCount(database: WasmDatabase, sql: string): Promi
     count = Math.max(count, statementCount(scanned, await database.tokenize(scanned)));
   }
   return count;
-}
-
-// DuckDB refused to keep the statement's result because it is no query, or its columns cannot make a
-// table (two of one name): it runs as it is instead.
-function notAQuery(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /Parser Error|Not implemented Error|"exception_type":"(Parser|Not implemented)"|duplicate column/i.test(
-    message,
-  );
-}
-
-// The worker refused a read (a host not allowed, a redirect): its sentence, without DuckDB's wrapping.
-function withoutDuckDbWrapping(error: unknown): unknown {
-  const refusal = dataHostRefusalIn(error instanceof Error ? error.message : '');
-  return refusal === undefined ? error : new DataHostRefusedError(refusal);
 }
 
 // Milestones for the boot bench; Node has performance.mark too, but not every test runtime does.

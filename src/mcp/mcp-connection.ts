@@ -1,17 +1,18 @@
 // One server's connection: connect with retries, keep its tool list fresh, call tools, recover sessions,
 // and reconnect on its own (with backoff) when the server goes away.
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import {
-  ErrorCode,
-  McpError,
-  ResultSchema,
-  type CallToolResult,
-  type Tool as McpTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../errors/error-message';
+import {
+  isClosedConnection,
+  isSessionLost,
+  McpConnectionClosedError,
+  McpSessionLostError,
+} from './connection-errors';
 import { McpCallError, notReachableSentence } from './describe-call-error';
 import { describeConnectError } from './describe-connect-error';
 import { secretAnswers } from './elicitation-form';
+import { listAllTools } from './list-server-tools';
 import {
   httpStatusOf,
   openClient,
@@ -37,6 +38,7 @@ import type {
 import type { HubServerConfig, McpServerStatus, McpStatusEvent } from './mcp-server-config';
 
 export type { RetryPolicy } from './reconnect-schedule';
+export { McpConnectionClosedError, McpSessionLostError } from './connection-errors';
 
 /** What a connection reports to its hub. */
 export interface McpConnectionOptions {
@@ -53,16 +55,6 @@ export interface McpConnectionOptions {
   onElicitation?: ElicitationHandler;
   /** Told why a request for input was declined without asking the person (no call of it running). */
   onElicitationRefused?: (reason: string) => void;
-}
-
-/** Fails the calls in flight when the server closes the connection (it died, or the network went). */
-export class McpConnectionClosedError extends McpCallError {
-  override readonly name = 'McpConnectionClosedError';
-}
-
-/** Thrown by callTool when the server forgot the session; the call was not re-sent. */
-export class McpSessionLostError extends McpCallError {
-  override readonly name = 'McpSessionLostError';
 }
 
 /** How many times one call is sent again after the server could not have run it (refused, lost session). */
@@ -486,41 +478,6 @@ export class McpConnection {
   }
 }
 
-/**
- * The server no longer knows the session, so it rejected the request unrun: 404 as the spec says, or
- * the 400 "No valid session ID provided" some servers (the reference server-everything) answer.
- */
-function isSessionLost(error: unknown): boolean {
-  const status = httpStatusOf(error);
-  return status === 404 || (status === 400 && /session/i.test(errorMessage(error)));
-}
-
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(errorMessage(error));
-}
-
-/** The SDK's own error for a connection that closed while a request waited. */
-function isClosedConnection(error: unknown): boolean {
-  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
-}
-
-async function listAllTools(opened: OpenedClient): Promise<McpTool[]> {
-  // The loose ResultSchema instead of listTools(): the SDK's strict schema rejects the whole list when
-  // one tool is malformed, and one bad tool must not hide the server's good ones (the hub drops it).
-  const tools: McpTool[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await opened.client.request(
-      { method: 'tools/list', params: cursor ? { cursor } : {} },
-      ResultSchema,
-    );
-    const listed = Array.isArray(page.tools) ? (page.tools as unknown[]) : [];
-    for (const tool of listed) {
-      if (tool && typeof tool === 'object' && typeof (tool as McpTool).name === 'string') {
-        tools.push(tool as McpTool);
-      }
-    }
-    cursor = typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
-  } while (cursor);
-  return tools;
 }
