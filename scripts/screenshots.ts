@@ -71,12 +71,12 @@ async function showResultUpClose(page: Page): Promise<void> {
 
 /** Exports the conversation's report and opens the file, as someone it was sent to would. */
 async function exportReport(page: Page, colorScheme: string): Promise<Page> {
-  await page.getByRole('button', { name: 'Conversations' }).click();
+  await page.getByRole('button', { name: 'Conversations', exact: true }).click();
   const [file] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export report', exact: true }).click(),
   ]);
-  await page.getByRole('button', { name: 'Conversations' }).click();
+  await page.getByRole('button', { name: 'Conversations', exact: true }).click();
   const path = `${await file.path()}.html`;
   copyFileSync(await file.path(), path);
   // A context of its own, offline: the app's context lets nothing but loopback through.

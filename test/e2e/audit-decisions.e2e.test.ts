@@ -177,7 +177,7 @@ describe('the audit log names who decided each call', () => {
     await page.getByRole('button', { name: 'Continue the work where it stopped' }).waitFor();
     expect(await card.count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const [file] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export audit log', exact: true }).click(),

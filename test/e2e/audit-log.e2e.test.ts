@@ -120,7 +120,7 @@ describe('the audit record of every call', () => {
       'Auto-approved',
     ]);
 
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const audit = await download(page, 'Export audit log');
     expect(audit.file).toMatch(/-audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parseCsv(audit.text);

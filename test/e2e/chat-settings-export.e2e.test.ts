@@ -226,7 +226,7 @@ describe('settings and export in the browser', () => {
       ]);
       return { file: file.suggestedFilename(), text: await downloadedText(file) };
     };
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const markdown = await download('Export Markdown');
     const json = await download('Export JSON');
     const today = await page.evaluate(() => {

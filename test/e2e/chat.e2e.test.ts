@@ -231,7 +231,7 @@ describe('the chat in the browser', () => {
     await ask(opened.page, 'hello there');
     await page.locator('.mw-answer', { hasText: 'Hello again' }).waitFor();
     await page.locator('.mw-chat[data-status="idle"]').waitFor();
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await sidebar.getByRole('button', { name: 'New chat' }).click();
     await page.locator('.mw-welcome:not([hidden])').waitFor();

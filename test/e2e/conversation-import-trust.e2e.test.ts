@@ -92,7 +92,7 @@ describe('an imported conversation', () => {
     });
     const { page } = opened;
     await waitForData(page);
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const importFile = () =>
       page.locator('.mw-import-input').setInputFiles({
         name: 'airports.json',

@@ -60,7 +60,7 @@ describe('import a conversation', () => {
     });
     await askDrawingQuestion(first.page);
     const original = await seen(first.page);
-    await first.page.getByRole('button', { name: 'Conversations' }).click();
+    await first.page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const download = first.page.waitForEvent('download');
     await first.page.getByRole('button', { name: 'Export JSON' }).click();
     const exported = await downloadedText(await download);
@@ -72,7 +72,7 @@ describe('import a conversation', () => {
       endpoint: app.fake.url,
     });
     const { page } = second;
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     await page.locator('.mw-import-input').setInputFiles({
       name: 'northernmost.json',
       mimeType: 'application/json',

@@ -78,7 +78,7 @@ describe('every open lands', () => {
     await askDrawingQuestion(page);
     const drawn = await resultLayers(page);
     expect(drawn).toHaveLength(1);
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await sidebar.getByRole('button', { name: 'New chat' }).click();
     await page.locator('.mw-welcome:not([hidden])').waitFor();
@@ -137,7 +137,7 @@ describe('every open lands', () => {
     ]);
     await page.reload();
     await waitForChat(page);
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 4);
 

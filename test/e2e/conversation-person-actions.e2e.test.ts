@@ -158,7 +158,7 @@ describe('a conversation keeps what the person made in it', () => {
     expect(await publisherOrder(page)).toEqual(rearranged);
 
     // Another conversation, then back.
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await sidebar.getByRole('button', { name: 'New chat' }).click();
     await page.locator('.mw-welcome:not([hidden])').waitFor();

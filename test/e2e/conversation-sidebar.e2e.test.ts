@@ -68,7 +68,7 @@ describe('conversations in the sidebar', () => {
   it('lists conversations by their first question; search filters; a rename survives a reload', async () => {
     const opened = await openChat();
     const { page } = opened;
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await sidebar.waitFor();
     await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
@@ -136,7 +136,7 @@ describe('conversations in the sidebar', () => {
   it('delete: Undo brings the conversation back; without it, it is gone after the notice and a reload', async () => {
     const opened = await openChat();
     const { page } = opened;
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
     await sidebar.getByRole('button', { name: 'New chat' }).click();
@@ -244,7 +244,7 @@ describe('conversations in the sidebar', () => {
     await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     expect(await sidebar.isVisible()).toBe(false);
-    const toggle = page.getByRole('button', { name: 'Conversations' });
+    const toggle = page.getByRole('button', { name: 'Conversations', exact: true });
     await toggle.click();
     await sidebar.waitFor();
     const box = await sidebar.boundingBox();

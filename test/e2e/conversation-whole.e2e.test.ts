@@ -118,7 +118,7 @@ describe('one conversation, whole', () => {
     expect(drawnState.earthquakesFilter).toEqual(QUAKE_FILTER);
 
     // New chat: the publisher's map.
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await sidebar.getByRole('button', { name: 'New chat' }).click();
     await page.locator('.mw-welcome:not([hidden])').waitFor();

@@ -84,7 +84,7 @@ describe('first run without a model', () => {
     // Saved: a reload does not show the first run again.
     await page.reload();
     await waitForChat(page);
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     await page
       .getByRole('navigation', { name: 'Conversations' })
       .getByRole('button', { name: 'New chat' })

@@ -52,7 +52,7 @@ describe('the report', () => {
     await page.getByRole('button', { name: 'Chart these rows under the table' }).first().click();
     await page.locator('.mw-result-table .mw-chart svg.mw-plot').first().waitFor();
 
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const [file] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export report', exact: true }).click(),

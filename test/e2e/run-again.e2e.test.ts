@@ -83,7 +83,7 @@ describe('run again', () => {
     expect((await runAgain.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     expect((await call.locator('summary').boundingBox())?.height).toBeGreaterThanOrEqual(44);
 
-    await page.getByRole('button', { name: 'Conversations' }).first().click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).first().click();
     const drawer = page.getByRole('navigation', { name: 'Conversations' });
     const entry = 'Which states have the most airports?';
     for (const name of [`Rename ${entry}`, `Delete ${entry}`]) {

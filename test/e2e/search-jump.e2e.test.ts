@@ -54,7 +54,7 @@ describe('search jumps to the turn', () => {
     await askAndWait(page, 'Tell me about volcanoes.', 'Volcanoes answer.');
     await askAndWait(page, 'Tell me about glaciers.', 'Glaciers answer');
     await askAndWait(page, 'Tell me about deserts.', 'Deserts answer.');
-    await page.getByRole('button', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await sidebar.getByRole('button', { name: 'New chat' }).click();
     await askAndWait(page, 'What about the weather?', 'Weather answer.');
