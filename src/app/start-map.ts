@@ -63,7 +63,8 @@ export async function startMap(
   try {
     controller = await MapController.create(container, {
       config,
-      fetch: fetchFunction,
+      // The online style is fetched once per attempt: its own retries keep each attempt's deadline.
+      fetch: (url) => fetch(url),
       onNotice: notify,
       ...(hooks.assetBase === undefined ? {} : { assetBase: hooks.assetBase }),
       ...(hooks.themeRoot === undefined ? {} : { themeRoot: hooks.themeRoot }),

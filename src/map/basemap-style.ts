@@ -1,6 +1,7 @@
 // Picks the basemap style: a publisher's online style when it loads, else the bundled offline one.
+import { AbortError } from 'p-retry';
 import { errorMessage } from '../errors/error-message';
-import { HttpStatusError } from '../web/retry-transient';
+import { HttpStatusError, isTransientStatus, retryTransient } from '../web/retry-transient';
 import { basemapPalettes } from './basemap-palette';
 import { basemapTilesPath, offlineStyle } from './offline-basemap';
 import { pageColorScheme, schemeSource } from './page-color-scheme';
@@ -10,19 +11,37 @@ import type { FetchFunction } from './dataset-features';
 
 const onlineStyleTimeoutMs = 5000;
 
+/**
+ * The online style, asked again after a passing failure (a dropped connection, HTTP 5xx) as other
+ * files are. The deadline is each attempt's: a server that answers 500 three times is reported as
+ * HTTP 500 however long the waits between took on a busy machine, and one that never answers as
+ * "no answer", once, without asking again. `fetchOnce` makes one request (no retrying of its own).
+ */
 async function fetchOnlineStyle(
   url: string,
-  fetchFunction: FetchFunction,
+  fetchOnce: FetchFunction,
 ): Promise<Record<string, unknown>> {
-  const response = await Promise.race([
-    fetchFunction(url),
-    new Promise<never>((_, reject) =>
-      setTimeout(
-        () => reject(new Error(`no answer in ${onlineStyleTimeoutMs / 1000} s`)),
-        onlineStyleTimeoutMs,
-      ),
-    ),
-  ]);
+  const response = await retryTransient(async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const answer = await Promise.race([
+        fetchOnce(url),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new AbortError(`no answer in ${onlineStyleTimeoutMs / 1000} s`)),
+            onlineStyleTimeoutMs,
+          );
+        }),
+      ]);
+      if (isTransientStatus(answer.status)) {
+        await answer.body?.cancel();
+        throw new HttpStatusError(url, answer.status);
+      }
+      return answer;
+    } finally {
+      clearTimeout(timer);
+    }
+  });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const style = (await response.json()) as Record<string, unknown>;
   if (style.version !== 8 || !Array.isArray(style.layers))
@@ -33,13 +52,13 @@ async function fetchOnlineStyle(
 /** The style to start the map with, and whether it is the offline one; tells the person when the online one failed. */
 export async function resolveBasemapStyle(
   basemap: BasemapConfig,
-  fetchFunction: FetchFunction,
+  fetchOnce: FetchFunction,
   onNotice: (message: string) => void,
   place: { assetBase?: string | undefined; themeRoot?: HTMLElement | undefined } = {},
 ): Promise<{ style: Record<string, unknown>; offline: boolean }> {
   if (basemap.kind === 'style') {
     try {
-      return { style: await fetchOnlineStyle(basemap.url, fetchFunction), offline: false };
+      return { style: await fetchOnlineStyle(basemap.url, fetchOnce), offline: false };
     } catch (error) {
       onNotice(
         // The sentence names the URL once: a status that outlasted its retries says only its code.

@@ -29,6 +29,7 @@ export function releaseMapWorkers(): void {
 /** What opening the map needs. */
 export interface OpenMapOptions {
   config: AppConfig;
+  /** One request for a file (the online style): the map asks again after a passing failure itself. */
   fetch: FetchFunction;
   /** Tells the person something about the map (e.g. the online basemap failed). */
   onNotice: (message: string) => void;
