@@ -29,7 +29,7 @@ export interface PostgresEngineOptions {
   defaultTimeoutMs?: number;
 }
 
-const cursorName = 'mapwright_result';
+const resultAlias = 'mapwright_result';
 
 /** Escapes nothing: only whole numbers reach SET LOCAL. */
 function wholeMilliseconds(value: number): number {
@@ -38,8 +38,8 @@ function wholeMilliseconds(value: number): number {
 
 /**
  * PostgreSQL behind the DataEngine interface. Every call runs in its own `READ ONLY` transaction with a
- * `statement_timeout`, through a cursor (`DECLARE ... CURSOR FOR`, which the database itself refuses
- * for anything but a query), reading at most the row cap and counting the rest in the database. A
+ * `statement_timeout`, as a subquery (which the database itself refuses for anything but a query),
+ * reading at most the row cap and counting the rest in the database. A
  * stopped call cancels its backend (`pg_cancel_backend`), so nothing keeps running after it.
  */
 export class PostgresEngine implements DataEngine {
@@ -98,20 +98,27 @@ export class PostgresEngine implements DataEngine {
   query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
     const started = performance.now();
     const maxRows = Math.max(1, options.maxRows ?? ROW_CAPS.perQueryDefault);
+    const statement = stripTrailingSemicolons(sql);
     return this.withTransaction(options, async (client) => {
-      // The extended protocol takes one statement; DECLARE takes only a query.
-      await client.query(
-        oneStatement(`DECLARE ${cursorName} NO SCROLL CURSOR FOR ${stripTrailingSemicolons(sql)}`),
-      );
+      // A plain query, not a cursor: the planner never gives a cursor a parallel plan, which made an
+      // aggregate over a large table 1.7 times slower than in psql. The extended protocol takes one
+      // statement, and a subquery takes only a query; one row past the cap says there are more.
       const fetched = await client.query({
-        text: `FETCH FORWARD ${maxRows} FROM ${cursorName}`,
+        ...oneStatement(`SELECT * FROM (${statement}\n) AS ${resultAlias} LIMIT ${maxRows + 1}`),
         rowMode: 'array',
       });
+      const more = fetched.rows.length > maxRows;
+      const kept = (more ? fetched.rows.slice(0, maxRows) : fetched.rows) as unknown[][];
       // The rows past the cap are counted where they are, never sent.
-      const moved =
-        fetched.rowCount === maxRows
-          ? ((await client.query(`MOVE FORWARD ALL IN ${cursorName}`)).rowCount ?? 0)
-          : 0;
+      const totalRows = more
+        ? Number(
+            (
+              await client.query<{ n: string }>(
+                oneStatement(`SELECT count(*) AS n FROM (${statement}\n) AS ${resultAlias}`),
+              )
+            ).rows[0]?.n ?? 0,
+          )
+        : kept.length;
       const types = await postgresTypeNames(
         client,
         this.typeNames,
@@ -121,8 +128,7 @@ export class PostgresEngine implements DataEngine {
         name: field.name,
         type: types.get(field.dataTypeID) ?? 'unknown',
       }));
-      const rows: Row[] = postgresRowsOf(fetched.rows as unknown[][], columns);
-      const totalRows = rows.length + moved;
+      const rows: Row[] = postgresRowsOf(kept, columns);
       return {
         columns,
         rows,
@@ -206,9 +212,12 @@ export class PostgresEngine implements DataEngine {
       // network did).
       let broken = false;
       try {
-        await client.query('BEGIN TRANSACTION READ ONLY');
-        await client.query(`SET LOCAL statement_timeout = ${timeoutMs}`);
-        await client.query(`SET LOCAL idle_in_transaction_session_timeout = ${timeoutMs}`);
+        // One round trip: the simple protocol takes the three statements, all of them our own text.
+        await client.query(
+          'BEGIN TRANSACTION READ ONLY; ' +
+            `SET LOCAL statement_timeout = ${timeoutMs}; ` +
+            `SET LOCAL idle_in_transaction_session_timeout = ${timeoutMs}`,
+        );
         options.signal?.throwIfAborted();
         const result = await use(client).finally(() => {
           settled = true;

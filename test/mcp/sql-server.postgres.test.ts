@@ -26,7 +26,7 @@ async function call(name: string, args: Record<string, unknown> = {}): Promise<C
 async function activeSleeps(): Promise<number> {
   return Number(
     await cluster.psql(
-      // The statement shows as the cursor's FETCH; what it waits in is pg_sleep's own wait event.
+      // What the statement waits in is pg_sleep's own wait event, whatever text wraps it.
       "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND state = 'active'",
     ),
   );
