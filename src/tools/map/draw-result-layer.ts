@@ -1,5 +1,6 @@
 // Draws a stored query result as a map layer. map_query_result draws through it, and restoring a
 // conversation's map draws its result layers again through it, so both draw the same way.
+import { kindForGeometry } from '../../geo/layer-kind';
 import { summarizeSql } from '../../sql/summarize-sql';
 import { colorPropertyOf, colorScale } from './color-scale';
 import { isResultLayerId, resultLayerId, type ResultLayerDrawing } from './conversation-map-state';
@@ -36,7 +37,14 @@ export async function drawResultLayer(
       drawn: false,
       message: `None of the ${result.rows.length} rows had usable geometry for ${JSON.stringify(geometry)}; nothing was drawn.`,
     };
-  const kind: LayerKind = geometry.kind === 'points' ? 'circle' : 'fill';
+  // A geometry column's shapes are drawn as what they are: PostGIS points as circles (a fill of points
+  // draws nothing), lines as lines, areas as fills; a mixed column by its first feature.
+  const kind: LayerKind =
+    geometry.kind === 'points'
+      ? 'circle'
+      : geometry.kind === 'shapes'
+        ? kindForGeometry(built.features.features[0]?.geometry?.type)
+        : 'fill';
   if (style.color_by && !columns.includes(style.color_by)) {
     return {
       drawn: false,
@@ -74,7 +82,7 @@ export async function drawResultLayer(
     // earthquakes' reach 14 px): a result is what the person asked to see.
     paint['circle-stroke-color'] = pointColors.ring;
     paint['circle-stroke-width'] = 2;
-  } else {
+  } else if (kind === 'fill') {
     paint['fill-outline-color'] = '#ffffff';
   }
   const errors = await map.validatePaint(kind, paint);

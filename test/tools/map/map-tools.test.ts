@@ -269,6 +269,42 @@ describe('local map tools against a fake map', () => {
     });
   });
 
+  it.each([
+    ['points', { type: 'Point', coordinates: [-9.9, 40] }, 'circle'],
+    [
+      'lines',
+      {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+      'line',
+    ],
+    ['areas', counties.features[0]!.geometry, 'fill'],
+  ])(
+    'map_query_result draws a geometry column of %s as what they are (%s)',
+    async (_name, geom, kind) => {
+      resultStore.put({
+        resultId: 'r4',
+        serverId: 'postgres',
+        columns: [
+          { name: 'id', type: 'integer' },
+          { name: 'geom', type: 'geometry' },
+        ],
+        rows: [{ id: 1, geom }],
+        totalRows: 1,
+      });
+      const drawn = await call('map_query_result', {
+        result_id: 'r4',
+        geometry: { kind: 'shapes', column: 'geom' },
+      });
+      expect(drawn.isError, drawn.content).toBeFalsy();
+      expect(map.getLayer('result-r4')?.kind).toBe(kind);
+    },
+  );
+
   it('map_query_result joins rows onto the shapes of a layer, and filter_layer_by_result filters by them', async () => {
     resultStore.put({
       resultId: 'r2',
