@@ -4,6 +4,7 @@
 // file again; removed, the points go.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from './harness';
+import { layerPixels } from './map-page';
 import type { Page } from 'playwright-core';
 
 /** The data's extent: every point lies in it, and two points sit on its corners. */
@@ -21,40 +22,6 @@ function millionCsv(rows: number): Buffer {
     lines.push(`${index},${lon.toFixed(5)},${lat.toFixed(5)}`);
   }
   return Buffer.from(lines.join('\n'));
-}
-
-/**
- * Pixels of the map canvas that change when the layer is hidden: what the layer itself puts on the
- * screen. Both pictures are taken once the map is idle.
- */
-async function layerPixels(page: Page, layerId: string): Promise<number> {
-  return page.evaluate(async (id) => {
-    const controller = window.mapwright!.map!;
-    const picture = async (): Promise<Uint8ClampedArray> => {
-      await controller.whenIdle();
-      const canvas = controller.map.getCanvas();
-      const copy = document.createElement('canvas');
-      copy.width = canvas.width;
-      copy.height = canvas.height;
-      const context = copy.getContext('2d')!;
-      context.drawImage(canvas, 0, 0);
-      return context.getImageData(0, 0, copy.width, copy.height).data;
-    };
-    const shown = await picture();
-    controller.setVisibility(id, false);
-    const hidden = await picture();
-    controller.setVisibility(id, true);
-    await controller.whenIdle();
-    let changed = 0;
-    for (let index = 0; index < shown.length; index += 4) {
-      const difference =
-        Math.abs(shown[index]! - hidden[index]!) +
-        Math.abs(shown[index + 1]! - hidden[index + 1]!) +
-        Math.abs(shown[index + 2]! - hidden[index + 2]!);
-      if (difference > 40) changed += 1;
-    }
-    return changed;
-  }, layerId);
 }
 
 /** The map's view as [west, south, east, north]. */

@@ -1,4 +1,5 @@
-// Helpers for browser tests of the map: drawing a query result as the model would, without a model.
+// Helpers for browser tests of the map: drawing a query result as the model would, without a model, and
+// the pixels a layer puts on the screen.
 import type { Page } from 'playwright-core';
 
 /** Runs SQL through the embedded query tool and draws its result; returns the result layer's id. */
@@ -51,4 +52,38 @@ export async function mapCanvasVariance(page: Page): Promise<number> {
     }
     return Math.sqrt(squares / pixels - (sum / pixels) ** 2);
   });
+}
+
+/**
+ * Pixels of the map canvas that change when the layer is hidden: what the layer itself puts on the
+ * screen. Both pictures are taken once the map is idle.
+ */
+export async function layerPixels(page: Page, layerId: string): Promise<number> {
+  return page.evaluate(async (id) => {
+    const controller = window.mapwright!.map!;
+    const picture = async (): Promise<Uint8ClampedArray> => {
+      await controller.whenIdle();
+      const canvas = controller.map.getCanvas();
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext('2d')!;
+      context.drawImage(canvas, 0, 0);
+      return context.getImageData(0, 0, copy.width, copy.height).data;
+    };
+    const shown = await picture();
+    controller.setVisibility(id, false);
+    const hidden = await picture();
+    controller.setVisibility(id, true);
+    await controller.whenIdle();
+    let changed = 0;
+    for (let index = 0; index < shown.length; index += 4) {
+      const difference =
+        Math.abs(shown[index]! - hidden[index]!) +
+        Math.abs(shown[index + 1]! - hidden[index + 1]!) +
+        Math.abs(shown[index + 2]! - hidden[index + 2]!);
+      if (difference > 40) changed += 1;
+    }
+    return changed;
+  }, layerId);
 }

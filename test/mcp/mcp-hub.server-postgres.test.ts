@@ -2,8 +2,6 @@
 // against a real PostGIS cluster: its password reaches the server through the environment (never the
 // command line), nothing the bridge prints holds it, and its results (JSON text, geometries as EWKB hex,
 // counts as text) become drawable results with a result id and numbers.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpHub } from '../../src/mcp';
 import { FakeMap } from '../../src/testing/fake-map';
@@ -11,74 +9,31 @@ import { resultFeatures } from '../../src/tools/map/result-features';
 import { ResultStore } from '../../src/tools/result-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { postgisFixtureSql } from '../servers/postgis-fixture';
+import { startPostgresBridge } from '../servers/postgres-bridge';
 import { startPostgresCluster, type PostgresCluster } from '../servers/postgres-cluster';
+import type { ScriptServer } from './start-mcp-server-script';
 
-const serverPostgres = resolve('node_modules/@modelcontextprotocol/server-postgres/dist/index.js');
 const signal = new AbortController().signal;
 
 let cluster: PostgresCluster;
-let bridge: ChildProcess;
-let printed = '';
+let bridge: ScriptServer;
 let hub: McpHub;
 let registry: ToolRegistry;
 let resultStore: ResultStore;
 
-async function startBridge(): Promise<string> {
-  // The URL names the user, not the password: PGPASSWORD is handed over with --env.
-  const databaseUrl = `postgresql://${cluster.reader.user}@${cluster.host}:${cluster.port}/${cluster.database}`;
-  bridge = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      resolve('scripts/mcp-bridge.ts'),
-      '--port',
-      '0',
-      '--stdio',
-      '--env',
-      'PGPASSWORD',
-      '--',
-      process.execPath,
-      serverPostgres,
-      databaseUrl,
-    ],
-    {
-      env: { ...process.env, PGPASSWORD: cluster.reader.password },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  bridge.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`No URL printed:\n${printed}`)), 30_000);
-    bridge.stdout?.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-      const url = /http:\/\/127\.0\.0\.1:\d+\/mcp/.exec(printed)?.[0];
-      if (url) {
-        clearTimeout(timer);
-        done(url);
-      }
-    });
-    bridge.once('exit', (code) => fail(new Error(`Bridge exited with ${code}:\n${printed}`)));
-  });
-}
-
 beforeAll(async () => {
   cluster = await startPostgresCluster({ setupSql: postgisFixtureSql });
-  const url = await startBridge();
+  bridge = await startPostgresBridge(cluster);
   registry = new ToolRegistry();
   resultStore = new ResultStore();
   hub = new McpHub({ registry, resultStore });
-  hub.addServer({ id: 'postgres', url, transport: 'streamable-http' });
+  hub.addServer({ id: 'postgres', url: bridge.url, transport: 'streamable-http' });
   await hub.connect('postgres');
 }, 120_000);
 
 afterAll(async () => {
   await hub?.close();
-  if (bridge && bridge.exitCode === null) {
-    const exited = new Promise((done) => bridge.once('exit', done));
-    bridge.kill('SIGTERM');
-    await exited;
-  }
+  await bridge?.stop();
   await cluster?.stop();
 });
 
@@ -138,7 +93,7 @@ describe('stock server-postgres behind the bridge', () => {
     );
     expect(failed.isError).toBe(true);
     expect(failed.content).not.toContain(cluster.reader.password);
-    expect(printed).toContain('bridging');
-    expect(printed).not.toContain(cluster.reader.password);
+    expect(bridge.output()).toContain('bridging');
+    expect(bridge.output()).not.toContain(cluster.reader.password);
   });
 });

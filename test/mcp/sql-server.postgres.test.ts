@@ -7,7 +7,12 @@ import { preflightLines } from '../../src/approval/preflight-lines';
 import { toToolResult } from '../../src/mcp/mcp-result';
 import { preflightReportOf } from '../../src/mcp/server-preflight';
 import { postgisFixtureSql } from '../servers/postgis-fixture';
-import { startPostgresCluster, type PostgresCluster } from '../servers/postgres-cluster';
+import {
+  activeSleeps,
+  readerEnvironment,
+  startPostgresCluster,
+  type PostgresCluster,
+} from '../servers/postgres-cluster';
 import { startMcpServerScript, type ScriptServer } from './start-mcp-server-script';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
@@ -23,13 +28,8 @@ async function call(name: string, args: Record<string, unknown> = {}): Promise<C
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
-async function activeSleeps(): Promise<number> {
-  return Number(
-    await cluster.psql(
-      // What the statement waits in is pg_sleep's own wait event, whatever text wraps it.
-      "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND state = 'active'",
-    ),
-  );
+function sleeping(): Promise<number> {
+  return activeSleeps(cluster);
 }
 
 async function waitFor(check: () => Promise<boolean>, withinMs: number): Promise<boolean> {
@@ -41,17 +41,6 @@ async function waitFor(check: () => Promise<boolean>, withinMs: number): Promise
   return check();
 }
 
-function environmentFor(target: PostgresCluster): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    PGHOST: target.host,
-    PGPORT: String(target.port),
-    PGDATABASE: target.database,
-    PGUSER: target.reader.user,
-    PGPASSWORD: target.reader.password,
-  };
-}
-
 beforeAll(async () => {
   cluster = await startPostgresCluster({ setupSql: postgisFixtureSql });
   await cluster.psql(
@@ -59,7 +48,7 @@ beforeAll(async () => {
       `GRANT SELECT ON ALL TABLES IN SCHEMA extra TO ${cluster.reader.user}`,
   );
   server = await startMcpServerScript(['--postgres', '--timeout-ms', '2000'], {
-    env: environmentFor(cluster),
+    env: readerEnvironment(cluster),
   });
   client = new Client({ name: 'postgres-test', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
@@ -146,12 +135,12 @@ describe('the SQL server on PostgreSQL', () => {
   it('stops a query at its timeout and leaves no backend running', async () => {
     const started = Date.now();
     const calling = call('query', { sql_query: 'SELECT pg_sleep(120)' });
-    expect(await waitFor(async () => (await activeSleeps()) === 1, 1500)).toBe(true);
+    expect(await waitFor(async () => (await sleeping()) === 1, 1500)).toBe(true);
     const result = await calling;
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('statement timeout');
     expect(Date.now() - started).toBeLessThan(20_000);
-    expect(await waitFor(async () => (await activeSleeps()) === 0, 2000)).toBe(true);
+    expect(await waitFor(async () => (await sleeping()) === 0, 2000)).toBe(true);
   });
 
   it('cancels the backend when the caller stops the call', async () => {
@@ -162,10 +151,10 @@ describe('the SQL server on PostgreSQL', () => {
         timeout: 60_000,
       })
       .catch((error: unknown) => error);
-    expect(await waitFor(async () => (await activeSleeps()) === 1, 1500)).toBe(true);
+    expect(await waitFor(async () => (await sleeping()) === 1, 1500)).toBe(true);
     controller.abort();
     await calling;
-    expect(await waitFor(async () => (await activeSleeps()) === 0, 1000)).toBe(true);
+    expect(await waitFor(async () => (await sleeping()) === 0, 1000)).toBe(true);
   });
 
   it("gives the approval card the database's own pre-flight", async () => {
@@ -209,7 +198,7 @@ describe('the SQL server on PostgreSQL', () => {
     expect(server.output()).not.toContain(password);
     const wrong = `${password}-wrong`;
     const failing = await startMcpServerScript(['--postgres'], {
-      env: { ...environmentFor(cluster), PGPASSWORD: wrong },
+      env: { ...readerEnvironment(cluster), PGPASSWORD: wrong },
     }).then(
       () => 'started',
       (error: unknown) => String(error),

@@ -1,4 +1,5 @@
-// Runs `npm run mcp-server` (scripts/mcp-server.ts) as a child process on a free loopback port, and stops it.
+// Runs `npm run mcp-server` (scripts/mcp-server.ts), or another script that prints its endpoint the same way
+// (`npm run mcp-bridge`), as a child process on a free loopback port, and stops it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 
@@ -15,11 +16,11 @@ export interface ScriptServer {
 /** Starts the script with `args` (port 0 unless given) and waits for its endpoint on stdout. */
 export async function startMcpServerScript(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv } = {},
+  options: { env?: NodeJS.ProcessEnv; script?: string } = {},
 ): Promise<ScriptServer> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve('scripts/mcp-server.ts'), '--port', '0', ...args],
+    ['--import', 'tsx', resolve(options.script ?? 'scripts/mcp-server.ts'), '--port', '0', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) },
   );
   let output = '';

@@ -152,3 +152,27 @@ export async function startPostgresCluster(
     throw error;
   }
 }
+
+/** The environment `npm run mcp-server -- --postgres` reads, for the cluster's read-only role. */
+export function readerEnvironment(cluster: PostgresCluster): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PGHOST: cluster.host,
+    PGPORT: String(cluster.port),
+    PGDATABASE: cluster.database,
+    PGUSER: cluster.reader.user,
+    PGPASSWORD: cluster.reader.password,
+  };
+}
+
+/**
+ * Backends sleeping in `pg_sleep` now: what a query's statement waits in is pg_sleep's own wait event,
+ * whatever text wraps it.
+ */
+export async function activeSleeps(cluster: PostgresCluster): Promise<number> {
+  return Number(
+    await cluster.psql(
+      "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND state = 'active'",
+    ),
+  );
+}

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializedNotification, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../../errors/error-message';
+import { AbandonedRequests } from './abandoned-requests';
 import { clientKeyOf } from './client-key';
 import { readJsonBody, RequestBodyTooLargeError } from './read-json-body';
 import { acceptedHostnames, hostAllowed, originAllowed } from './request-guards';
@@ -25,6 +26,11 @@ export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_RETRY_AFTER_SECONDS = 5;
 /** How long a client whose SSE stream dropped waits before reconnecting (the SSE `retry` field). */
 export const SSE_RETRY_MS = 1000;
+/**
+ * How long a request whose client went away waits for the client to come back before it is cancelled:
+ * three reconnection times.
+ */
+export const ABANDONED_REQUEST_MS = 3 * SSE_RETRY_MS;
 
 /** Options of the HTTP front shared by every MCP server this project serves from Node. */
 export interface ServeMcpHttpOptions {
@@ -166,6 +172,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
     // Twice the table: a burst of one-query clients waits its turn, while waiting sockets stay bounded.
     maxWaiting: 2 * maxSessions,
   });
+  const abandoned = new AbandonedRequests(ABANDONED_REQUEST_MS);
   const bindHost = options.host ?? '127.0.0.1';
   // The SDK's own Host check (a transport option) is deprecated in favour of Express middleware, and this
   // server has no Express; the same check, port-agnostic, is request-guards.ts.
@@ -210,6 +217,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
       if (!transport)
         return jsonError(response, 404, 'Session not found. Initialise a new session.');
       whenClosed(response, sessions.requestStarted(sessionId, isInitializedNotification(body)));
+      abandoned.follow(transport, body, response);
       return transport.handleRequest(request, response, body);
     }
     if (request.method !== 'POST' || !isInitializeRequest(body)) {
@@ -292,6 +300,7 @@ export async function serveMcpHttp(options: ServeMcpHttpOptions): Promise<McpHtt
     sessionCount: () => sessions.size,
     stop: async () => {
       clearInterval(sweep);
+      abandoned.close();
       waitingLine.close();
       await sessions.closeAll();
       server.closeAllConnections();
