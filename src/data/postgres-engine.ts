@@ -30,6 +30,8 @@ export interface PostgresEngineOptions {
 }
 
 const resultAlias = 'mapwright_result';
+/** SQLSTATE of a syntax error. */
+const syntaxErrorCode = '42601';
 
 /** Escapes nothing: only whole numbers reach SET LOCAL. */
 function wholeMilliseconds(value: number): number {
@@ -99,7 +101,7 @@ export class PostgresEngine implements DataEngine {
     const started = performance.now();
     const maxRows = Math.max(1, options.maxRows ?? ROW_CAPS.perQueryDefault);
     const statement = stripTrailingSemicolons(sql);
-    return this.withTransaction(options, async (client) => {
+    const run = this.withTransaction(options, async (client) => {
       // A plain query, not a cursor: the planner never gives a cursor a parallel plan, which made an
       // aggregate over a large table 1.7 times slower than in psql. The extended protocol takes one
       // statement, and a subquery takes only a query; one row past the cap says there are more.
@@ -137,6 +139,27 @@ export class PostgresEngine implements DataEngine {
         elapsedMs: performance.now() - started,
       };
     });
+    return run.catch((error: unknown) => this.ownSyntaxError(statement, options, error));
+  }
+
+  /**
+   * A syntax error in the subquery names the wrapper's text ("at or near ")"" for an unfinished query):
+   * the statement alone, planned and not run, gives the database's own words for it.
+   */
+  private async ownSyntaxError(
+    statement: string,
+    options: QueryOptions,
+    error: unknown,
+  ): Promise<never> {
+    if ((error as { code?: unknown }).code !== syntaxErrorCode || options.signal?.aborted)
+      throw error;
+    const own = await this.withTransaction(options, (client) =>
+      client.query(oneStatement(`EXPLAIN ${statement}`)),
+    ).then(
+      () => error,
+      (explained: unknown) => explained,
+    );
+    throw own;
   }
 
   /**

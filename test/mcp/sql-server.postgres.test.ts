@@ -120,6 +120,14 @@ describe('the SQL server on PostgreSQL', () => {
     expect(await cluster.psql('SELECT count(*) FROM places')).toBe('20000\n');
   });
 
+  it("answers a query that does not parse in the database's own words, not its wrapper's", async () => {
+    const unfinished = await call('query', { sql_query: 'SELECT 1 +' });
+    expect(unfinished.isError).toBe(true);
+    expect(text(unfinished)).toContain('syntax error at end of input');
+    const typo = await call('query', { sql_query: 'SELECT id FROM places WHER id = 1' });
+    expect(text(typo)).toContain('syntax error at or near "id"');
+  });
+
   it('refuses writes in the database itself when the text gets past the guard', async () => {
     // A function that writes, called from a SELECT, reads as a query to any lexer.
     await cluster.psql(
