@@ -71,6 +71,8 @@ export class McpConnection {
   signInUrl: URL | undefined;
   /** The name the server gives itself when it connects (its `title`, else its `name`). */
   serverTitle: string | undefined;
+  /** Calls waiting for the server to connect or come back (the chat's status line names it). */
+  callsWaiting = 0;
   /** Credentials the person typed into this server's forms (this tab only): masked in every result. */
   readonly formSecrets = new Set<string>();
   private opened?: OpenedClient;
@@ -98,9 +100,12 @@ export class McpConnection {
 
   /**
    * Settles when discovery has finished (connected or failed): waits for an attempt under way, starts
-   * one if none was ever made, and resolves at once otherwise. Never rejects.
+   * one if none was ever made, and resolves at once otherwise. A server coming back after it went away
+   * was discovered already: its tools stay registered and a call of one waits for it (saying so), so
+   * nothing waits here for a reconnection that may take minutes. Never rejects.
    */
   settled(): Promise<void> {
+    if (this.status === 'reconnecting') return Promise.resolve();
     if (this.connecting) return this.connecting;
     return this.attempted ? Promise.resolve() : this.connect();
   }
@@ -215,7 +220,12 @@ export class McpConnection {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal; timeoutMs: number; onWaiting?: () => void },
+    options: {
+      signal: AbortSignal;
+      timeoutMs: number;
+      /** Told when the call starts waiting for the server (true) and when it stops (false). */
+      onWaiting?: (waiting: boolean) => void;
+    },
   ): Promise<CallToolResult> {
     for (let resends = 0; ; resends++) {
       const opened = await this.usable(options.signal, options.onWaiting);
@@ -229,22 +239,37 @@ export class McpConnection {
    * The client to call on: at once when connected; after the connection under way when the server is
    * connecting or coming back. A server switched off or given up on is unavailable now.
    */
-  private async usable(signal: AbortSignal, onWaiting?: () => void): Promise<OpenedClient> {
-    for (let waited = false; ; waited = true) {
-      if (this.opened && this.status === 'connected') return this.opened;
-      const connecting = this.connecting;
-      if (!connecting || signal.aborted) throw new McpCallError(this.unavailableReason());
-      if (!waited) onWaiting?.();
-      // A call that waits is a reason to try now rather than after the backoff.
-      this.wake();
-      await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        signal.addEventListener('abort', stop, { once: true });
-        void connecting.then(() => {
-          signal.removeEventListener('abort', stop);
-          resolve();
+  private async usable(
+    signal: AbortSignal,
+    onWaiting?: (waiting: boolean) => void,
+  ): Promise<OpenedClient> {
+    let waiting = false;
+    try {
+      for (;;) {
+        if (this.opened && this.status === 'connected') return this.opened;
+        const connecting = this.connecting;
+        if (!connecting || signal.aborted) throw new McpCallError(this.unavailableReason());
+        if (!waiting) {
+          waiting = true;
+          this.callsWaiting += 1;
+          onWaiting?.(true);
+        }
+        // A call that waits is a reason to try now rather than after the backoff.
+        this.wake();
+        await new Promise<void>((resolve) => {
+          const stop = () => resolve();
+          signal.addEventListener('abort', stop, { once: true });
+          void connecting.then(() => {
+            signal.removeEventListener('abort', stop);
+            resolve();
+          });
         });
-      });
+      }
+    } finally {
+      if (waiting) {
+        this.callsWaiting -= 1;
+        onWaiting?.(false);
+      }
     }
   }
 
