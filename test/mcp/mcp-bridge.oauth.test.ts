@@ -131,7 +131,7 @@ describe('the MCP bridge with --oauth', () => {
   }, 30_000);
 
   it('reconnects a page opened before the sign-in by itself, and three calls after expiry share one refresh', async () => {
-    server = await startOAuthMcpServer({ accessTokenSeconds: 1 });
+    server = await startOAuthMcpServer({ accessTokenSeconds: 600 });
     const { bridge, log } = await startBridge();
     // The normal order: the page is open (as a page's hub is, able to sign in itself) before the person
     // signs in at the URL the bridge printed.
@@ -158,7 +158,7 @@ describe('the MCP bridge with --oauth', () => {
     await connected;
     expect((await whoami(registry)).content).toMatch(/^signed in as /);
 
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    server.expireAccessTokens();
     const refreshed = server.counts.refreshes;
     const together = await Promise.all([whoami(registry), whoami(registry), whoami(registry)]);
     for (const result of together) {

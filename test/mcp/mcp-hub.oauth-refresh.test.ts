@@ -1,6 +1,6 @@
 // A page's hub signed in to an OAuth MCP server on loopback (test/servers/oauth-mcp-server.ts, built from
-// the SDK's auth router and demo provider, with access tokens that expire in a second and refresh tokens
-// rotated on each use): calls that find the token expired together share one refresh and all succeed,
+// the SDK's auth router and demo provider, with refresh tokens rotated on each use, whose access tokens
+// the test expires at once): calls that find the token expired together share one refresh and all succeed,
 // and a token the server no longer takes reads as a sentence that says to sign in again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub } from '../../src/mcp';
@@ -53,14 +53,11 @@ function whoami(registry: ToolRegistry) {
   );
 }
 
-/** Waits until every access token issued so far has expired (they live one second). */
-const untilExpired = () => new Promise((resolve) => setTimeout(resolve, 1300));
-
 describe('a page signed in with OAuth, when the access token expires', () => {
   it('shares one refresh among three calls made together, and all three succeed', async () => {
-    warehouse = await startOAuthMcpServer({ accessTokenSeconds: 1 });
+    warehouse = await startOAuthMcpServer({ accessTokenSeconds: 600 });
     const { registry } = await signedInHub(warehouse);
-    await untilExpired();
+    warehouse.expireAccessTokens();
     const refreshed = warehouse.counts.refreshes;
 
     const together = await Promise.all([whoami(registry), whoami(registry), whoami(registry)]);
@@ -73,10 +70,9 @@ describe('a page signed in with OAuth, when the access token expires', () => {
   }, 30_000);
 
   it('says to sign in again when the server revoked the sign-in, never a raw 401', async () => {
-    warehouse = await startOAuthMcpServer({ accessTokenSeconds: 1 });
+    warehouse = await startOAuthMcpServer({ accessTokenSeconds: 600 });
     const { hub, registry } = await signedInHub(warehouse);
     warehouse.revokeTokens();
-    await untilExpired();
 
     const together = await Promise.all([whoami(registry), whoami(registry), whoami(registry)]);
     for (const result of together) {

@@ -83,6 +83,11 @@ class ExpiringTokenProvider extends DemoInMemoryAuthProvider {
     return this.issue(kept.clientId, kept.scopes);
   }
 
+  /** Ends every access token issued so far, as time would; the refresh tokens stay good. */
+  expireAccessTokens(): void {
+    for (const token of this.issued.values()) token.expiresAt = 0;
+  }
+
   /** Forgets every token issued so far, as an administrator revoking the grants would. */
   revokeAll(): void {
     this.issued.clear();
@@ -139,6 +144,11 @@ export interface OAuthMcpServer {
   counts: AuthorizationCounts;
   /** Revokes every access and refresh token (with `accessTokenSeconds` only). */
   revokeTokens(): void;
+  /**
+   * Expires every access token now, keeping the refresh tokens (with `accessTokenSeconds` only): the
+   * next requests find their token expired without a test waiting for the clock.
+   */
+  expireAccessTokens(): void;
   stop(): Promise<void>;
 }
 
@@ -238,6 +248,9 @@ export async function startOAuthMcpServer(
     counts,
     revokeTokens: () => {
       if (provider instanceof ExpiringTokenProvider) provider.revokeAll();
+    },
+    expireAccessTokens: () => {
+      if (provider instanceof ExpiringTokenProvider) provider.expireAccessTokens();
     },
     stop: () =>
       new Promise<void>((resolve) => {
