@@ -223,6 +223,24 @@ describe('the MCP bridge with --oauth', () => {
     expect(server.counts.authorizations).toBe(2);
   }, 30_000);
 
+  it('a token refused right after it was renewed sends the person to sign in again, never a raw 401', async () => {
+    server = await startOAuthMcpServer({ accessTokenSeconds: 600 });
+    const { bridge, log } = await startBridge();
+    await signIn(printedUrl(log)!);
+    await untilConnected(bridge);
+    const { registry } = await connectHub(bridge.url);
+    expect((await whoami(registry)).content).toMatch(/^signed in as /);
+
+    server.refuseEveryToken();
+    const refused = await whoami(registry);
+    expect(refused.isError).toBe(true);
+    expect(refused.content).not.toMatch(/after successful authentication|HTTP 401/);
+    expect(refused.content).toMatch(
+      /^warehouse cannot be used until the person signs in: the bridge is waiting for you to sign in/,
+    );
+    expect(log.filter((line) => line.includes('asks you to sign in'))).toHaveLength(2);
+  }, 30_000);
+
   it('keeps the sign-in in a token file only its owner can read, and a restarted bridge reuses it', async () => {
     server = await startOAuthMcpServer({ accessTokenSeconds: 60 });
     directory = await mkdtemp(join(tmpdir(), 'bridge-oauth-'));

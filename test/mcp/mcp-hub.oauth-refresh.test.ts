@@ -88,4 +88,19 @@ describe('a page signed in with OAuth, when the access token expires', () => {
     expect(state?.lastError).toBe('warehouse no longer accepts your sign-in; sign in again.');
     expect(state?.signIn?.url).toMatch(/\/authorize\?/);
   }, 30_000);
+
+  it('says to sign in again when the server refuses even a renewed token, never a raw 401', async () => {
+    warehouse = await startOAuthMcpServer({ accessTokenSeconds: 600 });
+    const { registry } = await signedInHub(warehouse);
+    warehouse.refuseEveryToken();
+
+    const refused = await whoami(registry);
+    expect(refused.isError).toBe(true);
+    expect(refused.content).not.toMatch(/after successful authentication|HTTP 401/);
+    expect(refused.content).toBe(
+      'warehouse refused the call to whoami: it does not accept the sign-in or token it was sent. ' +
+        'Ask the person to sign in again from Settings (MCP servers), or to check the token in its ' +
+        'headers, then ask again.',
+    );
+  }, 30_000);
 });
