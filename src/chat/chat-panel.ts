@@ -386,6 +386,11 @@ export class ChatPanel {
     this.status.setAwaitingApproval(awaiting);
   }
 
+  /** The servers the running turn's calls wait for (reconnecting): the status line names them. */
+  setServersWaiting(names: readonly string[]): void {
+    this.status.setServersWaiting(names);
+  }
+
   /** Announces text to screen readers. */
   announce(text: string): void {
     this.live.textContent = text;

@@ -42,6 +42,7 @@ import { acceptFileDrops } from '../uploads';
 import { ChatModelSettings } from './chat-model-settings';
 import { ChatPanel } from './chat-panel';
 import { ChatSession } from './chat-session';
+import { followServerWaits } from './follow-server-waits';
 import { preloadChatModules } from './preload-chat-modules';
 import { preloadData } from './preload-data';
 import { reuseAnswersSwitch } from './reuse-answers-switch';
@@ -226,12 +227,16 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   // The person's switch for reused answers, applied to the registry now and kept on this device.
   const reuse = reuseAnswersSwitch(registry, options.config.limits.reuseAnswersMs, scope.local);
   let mcpSection = hub ? new McpSettingsSection(hub, keptServers, reuse) : undefined;
+  const showServersWaiting = (names: string[]) => panel.setServersWaiting(names);
+  let stopServerWaits = hub ? followServerWaits(hub, showServersWaiting) : undefined;
+  let destroyed = false;
   void options.data?.then((started) => {
-    if (!started) return;
+    if (!started || destroyed) return;
     engine ??= started.engine;
     if (!hub) {
       hub = started.hub;
       mcpSection = new McpSettingsSection(hub, keptServers, reuse);
+      stopServerWaits = followServerWaits(hub, showServersWaiting);
     }
   });
   const approvalView = new PendingApprovalView({
@@ -482,6 +487,8 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       stopDrops();
       toast.expire();
       controls.destroy();
+      destroyed = true;
+      stopServerWaits?.();
       mcpSection?.destroy();
       panel.destroy();
       channel.close();

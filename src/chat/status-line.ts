@@ -16,6 +16,14 @@ export const WAITING_FOR_APPROVAL = 'Waiting for your approval';
 /** What the status line says while a server's request for input (its form) waits for the person. */
 export const WAITING_FOR_ANSWER = 'Waiting for your answer to the form';
 
+/** What the status line says while calls wait for servers to come back: "Waiting for A and B to come back". */
+export function waitingForServers(names: readonly string[]): string | undefined {
+  if (names.length === 0) return undefined;
+  const listed =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `Waiting for ${listed} to come back`;
+}
+
 /** Shows the agent's status with Stop while a turn runs. */
 export class StatusLine {
   /** The element that holds the status line. */
@@ -26,6 +34,7 @@ export class StatusLine {
   private detail: string | undefined;
   private awaitingApproval = false;
   private awaitingAnswer = false;
+  private serversWaiting: readonly string[] = [];
   /** Said instead of "Ready" while the chat cannot answer yet (no model connected). */
   private idleLabel: string | undefined;
   private retry: ScheduledRetry | undefined;
@@ -59,6 +68,12 @@ export class StatusLine {
     this.render();
   }
 
+  /** The servers a call waits for (reconnecting); empty when none. */
+  setServersWaiting(names: readonly string[]): void {
+    this.serversWaiting = names;
+    this.render();
+  }
+
   /** What the line says while idle, instead of "Ready"; `undefined` goes back to "Ready". */
   setIdleLabel(label: string | undefined): void {
     this.idleLabel = label;
@@ -73,7 +88,7 @@ export class StatusLine {
         ? WAITING_FOR_APPROVAL
         : this.awaitingAnswer
           ? WAITING_FOR_ANSWER
-          : undefined;
+          : waitingForServers(this.serversWaiting);
     this.root.dataset.status = this.status;
     this.root.dataset.waiting = String(waitingFor !== undefined);
     this.label.textContent = this.retry

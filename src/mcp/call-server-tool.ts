@@ -41,14 +41,21 @@ export async function callServerTool(
     const result = await connection.callTool(toolName, args, {
       signal: options.signal,
       timeoutMs: NO_REQUEST_TIMEOUT_MS,
-      // The status the person sees says why the call has not started.
-      onWaiting: () =>
+      // The server's status says why the call has not started; the chat's status line reads
+      // `callsWaiting` from the hub's state when it hears of the change.
+      onWaiting: (waiting) =>
         options.emit({
           serverId,
           status: connection.status,
-          error: `Waiting for ${connection.displayName} to come back${
-            connection.lastError ? ` (${connection.lastError.replace(/\.$/, '')})` : ''
-          }.`,
+          ...(waiting
+            ? {
+                error: `Waiting for ${connection.displayName} to come back${
+                  connection.lastError ? ` (${connection.lastError.replace(/\.$/, '')})` : ''
+                }.`,
+              }
+            : connection.lastError && connection.status !== 'connected'
+              ? { error: connection.lastError }
+              : {}),
         }),
     });
     // Masked before its rows are stored for the map, the table and the chart.

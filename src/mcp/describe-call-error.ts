@@ -2,6 +2,7 @@
 // happened, what to do. Each kind of failure has its own sentence, and no raw code is repeated.
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../errors/error-message';
+import { httpStatusOf } from './mcp-transport';
 import { isNetworkFailure, networkFailureReason, withoutMcpErrorCode } from './network-failure';
 import { isUpstreamUnreachable, isWaitingForSignIn } from './upstream-unreachable';
 
@@ -24,18 +25,33 @@ export function notReachableSentence(server: string, why?: string, gaveUp = fals
   );
 }
 
+/**
+ * The sentence for a bridged server the person has yet to sign in to, from the bridge's own words: only
+ * the person can sign in, at the URL the bridge printed, so the model should ask them to.
+ */
+export function signInAtBridgeSentence(server: string, bridgeWords: string): string {
+  const words = bridgeWords.replace(/\.$/, '');
+  return (
+    `${server} cannot be used until the person signs in: ${words.charAt(0).toLowerCase()}` +
+    `${words.slice(1)}. Mapwright connects to it again by itself once they have.`
+  );
+}
+
 /** Describes why calling `tool` on the server named `server` failed. */
 export function describeCallError(error: unknown, server: string, tool: string): string {
   if (error instanceof McpCallError) return error.message;
   const words = withoutMcpErrorCode(errorMessage(error)).replace(/\.$/, '');
-  if (isWaitingForSignIn(error)) {
-    // Only the person can sign in, at the URL the bridge printed; the model should ask them to.
+  if (isWaitingForSignIn(error)) return signInAtBridgeSentence(server, words);
+  if (isUpstreamUnreachable(error)) return notReachableSentence(server, words);
+  if (httpStatusOf(error) === 401) {
+    // The server refused the token, even one just renewed (the SDK's "401 after successful
+    // authentication"), or asked for credentials this app was not given.
     return (
-      `${server} cannot be used until the person signs in: ${words.charAt(0).toLowerCase()}` +
-      `${words.slice(1)}. Mapwright connects to it again by itself once they have.`
+      `${server} refused the call to ${tool}: it does not accept the sign-in or token it was sent. ` +
+      'Ask the person to sign in again from Settings (MCP servers), or to check the token in its ' +
+      'headers, then ask again.'
     );
   }
-  if (isUpstreamUnreachable(error)) return notReachableSentence(server, words);
   if (error instanceof McpError) {
     if (error.code === ErrorCode.ConnectionClosed) {
       return `${server} closed the connection during the call to ${tool}; the call did not finish.`;

@@ -9,7 +9,7 @@ import {
   McpConnectionClosedError,
   McpSessionLostError,
 } from './connection-errors';
-import { McpCallError, notReachableSentence } from './describe-call-error';
+import { McpCallError, notReachableSentence, signInAtBridgeSentence } from './describe-call-error';
 import { describeConnectError } from './describe-connect-error';
 import { secretAnswers } from './elicitation-form';
 import { listAllTools } from './list-server-tools';
@@ -27,7 +27,7 @@ import {
 } from './network-failure';
 import { probeReachable } from './probe-reachable';
 import { backoffDelay, ReconnectSchedule, type RetryPolicy } from './reconnect-schedule';
-import { isUpstreamUnreachable } from './upstream-unreachable';
+import { isUpstreamUnreachable, isWaitingForSignIn } from './upstream-unreachable';
 import type { BridgeCommand } from './bridge-command';
 import type { BrowserOAuthProvider } from './browser-oauth-provider';
 import type {
@@ -71,6 +71,8 @@ export class McpConnection {
   signInUrl: URL | undefined;
   /** The name the server gives itself when it connects (its `title`, else its `name`). */
   serverTitle: string | undefined;
+  /** Calls waiting for the server to connect or come back (the chat's status line names it). */
+  callsWaiting = 0;
   /** Credentials the person typed into this server's forms (this tab only): masked in every result. */
   readonly formSecrets = new Set<string>();
   private opened?: OpenedClient;
@@ -85,6 +87,11 @@ export class McpConnection {
   private readonly retired = new Set<OpenedClient>();
   private checking?: OpenedClient;
   private readonly schedule = new ReconnectSchedule();
+  /**
+   * A bridge's session kept open while the bridge waits for the person to sign in to the server behind
+   * it: the bridge says on it (tools/list_changed) when they have, and the connection tries again.
+   */
+  private awaitingSignIn?: OpenedClient;
 
   constructor(
     readonly config: HubServerConfig,
@@ -93,9 +100,12 @@ export class McpConnection {
 
   /**
    * Settles when discovery has finished (connected or failed): waits for an attempt under way, starts
-   * one if none was ever made, and resolves at once otherwise. Never rejects.
+   * one if none was ever made, and resolves at once otherwise. A server coming back after it went away
+   * was discovered already: its tools stay registered and a call of one waits for it (saying so), so
+   * nothing waits here for a reconnection that may take minutes. Never rejects.
    */
   settled(): Promise<void> {
+    if (this.status === 'reconnecting') return Promise.resolve();
     if (this.connecting) return this.connecting;
     return this.attempted ? Promise.resolve() : this.connect();
   }
@@ -113,6 +123,7 @@ export class McpConnection {
    */
   reconnect(): Promise<void> {
     this.generation += 1;
+    this.stopAwaitingSignIn();
     const opened = this.opened;
     this.opened = undefined;
     this.tools = [];
@@ -126,6 +137,11 @@ export class McpConnection {
    * for it): a reconnection pausing between attempts tries now. True if one was pausing.
    */
   wake(): boolean {
+    if (this.awaitingSignIn && !this.connecting) {
+      // The person may have signed in at the bridge's URL while the page was hidden.
+      void this.connect();
+      return true;
+    }
     return this.schedule.wake();
   }
 
@@ -188,6 +204,7 @@ export class McpConnection {
     this.generation += 1;
     // A reconnection under way gives up at its next step; Enable must not wait for it.
     this.connecting = undefined;
+    this.stopAwaitingSignIn();
     const opened = this.opened;
     this.opened = undefined;
     this.tools = [];
@@ -203,7 +220,12 @@ export class McpConnection {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal; timeoutMs: number; onWaiting?: () => void },
+    options: {
+      signal: AbortSignal;
+      timeoutMs: number;
+      /** Told when the call starts waiting for the server (true) and when it stops (false). */
+      onWaiting?: (waiting: boolean) => void;
+    },
   ): Promise<CallToolResult> {
     for (let resends = 0; ; resends++) {
       const opened = await this.usable(options.signal, options.onWaiting);
@@ -217,22 +239,37 @@ export class McpConnection {
    * The client to call on: at once when connected; after the connection under way when the server is
    * connecting or coming back. A server switched off or given up on is unavailable now.
    */
-  private async usable(signal: AbortSignal, onWaiting?: () => void): Promise<OpenedClient> {
-    for (let waited = false; ; waited = true) {
-      if (this.opened && this.status === 'connected') return this.opened;
-      const connecting = this.connecting;
-      if (!connecting || signal.aborted) throw new McpCallError(this.unavailableReason());
-      if (!waited) onWaiting?.();
-      // A call that waits is a reason to try now rather than after the backoff.
-      this.wake();
-      await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        signal.addEventListener('abort', stop, { once: true });
-        void connecting.then(() => {
-          signal.removeEventListener('abort', stop);
-          resolve();
+  private async usable(
+    signal: AbortSignal,
+    onWaiting?: (waiting: boolean) => void,
+  ): Promise<OpenedClient> {
+    let waiting = false;
+    try {
+      for (;;) {
+        if (this.opened && this.status === 'connected') return this.opened;
+        const connecting = this.connecting;
+        if (!connecting || signal.aborted) throw new McpCallError(this.unavailableReason());
+        if (!waiting) {
+          waiting = true;
+          this.callsWaiting += 1;
+          onWaiting?.(true);
+        }
+        // A call that waits is a reason to try now rather than after the backoff.
+        this.wake();
+        await new Promise<void>((resolve) => {
+          const stop = () => resolve();
+          signal.addEventListener('abort', stop, { once: true });
+          void connecting.then(() => {
+            signal.removeEventListener('abort', stop);
+            resolve();
+          });
         });
-      });
+      }
+    } finally {
+      if (waiting) {
+        this.callsWaiting -= 1;
+        onWaiting?.(false);
+      }
     }
   }
 
@@ -255,17 +292,25 @@ export class McpConnection {
     } catch (error) {
       if (closed.signal.aborted && !options.signal.aborted) throw closed.signal.reason;
       if (error instanceof UnauthorizedError && this.signInUrl && this.opened === opened) {
-        // The server wants more than the person allowed when signing in (403 insufficient_scope): the
-        // SDK built a sign-in URL asking for the larger scope. Only the person can grant it.
-        const name = this.config.name ?? this.config.id;
+        // Either the server no longer takes the sign-in (its renewal was refused: revoked, or expired
+        // for good), and the SDK forgot the tokens; or it wants more than the person allowed (403
+        // insufficient_scope), and the SDK built a sign-in URL asking for the larger scope. Only the
+        // person can sign in again.
+        const name = this.displayName;
+        const revoked = this.options.authProvider?.tokens() === undefined;
         this.opened = undefined;
         this.tools = [];
-        this.lastError = `${name} asks you to sign in again to allow this call.`;
+        this.lastError = revoked
+          ? `${name} no longer accepts your sign-in; sign in again.`
+          : `${name} asks you to sign in again to allow this call.`;
         this.setStatus('error');
         void opened.close();
         throw new McpCallError(
-          `${name} needs more access for this call. Sign in again from Settings (MCP servers), ` +
-            'then ask again.',
+          revoked
+            ? `${name} no longer accepts the person's sign-in (it was revoked or has expired). ` +
+                'Ask the person to sign in again from Settings (MCP servers), then ask again.'
+            : `${name} needs more access for this call. Sign in again from Settings (MCP servers), ` +
+                'then ask again.',
           { cause: error },
         );
       }
@@ -307,6 +352,30 @@ export class McpConnection {
     if (this.opened !== opened && this.retired.delete(opened)) void opened.close();
   }
 
+  /**
+   * The tool list changed: listed again; or, on the session kept while a bridge waited for the person's
+   * sign-in, the sign-in is done and the connection is opened again (no Reconnect needed).
+   */
+  private toolsChanged(generation: number): void {
+    if (this.awaitingSignIn && generation === this.generation && !this.connecting) {
+      void this.connect();
+      return;
+    }
+    void this.refreshTools();
+  }
+
+  /** Keeps `opened` (a bridge's session) open to hear that the person signed in. */
+  private awaitSignIn(opened: OpenedClient): void {
+    if (this.awaitingSignIn !== opened) void this.awaitingSignIn?.close();
+    this.awaitingSignIn = opened;
+  }
+
+  private stopAwaitingSignIn(): void {
+    const waiting = this.awaitingSignIn;
+    this.awaitingSignIn = undefined;
+    void waiting?.close();
+  }
+
   /** Lists the server's tools again (after a listChanged notification). */
   async refreshTools(): Promise<void> {
     const opened = this.opened;
@@ -339,6 +408,9 @@ export class McpConnection {
       return `${name} is switched off in Settings (MCP servers); ask the person to enable it.`;
     }
     if (this.status === 'connecting') return notReachableSentence(name, 'it is still connecting');
+    if (this.status === 'error' && this.awaitingSignIn && this.lastError) {
+      return signInAtBridgeSentence(name, this.lastError);
+    }
     if (this.status === 'error' && this.signInUrl) {
       return `${name} asks the person to sign in first (Settings, MCP servers).`;
     }
@@ -376,7 +448,7 @@ export class McpConnection {
           ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
           ...(this.options.authProvider ? { authProvider: this.options.authProvider } : {}),
           ...(this.options.embedded ? { embedded: this.options.embedded } : {}),
-          onToolsChanged: () => void this.refreshTools(),
+          onToolsChanged: () => this.toolsChanged(generation),
           ...(this.options.onElicitation
             ? { onElicitation: this.elicitationFor(this.options.onElicitation) }
             : {}),
@@ -393,6 +465,7 @@ export class McpConnection {
         this.lastError = undefined;
         this.bridgeCommand = undefined;
         this.signInUrl = undefined;
+        this.stopAwaitingSignIn();
         const live = opened;
         opened.client.onclose = () => {
           if (this.opened === live) this.lose(live, 'the server closed the connection');
@@ -404,8 +477,17 @@ export class McpConnection {
         this.options.onTools(tools);
         return;
       } catch (error) {
-        await opened?.close();
+        const signInAtBridge = isWaitingForSignIn(error) && generation === this.generation;
+        if (opened && signInAtBridge) this.awaitSignIn(opened);
+        else await opened?.close();
         if (generation !== this.generation) return;
+        if (signInAtBridge) {
+          // Only the person can go on, at the URL the bridge printed; trying again before they have
+          // would only repeat the sentence. The bridge says when they have (see awaitSignIn).
+          this.lastError = withoutMcpErrorCode(errorMessage(error));
+          this.bridgeCommand = undefined;
+          break;
+        }
         if (error instanceof UnauthorizedError && this.signInUrl) {
           // The SDK found the server's authorization server, registered this app and built the
           // sign-in URL; only the person can go on from here.

@@ -167,7 +167,8 @@ export class McpHub {
    * Settles when discovery of one server, or of every enabled server, has finished (connected or failed,
    * retries included): attempts under way are awaited and servers never tried are connected. Never
    * rejects; resolves with those servers' states. After a reload, await it before `agent.resume()` so
-   * remote tools are in the registry when the interrupted turn is proposed again.
+   * remote tools are in the registry when the interrupted turn is proposed again. A server reconnecting
+   * after it went away is not waited for (its tools stay registered; a call of one waits for it).
    */
   async ready(serverId?: string): Promise<McpServerState[]> {
     const targets = [...this.connections.values()].filter(
@@ -214,6 +215,7 @@ export class McpHub {
       ...this.signIns.stateOf(connection),
       status: connection.status,
       ...(connection.lastError ? { lastError: connection.lastError } : {}),
+      ...(connection.callsWaiting > 0 ? { callsWaiting: connection.callsWaiting } : {}),
       ...(connection.status === 'error' && connection.bridgeCommand
         ? { bridgeCommand: connection.bridgeCommand }
         : {}),

@@ -60,5 +60,7 @@ export interface McpServerState {
    * was dropped for an invalid schema); says why.
    */
   warning?: string;
+  /** Calls of the agent waiting for this server to connect or come back, when there are any. */
+  callsWaiting?: number;
   tools: McpToolInfo[];
 }

@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider';
+import { sharedTokenRecovery } from './shared-token-recovery';
 import { tokenBoundFetch } from './token-bound-fetch';
 import type { ElicitationSchema } from './elicitation-form';
 import type { ElicitationAnswer, ElicitationRequest } from './elicitation-request';
@@ -109,11 +110,15 @@ export async function openClient(
   if (!config.url) throw new Error(`Server "${config.id}" has no url. Add one to its settings.`);
   const url = new URL(config.url, globalThis.location?.href);
   const requestInit: RequestInit = config.headers ? { headers: config.headers } : {};
-  const fetchOption = {
-    // The server's token goes to this URL only, and follows no redirect (token-bound-fetch.ts).
-    fetch: tokenBoundFetch(url, options.fetch),
-    ...(options.authProvider ? { authProvider: options.authProvider } : {}),
-  };
+  // The server's token goes to this URL only, and follows no redirect (token-bound-fetch.ts).
+  const bound = tokenBoundFetch(url, options.fetch);
+  const fetchOption = options.authProvider
+    ? {
+        // Requests refused with the same expired token share one renewal (shared-token-recovery.ts).
+        fetch: sharedTokenRecovery(url, options.authProvider, bound),
+        authProvider: options.authProvider,
+      }
+    : { fetch: bound };
   const streamable = () =>
     connectWith(
       newClient(options),

@@ -37,6 +37,25 @@ describe('the status line', () => {
     expect(text()).toBe('Ready');
   });
 
+  it('names the servers a running call waits for, after what waits for the person', () => {
+    const line = new StatusLine(() => undefined);
+    const text = () => line.root.querySelector('.mw-status-text')?.textContent;
+    line.set('tool_loop');
+    line.setServersWaiting(['warehouse']);
+    expect(text()).toBe('Waiting for warehouse to come back');
+    expect(line.root.dataset.waiting).toBe('true');
+    line.setServersWaiting(['warehouse', 'archive', 'tiles']);
+    expect(text()).toBe('Waiting for warehouse, archive and tiles to come back');
+    line.setAwaitingApproval(true);
+    expect(text()).toBe('Waiting for your approval');
+    line.setAwaitingApproval(false);
+    line.setServersWaiting([]);
+    expect(text()).toBe('Running query…');
+    line.setServersWaiting(['warehouse']);
+    line.set('idle');
+    expect(text()).toBe('Ready');
+  });
+
   it('does not say Ready while no model is connected', () => {
     const line = new StatusLine(() => undefined);
     const text = () => line.root.querySelector('.mw-status-text')?.textContent;

@@ -1,7 +1,8 @@
 // Signing in to an MCP server that asks for OAuth, in Chromium, against a local authorization server built
 // from the MCP SDK: discovery from the 401, dynamic client registration, PKCE, the person's click on
 // "Sign in", the popup's return to oauth-callback.html, the token exchange, and the tool used with the
-// token. The tokens stay in this tab's storage unless the person chooses otherwise.
+// token. The tokens stay in this tab's storage unless the person chooses otherwise. Three calls approved
+// together after the access token expired share one refresh and all succeed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../servers/oauth-mcp-server';
@@ -21,6 +22,21 @@ const script: FakeLlmScript = {
       user: 'who am I to the warehouse',
       toolResult: 'signed in as',
       reply: { text: 'You are **signed in** to the warehouse.' },
+    },
+    {
+      user: 'ask the warehouse three times',
+      reply: {
+        toolCalls: [
+          { name: 'whoami', arguments: {} },
+          { name: 'whoami', arguments: {} },
+          { name: 'whoami', arguments: {} },
+        ],
+      },
+    },
+    {
+      user: 'ask the warehouse three times',
+      toolResult: '',
+      reply: { text: 'The warehouse **answered thrice**.' },
     },
   ],
   fallback: { text: 'No script for that.' },
@@ -143,6 +159,55 @@ describe('signing in to an MCP server with OAuth', () => {
     expect(await page.evaluate(() => document.body.innerText)).not.toContain(token);
     await expectClean(opened);
     await context.close();
+  }, 120_000);
+
+  it('three calls that find the access token expired share one refresh, and all three succeed', async () => {
+    // Access tokens that the test expires at will, refresh tokens rotated on each use.
+    const expiring = await startOAuthMcpServer({ accessTokenSeconds: 600 });
+    try {
+      const opened = await openChat(harness.browser, harness.appUrl, {
+        endpoint: fake.url,
+        localStorage: {
+          'mapwright.mcpServers': JSON.stringify([
+            { id: 'warehouse', name: 'Warehouse', url: expiring.url },
+          ]),
+        },
+      });
+      const { page, context } = opened;
+      await waitForData(page);
+      await page
+        .getByRole('button', { name: /settings/i })
+        .first()
+        .click();
+      const signIn = page.getByRole('link', { name: 'Sign in to Warehouse' });
+      await signIn.waitFor();
+      const [popup] = await Promise.all([context.waitForEvent('page'), signIn.click()]);
+      await popup.waitForEvent('close', { timeout: 30_000 });
+      await page.getByText('Signed in.').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: /close/i }).first().click();
+
+      await ask(page, 'ask the warehouse three times');
+      const card = page.locator('.mw-approval-card');
+      await card.waitFor({ timeout: 30_000 });
+      expiring.expireAccessTokens();
+      const refreshed = expiring.counts.refreshes;
+      await card.getByRole('button', { name: 'Approve all' }).click();
+      await page
+        .locator('.mw-answer strong', { hasText: 'answered thrice' })
+        .waitFor({ timeout: 30_000 });
+      await waitForIdle(page);
+      const results = (fake.requests.at(-1)?.body.messages ?? [])
+        .filter((message) => message.role === 'tool')
+        .map((message) => JSON.stringify(message.content));
+      expect(results).toHaveLength(3);
+      for (const result of results) expect(result).toMatch(/signed in as [\w-]+/);
+      expect(expiring.counts.refreshes - refreshed).toBe(1);
+      expect(expiring.counts.authorizations).toBe(1);
+      await expectClean(opened);
+      await context.close();
+    } finally {
+      await expiring.stop();
+    }
   }, 120_000);
 
   it('takes no callback it did not ask for: none without a state, none with a forged one', async () => {

@@ -1,7 +1,8 @@
 // A third-party MCP server (@modelcontextprotocol/server-everything, from npm) killed in the middle of an
 // approved call, in the built app: the call fails at once with "closed the connection" instead of waiting
 // out its timeout, the model is told, and Settings shows the server reconnecting with the reason and a
-// Reconnect button. Restarted, the server is connected again with no clicks, and its tools work.
+// Reconnect button. A call approved while it is down waits ("Waiting for everything to come back" in the
+// chat's status line); restarted, the server is connected again with no clicks, and the call runs.
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnLoopbackServer, type SpawnedServer } from '../mcp/spawn-loopback-server';
@@ -101,14 +102,8 @@ describe('a third-party MCP server killed during a call, in the browser', () => 
     );
     expect(await row.getByRole('button', { name: 'Reconnect server everything' }).count()).toBe(1);
 
-    // The server comes back on its port: the page finds it by itself.
-    everything = await spawnLoopbackServer(
-      everythingScript,
-      ['streamableHttp'],
-      /listening on port/i,
-      Number(new URL(everything.url).port),
-    );
-    await row.locator('.mw-badge[data-status="connected"]').waitFor({ timeout: 30_000 });
+    // A call approved while it is down waits for it, and the status line under the conversation says
+    // so (not only the badge in Settings).
     await page.getByRole('button', { name: 'Close the settings' }).click();
     await ask(page, 'add two and forty');
     const next = page.locator('.mw-approval-card');
@@ -117,7 +112,19 @@ describe('a third-party MCP server killed during a call, in the browser', () => 
       .getByRole('button', { name: /^Approve/ })
       .first()
       .click();
-    await page.locator('.mw-answer strong', { hasText: '42' }).waitFor({ timeout: 30_000 });
+    await page
+      .locator('.mw-status-text', { hasText: 'Waiting for everything to come back' })
+      .waitFor({ timeout: 30_000 });
+
+    // The server comes back on its port: the page finds it by itself, and the waiting call runs.
+    everything = await spawnLoopbackServer(
+      everythingScript,
+      ['streamableHttp'],
+      /listening on port/i,
+      Number(new URL(everything.url).port),
+    );
+    await page.locator('.mw-answer strong', { hasText: '42' }).waitFor({ timeout: 90_000 });
+    expect(await page.locator('.mw-status-text').textContent()).not.toMatch(/come back/);
     expect(opened.pageErrors).toEqual([]);
     expect(opened.outsideRequests).toEqual([]);
     await opened.context.close();

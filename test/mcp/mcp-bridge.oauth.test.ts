@@ -3,7 +3,8 @@
 // which is followed here with plain HTTP as a person's browser would (the authorization server approves
 // at once and redirects to the bridge's loopback callback); until then the page's calls are told to sign
 // in; after it, the page's calls reach the server with the token. An expired access token is refreshed,
-// and a token file (mode 0600) lets a restarted bridge go on without a new sign-in.
+// and a token file (mode 0600) lets a restarted bridge go on without a new sign-in. A page whose hub was
+// open before the sign-in connects by itself once it is done.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { McpHub } from '../../src/mcp';
 import { startMcpBridge, type McpBridge } from '../../src/mcp/node/start-mcp-bridge';
 import { ToolRegistry } from '../../src/tools/tool-registry';
+import { MemoryStorage } from '../memory-storage';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../servers/oauth-mcp-server';
 
 const signal = new AbortController().signal;
@@ -128,6 +130,46 @@ describe('the MCP bridge with --oauth', () => {
     expect(server.mcpRequests.some((request) => request.authorized)).toBe(true);
   }, 30_000);
 
+  it('reconnects a page opened before the sign-in by itself, and three calls after expiry share one refresh', async () => {
+    server = await startOAuthMcpServer({ accessTokenSeconds: 600 });
+    const { bridge, log } = await startBridge();
+    // The normal order: the page is open (as a page's hub is, able to sign in itself) before the person
+    // signs in at the URL the bridge printed.
+    const registry = new ToolRegistry();
+    const hub = new McpHub({
+      registry,
+      oauth: {
+        baseUrl: 'http://127.0.0.1:4173/',
+        sessionStorage: new MemoryStorage(),
+        localStorage: new MemoryStorage(),
+      },
+    });
+    hubs.push(hub);
+    hub.addServer({ id: 'warehouse', url: bridge.url, transport: 'streamable-http' });
+    await hub.connect('warehouse');
+    expect(hub.servers()[0]?.status).toBe('error');
+    expect(hub.servers()[0]?.lastError).toMatch(/^The bridge is waiting for you to sign in/);
+
+    // The bridge tells the page's session once the person signed in: no Reconnect, no other wake-up.
+    const connected = new Promise<void>((resolve) =>
+      hub.onStatus((event) => event.status === 'connected' && resolve()),
+    );
+    expect(await signIn(printedUrl(log)!)).toMatch(/^Signed in to /);
+    await connected;
+    expect((await whoami(registry)).content).toMatch(/^signed in as /);
+
+    server.expireAccessTokens();
+    const refreshed = server.counts.refreshes;
+    const together = await Promise.all([whoami(registry), whoami(registry), whoami(registry)]);
+    for (const result of together) {
+      expect(result.isError, result.content).toBeFalsy();
+      expect(result.content).toMatch(/^signed in as /);
+    }
+    expect(server.counts.refreshes - refreshed).toBe(1);
+    expect(server.counts.authorizations).toBe(1);
+    expect(log.filter((line) => line.includes('asks you to sign in'))).toHaveLength(1);
+  }, 30_000);
+
   it('refreshes an expired access token and the call still works, with no new sign-in', async () => {
     server = await startOAuthMcpServer({ accessTokenSeconds: 1 });
     const { bridge, log } = await startBridge();
@@ -179,6 +221,24 @@ describe('the MCP bridge with --oauth', () => {
     const answer = await whoami(registry);
     expect(answer.isError, answer.content).toBeFalsy();
     expect(server.counts.authorizations).toBe(2);
+  }, 30_000);
+
+  it('a token refused right after it was renewed sends the person to sign in again, never a raw 401', async () => {
+    server = await startOAuthMcpServer({ accessTokenSeconds: 600 });
+    const { bridge, log } = await startBridge();
+    await signIn(printedUrl(log)!);
+    await untilConnected(bridge);
+    const { registry } = await connectHub(bridge.url);
+    expect((await whoami(registry)).content).toMatch(/^signed in as /);
+
+    server.refuseEveryToken();
+    const refused = await whoami(registry);
+    expect(refused.isError).toBe(true);
+    expect(refused.content).not.toMatch(/after successful authentication|HTTP 401/);
+    expect(refused.content).toMatch(
+      /^warehouse cannot be used until the person signs in: the bridge is waiting for you to sign in/,
+    );
+    expect(log.filter((line) => line.includes('asks you to sign in'))).toHaveLength(2);
   }, 30_000);
 
   it('keeps the sign-in in a token file only its owner can read, and a restarted bridge reuses it', async () => {

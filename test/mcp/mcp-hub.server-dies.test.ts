@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { followServerWaits } from '../../src/chat/follow-server-waits';
 import { McpHub, type McpStatusEvent } from '../../src/mcp';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { spawnLoopbackServer, type SpawnedServer } from './spawn-loopback-server';
@@ -82,7 +83,8 @@ describe('a third-party MCP server that dies', () => {
       );
       expect(elapsed).toBeLessThan(10_000);
       expect(statuses.map((event) => event.status)).toContain('reconnecting');
-      await hub!.ready('everything');
+      // ready() does not wait for a reconnection (a call waits for it instead): wait for its end here.
+      await until(() => statuses.at(-1)?.status === 'error');
       const last = statuses.at(-1);
       expect(last?.status).toBe('error');
       expect(last?.error).toMatch(
@@ -117,6 +119,9 @@ describe('a third-party MCP server that dies', () => {
       baseDelayMs: 200,
       maxDelayMs: 400,
     });
+    // What the chat's status line is told: the servers a call waits for.
+    const named: string[][] = [];
+    const stopNaming = followServerWaits(hub!, (names) => named.push(names));
     everything!.child.kill('SIGKILL');
     await until(() => hub!.servers()[0]?.status === 'reconnecting');
     const meanwhile = registry.execute(
@@ -126,12 +131,17 @@ describe('a third-party MCP server that dies', () => {
     await until(() =>
       statuses.some((event) => /^Waiting for everything to come back/.test(event.error ?? '')),
     );
+    expect(hub!.servers()[0]?.callsWaiting).toBe(1);
+    expect(named).toEqual([['everything']]);
     await restart();
     const answer = await meanwhile;
     expect(answer.isError).toBeFalsy();
     expect(answer.content).toContain('hello?');
     expect(hub!.servers()[0]?.status).toBe('connected');
     expect(statuses.map((event) => event.status)).not.toContain('error');
+    expect(hub!.servers()[0]?.callsWaiting).toBeUndefined();
+    expect(named).toEqual([['everything'], []]);
+    stopNaming();
   }, 40_000);
 
   it('down far longer than the old minute of attempts, then back: used again with no click', async () => {

@@ -83,6 +83,14 @@ class ExpiringTokenProvider extends DemoInMemoryAuthProvider {
     return this.issue(kept.clientId, kept.scopes);
   }
 
+  /** Set by `refuseEveryToken`: every access token is refused, a just-refreshed one too. */
+  refusing = false;
+
+  /** Ends every access token issued so far, as time would; the refresh tokens stay good. */
+  expireAccessTokens(): void {
+    for (const token of this.issued.values()) token.expiresAt = 0;
+  }
+
   /** Forgets every token issued so far, as an administrator revoking the grants would. */
   revokeAll(): void {
     this.issued.clear();
@@ -91,7 +99,7 @@ class ExpiringTokenProvider extends DemoInMemoryAuthProvider {
 
   override async verifyAccessToken(token: string): Promise<AuthInfo> {
     const issued = this.issued.get(token);
-    if (!issued || issued.expiresAt <= Date.now()) {
+    if (this.refusing || !issued || issued.expiresAt <= Date.now()) {
       throw new InvalidTokenError('Invalid or expired token');
     }
     return {
@@ -139,6 +147,16 @@ export interface OAuthMcpServer {
   counts: AuthorizationCounts;
   /** Revokes every access and refresh token (with `accessTokenSeconds` only). */
   revokeTokens(): void;
+  /**
+   * Expires every access token now, keeping the refresh tokens (with `accessTokenSeconds` only): the
+   * next requests find their token expired without a test waiting for the clock.
+   */
+  expireAccessTokens(): void;
+  /**
+   * From now on refuses every access token, while refreshes still succeed: the client's token is
+   * refused right after it renewed it (with `accessTokenSeconds` only).
+   */
+  refuseEveryToken(): void;
   stop(): Promise<void>;
 }
 
@@ -238,6 +256,12 @@ export async function startOAuthMcpServer(
     counts,
     revokeTokens: () => {
       if (provider instanceof ExpiringTokenProvider) provider.revokeAll();
+    },
+    expireAccessTokens: () => {
+      if (provider instanceof ExpiringTokenProvider) provider.expireAccessTokens();
+    },
+    refuseEveryToken: () => {
+      if (provider instanceof ExpiringTokenProvider) provider.refusing = true;
     },
     stop: () =>
       new Promise<void>((resolve) => {

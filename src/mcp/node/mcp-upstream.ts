@@ -195,6 +195,14 @@ export class McpUpstream {
           this.lose(live, 'asks the bridge to sign in again');
           throw new UpstreamSignInError(signIn, { cause: error });
         }
+        if (httpStatusOf(error) === 401 && this.options.signIn && attempt === 1) {
+          // The server refused a token the bridge had just renewed (the SDK's "401 after successful
+          // authentication"): forget it, so the connection opened next starts a sign-in and the page
+          // is told to sign in rather than shown the raw status.
+          this.options.signIn.provider.invalidateCredentials('tokens');
+          this.lose(live, 'refused the token the bridge signed in with');
+          continue;
+        }
         if (httpStatusOf(error) === 404 && attempt === 1) {
           // A server that answers 404 to the session ran nothing: it restarted and forgot us.
           this.lose(live, 'restarted and forgot the session, so the bridge opened a new one');
