@@ -1,6 +1,6 @@
 // What the loop itself costs: per_round_us (a 10-round turn, instant model and tools, over a 200-message
 // history) and parallel_round_ms (one round of four tools that each take 200 ms).
-import { Agent } from '../src/agent/agent';
+import { Agent } from '../src/agent/run/agent';
 import { createScriptedModel, type ScriptedStep } from '../src/testing/scripted-model';
 import { ToolRegistry } from '../src/tools/tool-registry';
 import type { Message } from '../src/agent/types';

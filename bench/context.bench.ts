@@ -3,7 +3,7 @@
 // default budgets (32,000 tokens for a hosted model, 4,096 for a local one). Also whether the prefix
 // (system prompt and tool list) is byte-stable across rounds, and what fitting costs per round.
 import { performance } from 'node:perf_hooks';
-import { Agent } from '../src/agent/agent';
+import { Agent } from '../src/agent/run/agent';
 import { createScriptedModel } from '../src/testing/scripted-model';
 import { ToolRegistry } from '../src/tools/tool-registry';
 import { appRegistry, bundledPrompt, roundBytes } from '../test/agent/bundled-round';

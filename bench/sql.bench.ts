@@ -1,7 +1,7 @@
 // SQL timings: DuckDB-WASM in headless Chromium over a private build (the way the app runs), and native
 // DuckDB in Node over the same 3,000,000-row flights Parquet.
 import { resolve } from 'node:path';
-import { DuckDbNodeEngine } from '../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../src/data/duckdb-node/duckdb-node-engine';
 import { buildWasmPage } from '../test/data/wasm-page/build-wasm-page';
 import { launchBrowser } from '../test/e2e/harness';
 import { startStaticServer } from '../test/servers/static-server';

@@ -8,7 +8,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultAppConfig } from '../src/config/default-app-config.ts';
 import { validateAppConfig } from '../src/config/validate-app-config.ts';
-import { DuckDbNodeEngine } from '../src/data/duckdb-node-engine.ts';
+import { DuckDbNodeEngine } from '../src/data/duckdb-node/duckdb-node-engine.ts';
 import { kindForGeometry, type LayerKind } from '../src/geo/layer-kind.ts';
 import { pointFeatures } from '../src/geo/point-features.ts';
 import { cutTiles, layerZooms } from './cut-tiles.ts';
@@ -22,7 +22,7 @@ import {
 import { importPageModule } from './import-page-module.ts';
 import { serviceWorkerFile, writePrecacheManifest } from './precache-manifest.ts';
 import type { DatasetConfig, DatasetFormat, GeometryMapping } from '../src/config/app-config.ts';
-import type * as DatasetFeatures from '../src/map/dataset-features.ts';
+import type * as DatasetFeatures from '../src/map/datasets/dataset-features.ts';
 import type { FeatureCollection } from 'geojson';
 
 /** What to add, and where. */
@@ -71,7 +71,7 @@ async function layerFeatures(
     return pointFeatures(await parquetRows(), dataset.geometry.lon, dataset.geometry.lat);
   }
   const { loadDatasetFeatures } = await importPageModule<typeof DatasetFeatures>(
-    '../src/map/dataset-features.ts',
+    '../src/map/datasets/dataset-features.ts',
   );
   return loadDatasetFeatures(dataset, async () => new Response(readFileSync(path)));
 }

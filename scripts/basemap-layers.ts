@@ -1,7 +1,7 @@
 // The offline basemap's features, from world-atlas: land (every country) and the borders between
 // countries, antimeridian-safe. Cut into tiles at build time; the page only reads the tiles.
 import { mesh } from 'topojson-client';
-import { topologyFeatures } from '../src/map/dataset-features.ts';
+import { topologyFeatures } from '../src/map/datasets/dataset-features.ts';
 import type { FeatureCollection } from 'geojson';
 import type { Topology } from 'topojson-specification';
 

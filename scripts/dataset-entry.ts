@@ -27,7 +27,7 @@ export interface DatasetFacts {
   tilesFileName?: string;
 }
 
-/** Longitude and latitude column names, as uploads recognise them (src/data/upload-layer-file.ts). */
+/** Longitude and latitude column names, as uploads recognise them (src/data/upload-files/upload-layer-file.ts). */
 const lonNames = ['longitude', 'lon', 'lng', 'long', 'x'];
 const latNames = ['latitude', 'lat', 'y'];
 

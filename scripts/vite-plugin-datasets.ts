@@ -7,7 +7,7 @@ import { byteRange, rangeNotSatisfiable } from '../src/offline/byte-range.ts';
 import { joinCountyUnemployment } from './county-unemployment.ts';
 import { cutTiles, layerZooms } from './cut-tiles.ts';
 import { importPageModule } from './import-page-module.ts';
-import type * as DatasetFeatures from '../src/map/dataset-features.ts';
+import type * as DatasetFeatures from '../src/map/datasets/dataset-features.ts';
 import type * as BasemapLayers from './basemap-layers.ts';
 import type { Plugin } from 'vite';
 
@@ -84,7 +84,7 @@ async function tileArchives(sources: DataFile[]): Promise<DataFile[]> {
     return new Response(typeof file.source === 'string' ? file.source : Buffer.from(file.source));
   };
   const { loadDatasetFeatures } = await importPageModule<FeatureModule>(
-    '../src/map/dataset-features.ts',
+    '../src/map/datasets/dataset-features.ts',
   );
   const { basemapLayers } = await importPageModule<BasemapModule>('./basemap-layers.ts');
   const archives: DataFile[] = [

@@ -2,8 +2,8 @@
 export type * from './agent/types';
 export type * from './tools/tool';
 export { mountApp } from './app/mount-app';
-export { Agent } from './agent/agent';
-export type { AgentLimits, AgentOptions } from './agent/agent-options';
+export { Agent } from './agent/run/agent';
+export type { AgentLimits, AgentOptions } from './agent/run/agent-options';
 export {
   AgentError,
   ConfigurationError,
@@ -11,14 +11,14 @@ export {
   ModelBehaviorError,
   ModelProviderError,
   ToolTimeoutError,
-} from './agent/errors';
-export type { FaultOwner } from './agent/errors';
-export { SessionApprovals } from './agent/session-approvals';
-export type { SessionApprovalsState } from './agent/session-approvals';
-export { isRetryableModelError, parseRetryAfter } from './agent/retry-policy';
-export type { RetryOptions } from './agent/retry-policy';
-export { describeToolCalls } from './agent/describe-tool-calls';
-export { redactArguments, redactSecrets, redactSql } from './agent/redact';
+} from './agent/failures/errors';
+export type { FaultOwner } from './agent/failures/errors';
+export { SessionApprovals } from './agent/run/session-approvals';
+export type { SessionApprovalsState } from './agent/run/session-approvals';
+export { isRetryableModelError, parseRetryAfter } from './agent/model/retry-policy';
+export type { RetryOptions } from './agent/model/retry-policy';
+export { describeToolCalls } from './agent/proposal/describe-tool-calls';
+export { redactArguments, redactSecrets, redactSql } from './agent/redact/redact';
 export { ToolRegistry } from './tools/tool-registry';
 export { McpHub } from './mcp/mcp-hub';
 export type { McpHubOptions } from './mcp/mcp-hub';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { startNodeSqlServer } from '../../src/mcp/node/start-node-sql-server';
 import { buildWasmPage } from '../../test/data/wasm-page/build-wasm-page';
 import { launchBrowser, openPage } from '../../test/e2e/harness';
@@ -19,7 +19,7 @@ import {
   writeDimsParquet,
   writeFactsParquet,
 } from './generated-tables';
-import type { DuckDbWasmEngine } from '../../src/data/duckdb-wasm-engine';
+import type { DuckDbWasmEngine } from '../../src/data/duckdb/duckdb-wasm-engine';
 
 /** The page, holding one engine across the bench's steps. */
 type ScaleWindow = Window & { scaleEngine?: DuckDbWasmEngine };

@@ -1,6 +1,6 @@
 // Starts the data side of the app: the lazy DuckDB-WASM engine, the embedded SQL server, and the hub.
 import { showElicitation } from '../approval';
-import { DuckDbWasmEngine } from '../data/duckdb-wasm-engine';
+import { DuckDbWasmEngine } from '../data/duckdb/duckdb-wasm-engine';
 import { LazyDataEngine } from '../data/lazy-data-engine';
 import {
   createSqlServer,

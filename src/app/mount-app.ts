@@ -11,12 +11,12 @@ import {
 } from '../config';
 import { placeholderCreditWarning } from '../config/placeholder-credit';
 import { isConversationExportFile, MapUndo } from '../conversations/shell';
-import { heldPointLayerCount } from '../data/point-tile-client';
-import { heldLayerCount } from '../data/table-decoder-client';
+import { heldPointLayerCount } from '../data/workers/point-tile-client';
+import { heldLayerCount } from '../data/workers/table-decoder-client';
 import { errorMessage } from '../errors/error-message';
-import { uploadPaint } from '../map/layer-paint';
-import { mountLayerPanel } from '../map/layer-panel';
-import { prefetchMapFiles } from '../map/map-file-prefetch';
+import { prefetchMapFiles } from '../map/datasets/map-file-prefetch';
+import { uploadPaint } from '../map/layers/layer-paint';
+import { mountLayerPanel } from '../map/layers/layer-panel';
 import { mapCredits, mapSnapshot } from '../map/map-snapshot';
 import {
   CredentialStore,

@@ -1,5 +1,5 @@
 // A visible banner for config problems and other notices, built with textContent.
-import { redactSecrets } from '../agent/redact';
+import { redactSecrets } from '../agent/redact/redact';
 import type { ConfigProblem } from '../config/app-config';
 import '../map/map-panels.css';
 

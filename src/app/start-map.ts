@@ -1,7 +1,7 @@
 // Starts the map and its bundled layers; a map that cannot start (no WebGL) is reported, not thrown.
 // This module is the app's only static path to maplibre-gl: mount-app imports it dynamically, so the
 // config and the data files download while MapLibre's code is fetched and compiled.
-import { dataHostFetch } from '../data/data-host-fetch';
+import { dataHostFetch } from '../data/remote/data-host-fetch';
 import { errorMessage } from '../errors/error-message';
 import {
   addDatasetLayers,
@@ -12,7 +12,7 @@ import {
 import { MapController } from '../map/map-controller';
 import { prewarmMapWorkers } from '../map/open-maplibre-map';
 import type { AppConfig } from '../config/app-config';
-import type { FetchFunction } from '../map/dataset-features';
+import type { FetchFunction } from '../map/datasets/dataset-features';
 
 /** The longest tiled layers' features wait for the map to draw before they load anyway. */
 const featuresWaitCapMs = 10_000;

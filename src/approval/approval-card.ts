@@ -1,12 +1,12 @@
 // The approval card: the model's words and reasoning, each call to decide, and keys. Its body scrolls
 // within a bounded height and its actions stay in a footer below it, so they are always in reach.
-import { redactSecrets } from '../agent/redact';
+import { redactSecrets } from '../agent/redact/redact';
 import { sqlArgument } from '../agent/sql-argument-names';
 import { button, element } from '../ui/dom';
 import { ProposedCallView } from './proposed-call-view';
 import './approval-card.css';
 import type { ApprovalDecision, ToolProposal } from '../agent/types';
-import type { PreflightFunction } from '../data/preflight';
+import type { PreflightFunction } from '../data/preflight/preflight';
 
 /** What a card needs. */
 export interface ApprovalCardOptions {

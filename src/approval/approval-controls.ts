@@ -2,7 +2,7 @@
 // allowed for the session, revocable. The banner also lists the tools the person set to run without
 // asking in Settings, for this session or remembered on this device, each withdrawn in one click.
 import { button, element } from '../ui/dom';
-import type { SessionApprovalsState } from '../agent/session-approvals';
+import type { SessionApprovalsState } from '../agent/run/session-approvals';
 import './approval-controls.css';
 
 /** What the switch and the list act on (the agent's SessionApprovals fits). */

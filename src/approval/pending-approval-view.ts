@@ -6,7 +6,7 @@ import { element } from '../ui/dom';
 import { ApprovalCard } from './approval-card';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { ApprovalDecision, ToolProposal } from '../agent/types';
-import type { PreflightFunction } from '../data/preflight';
+import type { PreflightFunction } from '../data/preflight/preflight';
 
 /** A wait shorter than this goes unsaid on the card. */
 const SAY_WAIT_AFTER_MS = 60_000;

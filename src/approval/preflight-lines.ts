@@ -1,5 +1,5 @@
 // The pre-flight's report in the card's words: a readable error, or the rows to expect and the columns.
-import type { PreflightReport, RowEstimate } from '../data/preflight';
+import type { PreflightReport, RowEstimate } from '../data/preflight/preflight';
 
 /** One line of the pre-flight box. */
 export interface PreflightLine {

@@ -1,13 +1,13 @@
 // One call on the approval card: a head line (what, where, and its decision), then the details: what it
 // does, the model's explanation, the editable SQL, the pre-flight, other arguments and a deny reason.
-import { REDACTED, redactSecrets } from '../agent/redact';
+import { REDACTED, redactSecrets } from '../agent/redact/redact';
 import { sqlArgumentName } from '../agent/sql-argument-names';
 import { callLabel } from '../ui/call-label';
 import { button, element, formatArguments } from '../ui/dom';
 import { LazySqlEditor } from './lazy-sql-editor';
 import { preflightLines } from './preflight-lines';
 import type { ApprovalDecision, ProposedCall } from '../agent/types';
-import type { PreflightFunction, PreflightReport } from '../data/preflight';
+import type { PreflightFunction, PreflightReport } from '../data/preflight/preflight';
 
 /** How long a check runs before the card says why it is still checking, in milliseconds. */
 export const slowCheckMs = 1_000;

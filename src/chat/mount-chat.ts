@@ -1,9 +1,9 @@
 // Wires the chat: the model from the settings, the Agent with the registry, IndexedDB persistence, the
 // chat panel in the #chat element and the approval card that shows a conversation's waiting calls.
-import { Agent } from '../agent/agent';
-import { toolIdentity } from '../agent/approval-policy';
-import { SessionApprovals } from '../agent/session-approvals';
-import { isSmallContext } from '../agent/small-context';
+import { isSmallContext } from '../agent/context/small-context';
+import { Agent } from '../agent/run/agent';
+import { toolIdentity } from '../agent/run/approval-policy';
+import { SessionApprovals } from '../agent/run/session-approvals';
 import { ApprovalControls, PendingApprovalView } from '../approval';
 import {
   ConversationList,
@@ -12,7 +12,7 @@ import {
   followConversationMap,
   writeErrorReporter,
 } from '../conversations';
-import { createEnginePreflight } from '../data/preflight';
+import { createEnginePreflight } from '../data/preflight/preflight';
 import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
 import {
   createResultActions,

@@ -2,7 +2,7 @@
 // allowed it and how, and when. Everything passes redaction, and every cell is quoted; a cell that a
 // spreadsheet would read as a formula starts with an apostrophe, so opening the file runs nothing.
 import { describeDecision, modelParts, type CallAudit } from '../agent/conversation/call-audit';
-import { redactArguments, redactSecrets } from '../agent/redact';
+import { redactArguments, redactSecrets } from '../agent/redact/redact';
 import { sqlArgument } from '../agent/sql-argument-names';
 import { formatArguments } from '../ui/dom';
 import type { CallRecord, TurnRecord } from '../agent/conversation/conversation-document';

@@ -3,7 +3,7 @@
 // exports (and Export raw of an unreadable one), Import, and the storage line. The sidebar renders;
 // this reads and writes storage.
 import { isBlankConversation } from '../agent/conversation/blank-conversation';
-import { redactArguments } from '../agent/redact';
+import { redactArguments } from '../agent/redact/redact';
 import { chartImage } from '../results';
 import { heldDocumentCount, retryHeldDocuments } from '../storage/conversation-writer';
 import { sidebarOpenState } from '../storage/sidebar-open';

@@ -3,7 +3,7 @@
 // and the map is restored to the step's state. The camera stays where the person left it.
 import { conversationMapStateVersion } from '../tools/map/conversation-map-state';
 import type { Conversation } from '../agent/conversation/conversation';
-import type { LayerHistory } from '../map/layer-history-bar';
+import type { LayerHistory } from '../map/layers/layer-history-bar';
 import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ConversationMapState } from '../tools/map/conversation-map-state';
 

@@ -1,7 +1,9 @@
 // The slice of DuckDB-WASM's AsyncDuckDB the engine uses, so a test can hand it another build.
-import type { DecodedFormat } from './decode-table-file';
-import type { RowGroupStatistics } from './parquet-footer-statistics';
+import type { RowGroupStatistics } from './parquet/parquet-footer-statistics';
 import type { RecordBatch, Schema, Table } from 'apache-arrow';
+
+/** The table files decoded to Arrow off DuckDB (workers/decode-table-file.ts). */
+export type DecodedFormat = 'arrow' | 'geojson' | 'json';
 
 /** A streamed query result: its schema, then record batches. */
 export interface WasmBatchReader extends AsyncIterable<RecordBatch> {

@@ -2,7 +2,7 @@
 // frame, as messages to the parent page): an answer finished, a query's result is ready, a layer was
 // drawn. Plain data only: no rows (they stay in the app), nothing the model was not shown, and a query's
 // SQL masked as the app shows it (a secret literal in it stays in the app).
-import { redactSql } from '../agent/redact';
+import { redactSql } from '../agent/redact/redact';
 import type { AgentEvent } from '../agent/types';
 import type { LayerInfo } from '../tools/map/map-port';
 

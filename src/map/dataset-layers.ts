@@ -2,8 +2,8 @@
 // from its files once they are parsed.
 import { errorMessage } from '../errors/error-message';
 import { kindForGeometry } from '../geo/layer-kind';
-import { loadDatasetFeatures, type FetchFunction } from './dataset-features';
-import { defaultPaint, layerColor } from './layer-paint';
+import { loadDatasetFeatures, type FetchFunction } from './datasets/dataset-features';
+import { defaultPaint, layerColor } from './layers/layer-paint';
 import type { DatasetConfig } from '../config/app-config';
 import type { LayerKind } from '../tools/map/map-port';
 import type { MapController } from './map-controller';

@@ -8,19 +8,24 @@ import {
 } from '../tools/map/conversation-map-state';
 import { MapStateNotifier } from '../tools/map/map-state-notifier';
 import { restoreMapState, type RestoreTarget } from '../tools/map/restore-map-state';
-import { applyBasemapPalette, basemapPalettes } from './basemap-palette';
+import { applyBasemapPalette, basemapPalettes } from './basemap/basemap-palette';
+import { schemeSource, watchPageColorScheme } from './basemap/page-color-scheme';
 import { BootRepaintGate } from './boot-repaint-gate';
 import { fitPadding, type FitPadding } from './fit-padding';
-import { defaultPaint } from './layer-paint';
-import { layerSource } from './layer-source';
-import { addedLayersOrder, layerInfo, type LayerPlacement, type LayerState } from './layer-state';
+import { defaultPaint } from './layers/layer-paint';
+import { layerSource } from './layers/layer-source';
+import {
+  addedLayersOrder,
+  layerInfo,
+  type LayerPlacement,
+  type LayerState,
+} from './layers/layer-state';
+import { validateFilter, validatePaint } from './layers/style-validation';
 import { cameraOf, jumpCamera, roundCoordinate } from './map-camera';
 import { attachTooltips } from './map-tooltip';
 import { openMaplibreMap, releaseMapWorkers, type OpenMapOptions } from './open-maplibre-map';
-import { schemeSource, watchPageColorScheme } from './page-color-scheme';
-import { reportSourceErrors } from './report-source-errors';
-import { serveTiles, stopServing } from './served-tiles';
-import { validateFilter, validatePaint } from './style-validation';
+import { reportSourceErrors } from './sources/report-source-errors';
+import { serveTiles, stopServing } from './sources/served-tiles';
 import type { InitialView } from '../config/app-config';
 import type {
   Bounds,
@@ -35,8 +40,8 @@ import type {
   RedrawResultLayer,
   ValidationErrors,
 } from '../tools/map/map-port';
-import type { StackDirection } from './layer-panel';
-export type { LayerPlacement } from './layer-state';
+import type { StackDirection } from './layers/layer-panel';
+export type { LayerPlacement } from './layers/layer-state';
 import type { FeatureCollection } from 'geojson';
 import type * as maplibregl from 'maplibre-gl';
 

@@ -3,10 +3,10 @@
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { resolveBasemapStyle } from './basemap-style';
-import { datasetCredits } from './dataset-credits';
+import { resolveBasemapStyle } from './basemap/basemap-style';
+import { datasetCredits } from './datasets/dataset-credits';
 import type { AppConfig } from '../config/app-config';
-import type { FetchFunction } from './dataset-features';
+import type { FetchFunction } from './datasets/dataset-features';
 
 maplibregl.setWorkerUrl(workerUrl);
 // MapLibre's own worker count (half the cores, so one on two cores): with the bundled layers cut into

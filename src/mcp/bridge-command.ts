@@ -3,8 +3,8 @@
 // they read: every argument is single-quoted, and a secret (a token in a header, a key in the URL) is
 // never in the command at all, so nothing on screen needs masking; the command names an environment
 // variable the person sets instead.
-import { redactSecrets } from '../agent/redact';
-import { isSecretKeyName } from '../agent/secret-key-name';
+import { redactSecrets } from '../agent/redact/redact';
+import { isSecretKeyName } from '../agent/redact/secret-key-name';
 
 /** The port `npm run mcp-bridge` listens on unless told otherwise. */
 export const DEFAULT_BRIDGE_PORT = 8790;

@@ -2,7 +2,7 @@
 // allows (string, number, integer, boolean, single and multiple choice), its defaults, and the check of
 // the person's answers against the schema the server sent before they go back to it.
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
-import { isSecretKeyName } from '../agent/secret-key-name';
+import { isSecretKeyName } from '../agent/redact/secret-key-name';
 
 /** A value a form field holds, as MCP elicitation allows it. */
 export type ElicitationValue = string | number | boolean | string[];

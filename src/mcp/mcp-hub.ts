@@ -11,7 +11,7 @@ import { FOREVER_RECONNECT, type RetryPolicy } from './reconnect-schedule';
 import { displayTitle, toRegistryTool } from './registry-tool';
 import { createServerPreflight, isPreflightTool } from './server-preflight';
 import { ToolPreferences } from './tool-preferences';
-import type { PreflightFunction } from '../data/preflight';
+import type { PreflightFunction } from '../data/preflight/preflight';
 import type { ResultStore } from '../tools/result-store';
 import type { ApprovalSetBy, Tool, ToolResult } from '../tools/tool';
 import type { BrowserOAuthOptions, OAuthCallbackMessage } from './browser-oauth-provider';

@@ -2,7 +2,7 @@
 // EXPLAIN, never run), which the page calls and never offers to the model. A server without one says so.
 import { isRecord } from '../tools/table-result-data';
 import { PREFLIGHT_META_KEY, PREFLIGHT_TOOL_NAME } from './sql-server/sql-tools';
-import type { PreflightFunction, PreflightReport } from '../data/preflight';
+import type { PreflightFunction, PreflightReport } from '../data/preflight/preflight';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 
 /** True for the tool a server offers the page's card (marked in `_meta`), not the model. */

@@ -1,6 +1,6 @@
 // A chart in a Markdown export: the image, drawn from a masked copy of the spec (its title and every
 // value it draws pass redaction, as the rest of the file does), and its title as a caption.
-import { redactArguments, redactSecrets } from '../agent/redact';
+import { redactArguments, redactSecrets } from '../agent/redact/redact';
 import { missingValuesNote } from '../tools/chart/chart-values';
 import type { ChartSpec } from '../tools/chart/chart-spec';
 import type { ChartImage } from './chart-image';

@@ -1,7 +1,7 @@
 // The table a result's data holds, for the table view and the CSV file: its kind says whether there is
 // one; its rows are the result's own, or the ones the page's ResultStore holds under its result id.
-import { REDACTED } from '../agent/redact';
-import { isSecretKeyName } from '../agent/secret-key-name';
+import { REDACTED } from '../agent/redact/redact';
+import { isSecretKeyName } from '../agent/redact/secret-key-name';
 import { isCurrentResultData } from '../tools/upgrade-result-data';
 import type { StoredResult } from '../tools/result-store';
 import type { TableResultData } from '../tools/tool';

@@ -1,7 +1,7 @@
 // Settings for MCP servers: add, remove, enable, disable, reconnect; status badges with the last error; per tool,
 // enabled or not and its approval policy. A view: the hub holds the state and decides policies, and
 // src/storage keeps the person's servers, switches and policies.
-import { redactSecrets } from '../agent/redact';
+import { redactSecrets } from '../agent/redact/redact';
 import { DEFAULT_BRIDGE_URL } from '../mcp/bridge-command';
 import { isLoopbackUrl } from '../mcp/loopback-host';
 import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';

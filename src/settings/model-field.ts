@@ -1,8 +1,8 @@
 // The settings' model field: free text with the provider's own list offered as suggestions (a
 // datalist), fetched when the provider, endpoint or key changes. A list that cannot be fetched leaves
 // free text, with a short note saying why.
-import { toErrorInfo, toModelError } from '../agent/errors';
-import { describeFailure } from '../agent/failure-description';
+import { toErrorInfo, toModelError } from '../agent/failures/errors';
+import { describeFailure } from '../agent/failures/failure-description';
 import { element } from '../ui/dom';
 import type { ModelChoice } from '../providers/provider-defaults';
 

@@ -1,8 +1,8 @@
 // Settings' "Test connection": one tiny request to the model the person chose, and a plain answer told
-// the way the chat tells a failed turn (src/agent/failure-description.ts).
-import { toErrorInfo, toModelError } from '../agent/errors';
-import { describeFailure } from '../agent/failure-description';
-import { redactSecrets } from '../agent/redact';
+// the way the chat tells a failed turn (src/agent/failures/failure-description.ts).
+import { toErrorInfo, toModelError } from '../agent/failures/errors';
+import { describeFailure } from '../agent/failures/failure-description';
+import { redactSecrets } from '../agent/redact/redact';
 import { createChosenModel } from '../providers/create-chosen-model';
 import { PROVIDER_DEFAULTS, type ModelChoice } from '../providers/provider-defaults';
 import type { FetchFunction } from '../providers/provider-options';

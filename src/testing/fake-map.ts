@@ -4,8 +4,8 @@
 // real map (restore-map-state.ts).
 import { featureFilter } from '@maplibre/maplibre-gl-style-spec';
 import { featureBounds } from '../geo/feature-bounds';
-import { legendFromPaint } from '../map/legend';
-import { validateFilter, validatePaint } from '../map/style-validation';
+import { legendFromPaint } from '../map/layers/legend';
+import { validateFilter, validatePaint } from '../map/layers/style-validation';
 import {
   captureConversationMapState,
   type CameraState,

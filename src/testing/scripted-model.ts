@@ -1,6 +1,6 @@
 // A ChatModel that plays scripted streams, for tests and benchmarks. It fails loudly: an unexpected extra
 // call throws, a failed request assertion is remembered, and assertAllUsed() reports steps left unused.
-import { abortableSleep } from '../agent/retry-policy';
+import { abortableSleep } from '../agent/model/retry-policy';
 import type {
   ChatModel,
   FinishReason,

@@ -3,7 +3,11 @@
 // is announced once SQL can read the table; its layer is drawn after, and the person is told when it
 // is (a 100 MB file said "drawn as layer" while nothing could yet be seen).
 import { quoteIdentifier } from '../data/sql-identifier';
-import { describeColumns, hasPointColumns, pointColumnsOf } from '../data/upload-layer-file';
+import {
+  describeColumns,
+  hasPointColumns,
+  pointColumnsOf,
+} from '../data/upload-files/upload-layer-file';
 import { errorMessage } from '../errors/error-message';
 import { largePointCount } from '../geo/point-tiles';
 import { drawUploadLayer } from './draw-upload-layer';

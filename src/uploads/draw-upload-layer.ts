@@ -1,7 +1,7 @@
 // An upload's layer put on the map: its kind from its geometry, its own colour among the uploads, and
 // the camera taken to it for a new upload.
 import { kindForGeometry } from '../geo/layer-kind';
-import { uploadPaint } from '../map/layer-paint';
+import { uploadPaint } from '../map/layers/layer-paint';
 import type { DatasetCatalog } from '../config/dataset-catalog';
 import type { MapPort } from '../tools/map/map-port';
 import type { ReadUpload, UploadSource } from './upload-dataset';

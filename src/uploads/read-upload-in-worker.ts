@@ -1,8 +1,8 @@
 // The page's upload reader: the file is read in the table decoder's worker, which keeps the features and
 // cuts the layer's tiles, so adding a large file never holds the page's thread (docs/performance.md).
-import { englishList } from '../agent/english-list';
-import { readLayerInWorker } from '../data/read-layer-in-worker';
-import { onHeldLayersLost } from '../data/table-decoder-client';
+import { englishList } from '../agent/proposal/english-list';
+import { readLayerInWorker } from '../data/workers/read-layer-in-worker';
+import { onHeldLayersLost } from '../data/workers/table-decoder-client';
 import type { UploadReader } from './upload-dataset';
 
 /** Reads an upload in the worker; the layer it draws is served from there. */

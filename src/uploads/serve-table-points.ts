@@ -1,7 +1,7 @@
 // A layer of millions of points, drawn from a table in DuckDB: the points are read as typed arrays
-// (src/data/read-table-points.ts), handed to the point tile worker, and served to the map as vector
+// (src/data/duckdb/read-table-points.ts), handed to the point tile worker, and served to the map as vector
 // tiles. The page's thread holds no feature, and the extent comes from SQL's min and max.
-import { holdPoints } from '../data/point-tile-client';
+import { holdPoints } from '../data/workers/point-tile-client';
 import { pointTilesMaxZoom } from '../geo/point-tiles';
 import type { DataEngine, PointSource } from '../data/data-engine';
 import type { ServedFeatures } from '../tools/map/map-port';

@@ -9,7 +9,7 @@ import {
   summariseRows,
   type LayerFileFormat,
   type UploadFileSummary,
-} from '../data/upload-layer-file';
+} from '../data/upload-files/upload-layer-file';
 import { errorMessage } from '../errors/error-message';
 import { drawUploadLayer } from './draw-upload-layer';
 import { contentMismatch } from './file-signature';

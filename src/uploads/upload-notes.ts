@@ -1,6 +1,6 @@
 // The sentences an upload's notice is made of: how many features, which were left out, which rows were
 // ragged. Shared by the upload whose layer comes first and the large one whose table comes first.
-import { englishList } from '../agent/english-list';
+import { englishList } from '../agent/proposal/english-list';
 
 /** "1 feature", "2 features". */
 export function featureWords(count: number): string {

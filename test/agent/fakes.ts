@@ -1,10 +1,10 @@
 // Fake tools, gates and options shared by the loop tests.
-import { Agent } from '../../src/agent/agent';
-import { EventChannel } from '../../src/agent/event-channel';
-import { stopWaitingTurn } from '../../src/agent/stop-waiting-turn';
+import { stopWaitingTurn } from '../../src/agent/history/stop-waiting-turn';
+import { Agent } from '../../src/agent/run/agent';
+import { EventChannel } from '../../src/agent/run/event-channel';
 import { ToolRegistry } from '../../src/tools/tool-registry';
-import type { AgentOptions } from '../../src/agent/agent-options';
-import type { RetryOptions } from '../../src/agent/retry-policy';
+import type { RetryOptions } from '../../src/agent/model/retry-policy';
+import type { AgentOptions } from '../../src/agent/run/agent-options';
 import type {
   AgentEvent,
   AgentState,

@@ -1,8 +1,8 @@
 // Ten questions to a small model, each answered with a query and its table: a fake model that answers
 // every question and writes summaries the way it is asked (each question and its numbers, carried over
 // from the earlier summary), so a test and the context bench can see what the tenth request still holds.
-import { Agent } from '../../src/agent/agent';
-import { SUMMARY_INSTRUCTION } from '../../src/agent/context-summary';
+import { SUMMARY_INSTRUCTION } from '../../src/agent/context/context-summary';
+import { Agent } from '../../src/agent/run/agent';
 import { appRegistry, bundledPrompt } from './bundled-round';
 import type { AgentState, ChatModel, ModelEvent, ModelRequest } from '../../src/agent/types';
 

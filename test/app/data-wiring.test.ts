@@ -2,7 +2,7 @@
 // as limits.maxRowsToModel says (the rest stay in the page, by result_id).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startData, type StartedData } from '../../src/app/data-wiring';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { ResultStore } from '../../src/tools/result-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { datasets } from '../mcp/sql-server-fixture';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // SQL that holds a secret is shown masked on the card; the analyst must never send the mask as a value.
 import { afterEach, describe, expect, it } from 'vitest';
-import { redactArguments } from '../../src/agent/redact';
-import { sqlDisplayMismatch } from '../../src/agent/sql-display-check';
+import { sqlDisplayMismatch } from '../../src/agent/proposal/sql-display-check';
+import { redactArguments } from '../../src/agent/redact/redact';
 import { ApprovalCard } from '../../src/approval/approval-card';
 import { loadSqlEditor } from '../../src/approval/lazy-sql-editor';
 import type { ApprovalDecision, ToolProposal } from '../../src/agent/types';

@@ -2,7 +2,7 @@
 // The banner above the question box names every tool the person set to run without asking, saying
 // whether it holds for this session or is remembered on this device, and one click makes it ask again.
 import { describe, expect, it } from 'vitest';
-import { SessionApprovals } from '../../src/agent/session-approvals';
+import { SessionApprovals } from '../../src/agent/run/session-approvals';
 import { ApprovalControls } from '../../src/approval/approval-controls';
 import { PersonToolPolicies } from '../../src/mcp/person-tool-policies';
 

@@ -65,7 +65,7 @@ describe('lint enforces the dependency rules', () => {
     }
     expect(
       await ruleIds(
-        "import { Agent } from '../../agent/agent';\nexport const x = Agent;\n",
+        "import { Agent } from '../../agent/run/agent';\nexport const x = Agent;\n",
         'src/providers/gemini/bad.ts',
       ),
     ).toContain('@typescript-eslint/no-restricted-imports');
@@ -81,6 +81,60 @@ describe('lint enforces the dependency rules', () => {
         'src/agent/conversation/good.ts',
       ),
     ).toEqual([]);
+  });
+
+  it('holds in the subfolders of src/agent, src/data and src/map, without mistaking a sibling for a layer', async () => {
+    for (const [code, filePath, rule] of [
+      [
+        "import { x } from '../../data/data-engine';\nexport const y = x;\n",
+        'src/agent/run/bad.ts',
+        'no-restricted-imports',
+      ],
+      [
+        "import * as m from 'maplibre-gl';\nexport const x = m;\n",
+        'src/agent/context/bad.ts',
+        'no-restricted-imports',
+      ],
+      [
+        "import * as d from '@duckdb/duckdb-wasm';\nexport const x = d;\n",
+        'src/map/layers/bad.ts',
+        'no-restricted-imports',
+      ],
+      [
+        "import * as m from 'maplibre-gl';\nexport const x = m;\n",
+        'src/data/workers/bad.ts',
+        'no-restricted-imports',
+      ],
+      [
+        "import { x } from '../../uploads';\nexport const y = x;\n",
+        'src/data/duckdb/bad.ts',
+        'no-restricted-syntax',
+      ],
+      [
+        "import { x } from '../../chat';\nexport const y = x;\n",
+        'src/map/basemap/bad.ts',
+        'no-restricted-syntax',
+      ],
+    ] as const) {
+      expect(await ruleIds(code, filePath), `${filePath}: ${code}`).toContain(rule);
+    }
+    for (const [code, filePath] of [
+      [
+        "import { redactSecrets } from '../redact/redact';\nexport const x = redactSecrets;\n",
+        'src/agent/run/good.ts',
+      ],
+      [
+        "import { readCsvFile } from '../upload-files/read-csv-file';\nexport const x = readCsvFile;\n",
+        'src/data/duckdb/good.ts',
+      ],
+      [
+        "import * as d from '@duckdb/duckdb-wasm';\nexport const x = d;\n",
+        'src/data/workers/good.ts',
+      ],
+      ["import * as m from 'maplibre-gl';\nexport const x = m;\n", 'src/map/layers/good.ts'],
+    ] as const) {
+      expect(await ruleIds(code, filePath), `${filePath}: ${code}`).toEqual([]);
+    }
   });
 
   it('keeps src/sql pure: no packages, no other layer, at any depth', async () => {
@@ -127,13 +181,13 @@ describe('lint enforces the dependency rules', () => {
   it('refuses runtime imports of the agent from providers but allows types', async () => {
     expect(
       await ruleIds(
-        "import { Agent } from '../agent/agent';\nexport const x = Agent;\n",
+        "import { Agent } from '../agent/run/agent';\nexport const x = Agent;\n",
         'src/providers/bad.ts',
       ),
     ).toContain('@typescript-eslint/no-restricted-imports');
     expect(
       await ruleIds(
-        "import type { Agent } from '../agent/agent';\nexport type X = Agent;\n",
+        "import type { Agent } from '../agent/run/agent';\nexport type X = Agent;\n",
         'src/providers/good.ts',
       ),
     ).toEqual([]);

@@ -4,7 +4,7 @@
 // mid-stream (partial text kept, marked interrupted) and a turn cut off mid-call (its card shown again).
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Agent } from '../../src/agent/agent';
+import { Agent } from '../../src/agent/run/agent';
 import { PendingApprovalView } from '../../src/approval/pending-approval-view';
 import { ChatPanel } from '../../src/chat/chat-panel';
 import { ChatSession } from '../../src/chat/chat-session';

@@ -1,12 +1,12 @@
 // Regenerate and edit-and-resend against the real Agent: the model sees the conversation as it stood
 // before the question, and the conversation shows one answer in its place.
 import { describe, expect, it, vi } from 'vitest';
-import { Agent } from '../../src/agent/agent';
 import { Conversation } from '../../src/agent/conversation/conversation';
 import {
   createConversationDocument,
   turnText,
 } from '../../src/agent/conversation/conversation-document';
+import { Agent } from '../../src/agent/run/agent';
 import { ChatSession } from '../../src/chat/chat-session';
 import { createScriptedModel, type ScriptedStep } from '../../src/testing/scripted-model';
 

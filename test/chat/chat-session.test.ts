@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // The chat against the real Agent, a scripted model and a fake SQL tool: what the analyst sees and does.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Agent } from '../../src/agent/agent';
 import { Conversation } from '../../src/agent/conversation/conversation';
 import { createConversationDocument } from '../../src/agent/conversation/conversation-document';
+import { Agent } from '../../src/agent/run/agent';
 import { PendingApprovalView } from '../../src/approval/pending-approval-view';
 import { ChatPanel } from '../../src/chat/chat-panel';
 import { ChatSession } from '../../src/chat/chat-session';

@@ -1,7 +1,7 @@
 // Dropping a table (an upload the person removed): the table is gone from SQL, and the same name can be
 // loaded again with other data. The native engine directly, and through the lazy engine the app uses.
 import { describe, expect, it } from 'vitest';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { LazyDataEngine } from '../../src/data/lazy-data-engine';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);

@@ -46,5 +46,5 @@ export async function startInProcessWorker(): Promise<void> {
   vi.stubGlobal('self', InProcessWorker.scope);
   vi.stubGlobal('Worker', InProcessWorker);
   vi.resetModules();
-  await import('../../src/data/table-decoder-worker');
+  await import('../../src/data/workers/table-decoder-worker');
 }

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { LazyDataEngine, type TableLoadFailure } from '../../src/data/lazy-data-engine';
 import { TableLoadFailedError } from '../../src/data/query-errors';
 import { McpHub, createSqlServer } from '../../src/mcp';

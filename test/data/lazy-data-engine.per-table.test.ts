@@ -2,7 +2,7 @@
 // table is still loading, and a query of DuckDB's catalog waits for every table.
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { LazyDataEngine } from '../../src/data/lazy-data-engine';
 import type { TableSource } from '../../src/data/data-engine';
 

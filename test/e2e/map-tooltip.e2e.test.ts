@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cutTiles } from '../../scripts/cut-tiles';
-import { parseDelimited } from '../../src/data/parse-delimited';
+import { parseDelimited } from '../../src/data/upload-files/parse-delimited';
 import { pointFeatures } from '../../src/geo/point-features';
 import { byteRange } from '../../src/offline/byte-range';
 import { distDir } from '../servers/static-server';

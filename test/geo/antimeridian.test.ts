@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixAntimeridian, hasAntimeridianJump } from '../../src/geo/antimeridian';
-import { topologyFeatures } from '../../src/map/dataset-features';
+import { topologyFeatures } from '../../src/map/datasets/dataset-features';
 import type { Geometry, Position } from 'geojson';
 import type { Topology } from 'topojson-specification';
 

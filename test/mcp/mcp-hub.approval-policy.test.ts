@@ -4,7 +4,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent';
+import { Agent } from '../../src/agent/run/agent';
 import { McpHub, type McpHubOptions, type McpServerConfig } from '../../src/mcp';
 import { createScriptedModel } from '../../src/testing/scripted-model';
 import { ToolRegistry } from '../../src/tools/tool-registry';

@@ -1,7 +1,7 @@
 // Data credentials against the real SQL server and native DuckDB: filled only for the tools of the server
 // they were saved for, and masked in what comes back even when the query transformed them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { McpHub, createSqlServer } from '../../src/mcp';
 import { maskCredentials, type DataCredential } from '../../src/tools/credential-placeholders';
 import { ResultStore } from '../../src/tools/result-store';

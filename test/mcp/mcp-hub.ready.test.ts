@@ -1,6 +1,6 @@
 // hub.ready(): the app can wait for MCP discovery (after a reload, before resuming a turn) without guessing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { McpHub, createSqlServer } from '../../src/mcp';
 import { serveSqlHttp, type SqlHttpServer } from '../../src/mcp/node/serve-sql-http';
 import { ToolRegistry } from '../../src/tools/tool-registry';

@@ -1,7 +1,7 @@
 // Which servers may ask the person to sign in: one given an Authorization header uses it, and a server
 // that answers 401 without offering OAuth is reported as refusing the credentials, not as a wrong URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { McpHub } from '../../src/mcp';
 import { serveSqlHttp, type SqlHttpServer } from '../../src/mcp/node/serve-sql-http';
 import { ToolRegistry } from '../../src/tools/tool-registry';

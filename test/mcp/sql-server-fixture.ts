@@ -1,6 +1,6 @@
 // A hub connected to the SQL server over the SDK's in-memory pair, backed by native DuckDB.
 import { resolve } from 'node:path';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { McpHub, createSqlServer, type SqlServerOptions } from '../../src/mcp';
 import { ResultStore } from '../../src/tools/result-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { McpHub } from '../../src/mcp';
 import { serveSqlHttp, type SqlHttpServer } from '../../src/mcp/node/serve-sql-http';
 import { ResultStore } from '../../src/tools/result-store';

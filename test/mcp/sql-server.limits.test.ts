@@ -3,7 +3,7 @@
 // share per client) and sessions' idle time (closed, and their id answers 404).
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { serveSqlHttp, type SqlHttpServer } from '../../src/mcp/node/serve-sql-http';
 import { initializeRequest, mcpHeaders } from './raw-mcp-request';
 

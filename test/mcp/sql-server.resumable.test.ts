@@ -1,7 +1,7 @@
 // Streamable HTTP resumability: a 2025-11-25 client gets event ids, a priming event and a retry delay,
 // and a client that lost its stream gets the answer again by reconnecting with Last-Event-ID.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { serveSqlHttp, SSE_RETRY_MS, type SqlHttpServer } from '../../src/mcp/node/serve-sql-http';
 import { datasets } from './sql-server-fixture';
 

@@ -1,6 +1,6 @@
 // The whole path over real HTTP: Agent -> createOpenAICompatibleModel -> fake LLM on loopback -> a tool.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent';
+import { Agent } from '../../src/agent/run/agent';
 import { createOpenAICompatibleModel } from '../../src/providers/openai-compatible/openai-compatible-model';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { AgentHarness } from '../agent/fakes';

@@ -1,7 +1,7 @@
 // Extended thinking with tools: the turn that called a tool goes back with its thinking blocks first,
 // exactly as they streamed, and the budget stays below max_tokens.
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent';
+import { Agent } from '../../src/agent/run/agent';
 import {
   createAnthropicModel,
   type AnthropicModelOptions,

@@ -3,7 +3,7 @@
 // in odd-sized reads: a reasoning tool call, a stream throttled before any text and retried, then the
 // answer.
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent';
+import { Agent } from '../../src/agent/run/agent';
 import { createChosenModel } from '../../src/providers/create-chosen-model';
 import { PROVIDER_DEFAULTS } from '../../src/providers/provider-defaults';
 import { ToolRegistry } from '../../src/tools/tool-registry';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toErrorInfo, toModelError } from '../../src/agent/errors';
-import { describeFailure } from '../../src/agent/failure-description';
+import { toErrorInfo, toModelError } from '../../src/agent/failures/errors';
+import { describeFailure } from '../../src/agent/failures/failure-description';
 import { errorFromFetchFailure } from '../../src/providers/map-http-error';
 import { OfflineError, policyAwareFetch } from '../../src/providers/policy-aware-fetch';
 

@@ -1,7 +1,7 @@
 // A refusal reaches the person as the model declining to answer: the turn completes with the refusal as
 // its text and `refusal` as its finish reason, instead of failing with "empty answer" or showing nothing.
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent';
+import { Agent } from '../../src/agent/run/agent';
 import { createAnthropicModel } from '../../src/providers/anthropic/anthropic-model';
 import { createOpenAICompatibleModel } from '../../src/providers/openai-compatible/openai-compatible-model';
 import { AgentHarness } from '../agent/fakes';

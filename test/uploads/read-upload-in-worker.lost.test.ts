@@ -38,7 +38,7 @@ describe('uploads lost with their worker', () => {
 
   it('names the uploads whose layers the failed worker held, once, and none after they were released', async () => {
     const { reportLostUploads } = await import('../../src/uploads/read-upload-in-worker');
-    const { readLayerInWorker } = await import('../../src/data/read-layer-in-worker');
+    const { readLayerInWorker } = await import('../../src/data/workers/read-layer-in-worker');
     const messages: string[] = [];
     reportLostUploads(
       (message) => messages.push(message),

@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DatasetCatalog } from '../../src/config/dataset-catalog';
-import { DuckDbNodeEngine } from '../../src/data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { LazyDataEngine } from '../../src/data/lazy-data-engine';
 import { FakeMap } from '../../src/testing/fake-map';
 import { UploadLibrary } from '../../src/uploads/upload-library';

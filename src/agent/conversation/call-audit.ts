@@ -1,7 +1,7 @@
 // The record an analyst reads of one call: which run proposed it, what was proposed and what ran, who
 // allowed it and how, when, and with which model. The reducer writes it as the call moves on (proposed,
 // decided, started, finished); exports read it. Arguments in it are masked like everything shown.
-import { redactArguments, redactSecrets } from '../redact';
+import { redactArguments, redactSecrets } from '../redact/redact';
 import type { ApprovalDecision, UnaskedApproval } from '../types';
 
 /** Whether the call was allowed to run. */

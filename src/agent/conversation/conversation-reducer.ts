@@ -2,8 +2,8 @@
 // document. The agent's events build the turns; the agent's state commits replace its part; the
 // person's edits on a card and the map's changes are actions too. Inputs are never mutated, so a view
 // can keep the snapshot it rendered and compare by identity.
-import { redactSecrets } from '../redact';
-import { stopWaitingTurn } from '../stop-waiting-turn';
+import { stopWaitingTurn } from '../history/stop-waiting-turn';
+import { redactSecrets } from '../redact/redact';
 import { decidedAudit, type CallAudit } from './call-audit';
 import {
   CONVERSATION_VERSION,

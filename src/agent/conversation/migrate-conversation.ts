@@ -3,7 +3,7 @@
 // it (validate-conversation: a part that does not fit is kept as a marked placeholder) and brings it to
 // the current version, or says plainly why it cannot. Call data of either version written before results
 // were typed is read into the typed union (upgradeResultData).
-import { ConfigurationError } from '../errors';
+import { ConfigurationError } from '../failures/errors';
 import { CONVERSATION_VERSION, UNTITLED, type ConversationDocument } from './conversation-document';
 import { checkAgentState, checkTurns, validateConversation } from './validate-conversation';
 

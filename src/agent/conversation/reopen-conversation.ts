@@ -2,10 +2,10 @@
 // been written mid-turn: a run that was streaming, calls that were running, a card waiting. This puts it
 // in the state the page can go on from, as data, before anything is shown. Nothing resumes by itself:
 // a waiting card is shown again, and anything else cut off offers Continue.
-import { describeToolCalls } from '../describe-tool-calls';
-import { repairHistory, unansweredCalls } from '../history-repair';
-import { proposeCalls } from '../propose-calls';
-import { redactSecrets } from '../redact';
+import { repairHistory, unansweredCalls } from '../history/history-repair';
+import { describeToolCalls } from '../proposal/describe-tool-calls';
+import { proposeCalls } from '../proposal/propose-calls';
+import { redactSecrets } from '../redact/redact';
 import {
   isTurnActive,
   type CallRecord,

@@ -1,7 +1,7 @@
 // Dropping a turn and everything after it (regenerate, edit and resend). What the person sees and what
 // the model reads are cut at the same place: the turns, the agent's history from that turn's question
 // on, and the references to results those turns returned. The map keeps whatever it has drawn.
-import { turnStarts } from '../context-window';
+import { turnStarts } from '../context/context-window';
 import { UNTITLED, type ConversationDocument, type TurnRecord } from './conversation-document';
 import type { AgentState, ContextSummary, Message } from '../types';
 

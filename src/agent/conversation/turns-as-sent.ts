@@ -1,7 +1,7 @@
 // What the model reads of each turn, for the chat to mark: the newest request that reached the model says
 // how many of the history's oldest turns it left out and how many of those it read as a summary; each
 // turn is placed among the history's turns by where its question sits.
-import { turnStarts } from '../context-window';
+import { turnStarts } from '../context/context-window';
 import { historyStartOf } from './truncate-conversation';
 import type { ConversationDocument, TurnRecord } from './conversation-document';
 

@@ -1,6 +1,6 @@
 // A failed turn, told the one way every failure is told: a short title, what happened in one sentence,
 // what to do, the provider's own words apart, and the action that helps (Open settings, Retry).
-import { describeFailure } from '../../agent/failure-description';
+import { describeFailure } from '../../agent/failures/failure-description';
 import { button, element } from '../../ui/dom';
 import type { AgentErrorInfo } from '../../agent/types';
 import './failure-notice.css';

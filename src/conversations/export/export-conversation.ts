@@ -5,7 +5,7 @@ import {
   type CallRecord,
   type TurnRecord,
 } from '../../agent/conversation/conversation-document';
-import { redactArguments, redactSecrets } from '../../agent/redact';
+import { redactArguments, redactSecrets } from '../../agent/redact/redact';
 import { sqlArgument } from '../../agent/sql-argument-names';
 import { ROW_CAPS } from '../../config/row-caps';
 import {

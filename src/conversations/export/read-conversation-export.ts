@@ -7,7 +7,7 @@ import { CONVERSATION_VERSION } from '../../agent/conversation/conversation-docu
 import { titleFromQuestion } from '../../agent/conversation/conversation-title';
 import { historyFromTurns } from '../../agent/conversation/history-from-turns';
 import { validateConversation } from '../../agent/conversation/validate-conversation';
-import { redactArguments, redactSecrets } from '../../agent/redact';
+import { redactArguments, redactSecrets } from '../../agent/redact/redact';
 import { EMBEDDED_SERVER_ID } from '../../mcp/mcp-server-config';
 import { isRecord } from '../../tools/table-result-data';
 import type {

@@ -5,8 +5,8 @@
 // screen (agent/redact). Text a stranger may have written (a sign-in callback's error, a stdio server's
 // stderr, a remote error) cannot drive the terminal either: control characters and escape sequences are
 // removed, so it cannot move the cursor, recolour, retitle the window or fake a line of the program's own.
-import { redactSecrets, REDACTED } from '../../agent/redact';
-import { isSecretKeyName } from '../../agent/secret-key-name';
+import { redactSecrets, REDACTED } from '../../agent/redact/redact';
+import { isSecretKeyName } from '../../agent/redact/secret-key-name';
 
 // ESC followed by a CSI (`ESC [ … final`), an OSC/DCS/PM/APC/SOS string (ended by BEL or ESC \), or one
 // more character; their 8-bit C1 forms too. Bounded so a megabyte of hostile text stays linear.

@@ -1,5 +1,5 @@
 // The Node SQL server end to end: load the data files, lock DuckDB down, serve over HTTP on loopback.
-import { DuckDbNodeEngine } from '../../data/duckdb-node-engine';
+import { DuckDbNodeEngine } from '../../data/duckdb-node/duckdb-node-engine';
 import { tableSourcesFromPaths } from '../../data/table-sources-from-files';
 import { errorMessage } from '../../errors/error-message';
 import { redactPrinted } from './redact-printed';

@@ -1,7 +1,7 @@
 // `npm run mcp-server -- --postgres`: the SQL server over a PostgreSQL (or PostGIS) database, its
 // connection from DATABASE_URL or the PG* variables, never from the command line (where any user of
 // the machine can read it in the process list).
-import { PostgresEngine } from '../../data/postgres-engine';
+import { PostgresEngine } from '../../data/postgres/postgres-engine';
 import { POSTGRES_DIALECT } from '../sql-server/sql-dialect';
 import { serveSqlHttp, type ServeSqlHttpOptions, type SqlHttpServer } from './serve-sql-http';
 

@@ -2,7 +2,7 @@
 // tools, stop to ask, end in every way; the person deciding, editing, stopping, resending; reloads;
 // stray events of runs that are gone. After every step the document keeps its promises.
 import { describe, expect, it } from 'vitest';
-import { turnStarts } from '../../../src/agent/context-window';
+import { turnStarts } from '../../../src/agent/context/context-window';
 import {
   createConversationDocument,
   isTurnActive,

@@ -1,5 +1,5 @@
 // A page with only the WASM data engine and the embedded SQL server, for browser tests and the benchmark.
-import { DuckDbWasmEngine } from '../../../src/data/duckdb-wasm-engine';
+import { DuckDbWasmEngine } from '../../../src/data/duckdb/duckdb-wasm-engine';
 import { LazyDataEngine } from '../../../src/data/lazy-data-engine';
 import { createSqlServer, McpHub } from '../../../src/mcp';
 import { ResultStore } from '../../../src/tools/result-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validatePaint } from '../../../src/map/style-validation';
+import { validatePaint } from '../../../src/map/layers/style-validation';
 import { colorScale } from '../../../src/tools/map/color-scale';
 import { noDataColor, resultPalette } from '../../../src/tools/map/result-palette';
 
