@@ -5,7 +5,9 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-const replacement = fileURLToPath(new URL('../src/mcp/ajv-unavailable.ts', import.meta.url));
+const replacement = fileURLToPath(
+  new URL('../src/mcp/connection/ajv-unavailable.ts', import.meta.url),
+);
 
 /** Resolves the MCP SDK's `validation/ajv-provider.js` to a module without Ajv. */
 export function withoutAjvPlugin(): Plugin {

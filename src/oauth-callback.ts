@@ -1,7 +1,7 @@
 // The page an authorization server sends the person back to after signing in to an MCP server: it passes
 // the code (or the error) to the app's tabs and closes; only the tab that started the sign-in accepts it.
 // It reads nothing else and keeps nothing.
-import type { OAuthCallbackMessage } from './mcp/browser-oauth-provider';
+import type { OAuthCallbackMessage } from './mcp/sign-in/browser-oauth-provider';
 
 const query = new URLSearchParams(window.location.search);
 const message: OAuthCallbackMessage = {

@@ -12,7 +12,7 @@ import {
   type McpStatusEvent,
   wakeOnReturn,
 } from '../mcp';
-import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
+import { EMBEDDED_SERVER_ID } from '../mcp/config/mcp-server-config';
 import { listenForSignIns } from './oauth-sign-in';
 import type { DataEngine, TableSource } from '../data/data-engine';
 import type { ResultStore } from '../tools/result-store';

@@ -2,8 +2,8 @@
 // and hands what the authorization server sent back to the hub. The callback posts both to its opener
 // and on a BroadcastChannel: an authorization server that sends Cross-Origin-Opener-Policy cuts the
 // popup off from its opener, and the channel still reaches every tab of this origin.
-import type { OAuthCallbackMessage } from '../mcp/browser-oauth-provider';
 import type { McpHub } from '../mcp/mcp-hub';
+import type { OAuthCallbackMessage } from '../mcp/sign-in/browser-oauth-provider';
 
 /** The channel the callback page and the app share. */
 export const SIGN_IN_CHANNEL = 'mapwright-oauth';

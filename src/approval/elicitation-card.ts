@@ -9,10 +9,10 @@ import {
   fieldValueFromText,
   type ElicitationField,
   type ElicitationValue,
-} from '../mcp/elicitation-form';
+} from '../mcp/forms/elicitation-form';
 import { button, element } from '../ui/dom';
 import './elicitation-card.css';
-import type { ElicitationAnswer, ElicitationRequest } from '../mcp/elicitation-request';
+import type { ElicitationAnswer, ElicitationRequest } from '../mcp/forms/elicitation-request';
 
 type FieldInput = HTMLInputElement | HTMLSelectElement;
 

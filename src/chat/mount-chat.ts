@@ -13,7 +13,7 @@ import {
   writeErrorReporter,
 } from '../conversations';
 import { createEnginePreflight } from '../data/preflight/preflight';
-import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
+import { EMBEDDED_SERVER_ID } from '../mcp/config/mcp-server-config';
 import {
   createResultActions,
   keepConversationResults,

@@ -6,9 +6,9 @@ import {
   BrowserOAuthProvider,
   type BrowserOAuthOptions,
   type OAuthCallbackMessage,
-} from './browser-oauth-provider';
-import type { McpConnection } from './mcp-connection';
-import type { HubServerConfig, McpServerState, McpStatusEvent } from './mcp-server-config';
+} from './sign-in/browser-oauth-provider';
+import type { HubServerConfig, McpServerState, McpStatusEvent } from './config/mcp-server-config';
+import type { McpConnection } from './connection/mcp-connection';
 
 /** What the sign-ins need from the hub. */
 export interface HubSignInsOptions {

@@ -1,7 +1,7 @@
 // The MCP layer's surface: the hub, server configs, and the SQL server shared by both back ends.
 export { McpHub, type McpHubOptions, type ToolSink } from './mcp-hub';
-export type { PersonToolPolicy, UnaskedTool } from './person-tool-policies';
-export { McpSessionLostError, type RetryPolicy } from './mcp-connection';
+export type { PersonToolPolicy, UnaskedTool } from './tools/person-tool-policies';
+export { McpSessionLostError, type RetryPolicy } from './connection/mcp-connection';
 export type {
   ApprovalPolicy,
   McpServerConfig,
@@ -11,13 +11,13 @@ export type {
   McpToolInfo,
   HubServerConfig,
   HubTransportKind,
-} from './mcp-server-config';
-export type { EmbeddedServerFactory } from './mcp-transport';
+} from './config/mcp-server-config';
+export type { EmbeddedServerFactory } from './connection/mcp-transport';
 export type {
   ElicitationAnswer,
   ElicitationHandler,
   ElicitationRequest,
-} from './elicitation-request';
+} from './forms/elicitation-request';
 export {
   elicitationDefaults,
   elicitationFields,
@@ -26,7 +26,7 @@ export {
   type ElicitationField,
   type ElicitationSchema,
   type ElicitationValue,
-} from './elicitation-form';
-export { toToolResult, type McpResultData } from './mcp-result';
-export { wakeOnReturn, type ReturnSignals } from './wake-on-return';
+} from './forms/elicitation-form';
+export { toToolResult, type McpResultData } from './results/mcp-result';
+export { wakeOnReturn, type ReturnSignals } from './connection/wake-on-return';
 export { createSqlServer, type SqlServerOptions } from './sql-server/create-sql-server';

@@ -1,29 +1,29 @@
 // The hub: many MCP servers, their status, their tools in the ToolRegistry, and calls to them. It owns
 // the connections and composes the rest: tool preferences, sign-ins, the registry's tools, the masking
 // and keeping of results, each in its own module.
-import { callServerTool } from './call-server-tool';
+import { McpConnection } from './connection/mcp-connection';
+import { FOREVER_RECONNECT, type RetryPolicy } from './connection/reconnect-schedule';
 import { HubSignIns } from './hub-sign-ins';
-import { maskCallResult, serverTokens } from './mask-call-result';
-import { McpConnection } from './mcp-connection';
-import { invalidSchemaReason } from './mcp-tool-schema';
-import { NoToolsWarnings } from './no-tools-warnings';
-import { FOREVER_RECONNECT, type RetryPolicy } from './reconnect-schedule';
-import { displayTitle, toRegistryTool } from './registry-tool';
-import { createServerPreflight, isPreflightTool } from './server-preflight';
-import { ToolPreferences } from './tool-preferences';
+import { callServerTool } from './results/call-server-tool';
+import { maskCallResult, serverTokens } from './results/mask-call-result';
+import { invalidSchemaReason } from './tools/mcp-tool-schema';
+import { NoToolsWarnings } from './tools/no-tools-warnings';
+import { displayTitle, toRegistryTool } from './tools/registry-tool';
+import { createServerPreflight, isPreflightTool } from './tools/server-preflight';
+import { ToolPreferences } from './tools/tool-preferences';
 import type { PreflightFunction } from '../data/preflight/preflight';
 import type { ResultStore } from '../tools/result-store';
 import type { ApprovalSetBy, Tool, ToolResult } from '../tools/tool';
-import type { BrowserOAuthOptions, OAuthCallbackMessage } from './browser-oauth-provider';
-import type { ElicitationHandler } from './elicitation-request';
 import type {
   ApprovalPolicy,
   HubServerConfig,
   McpServerState,
   McpStatusEvent,
-} from './mcp-server-config';
-import type { EmbeddedServerFactory } from './mcp-transport';
-import type { PersonToolPolicies, PersonToolPolicy } from './person-tool-policies';
+} from './config/mcp-server-config';
+import type { EmbeddedServerFactory } from './connection/mcp-transport';
+import type { ElicitationHandler } from './forms/elicitation-request';
+import type { BrowserOAuthOptions, OAuthCallbackMessage } from './sign-in/browser-oauth-provider';
+import type { PersonToolPolicies, PersonToolPolicy } from './tools/person-tool-policies';
 
 /** The part of the ToolRegistry the hub needs. */
 export interface ToolSink {

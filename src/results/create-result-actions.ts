@@ -1,7 +1,7 @@
 // The result table's "Show on map" and "Chart" buttons, answered with the local tools the model calls
 // (map_query_result, render_chart) through the registry, so a drawn layer is part of the conversation's
 // map just as if the model had drawn it.
-import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
+import { EMBEDDED_SERVER_ID } from '../mcp/config/mcp-server-config';
 import { asChartSpec, type ChartSpec } from '../tools/chart/chart-spec';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ChartGuess, ResultActions, ResultGeometryGuess } from './result-actions';

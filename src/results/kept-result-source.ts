@@ -1,6 +1,6 @@
 // Every row of a result of the page's own SQL server, for its table: the engine keeps the whole result
 // under its result id while the page is open, and answers pages of it, masked like the stored rows.
-import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
+import { EMBEDDED_SERVER_ID } from '../mcp/config/mcp-server-config';
 import { resolveTableData, type TableData } from './result-data';
 import type { DataEngine } from '../data/data-engine';
 import type { ResultStore } from '../tools/result-store';

@@ -3,7 +3,7 @@
 // shown again. A credential saved before credentials were bound to servers is listed as unbound, with a
 // server to choose: until then no tool receives it.
 import { errorMessage } from '../errors/error-message';
-import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
+import { EMBEDDED_SERVER_ID } from '../mcp/config/mcp-server-config';
 import { credentialPlaceholder } from '../tools/credential-placeholders';
 import { button, element, settingsSection } from '../ui/dom';
 import { settingsField, settingsSubform } from './settings-field';

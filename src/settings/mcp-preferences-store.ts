@@ -3,8 +3,8 @@
 // through the hub; the app reads them when it starts the data side. A server's bearer token is kept
 // apart, like an LLM key: for this tab only (sessionStorage, the default) or on this device
 // (localStorage) as the person chose, and bound to the server's URL.
-import type { ApprovalPolicy, McpServerConfig } from '../mcp/mcp-server-config';
-import type { PersonToolPolicy } from '../mcp/person-tool-policies';
+import type { ApprovalPolicy, McpServerConfig } from '../mcp/config/mcp-server-config';
+import type { PersonToolPolicy } from '../mcp/tools/person-tool-policies';
 
 /** localStorage key of the servers the person added. */
 export const USER_SERVERS_KEY = 'mapwright.mcpServers';

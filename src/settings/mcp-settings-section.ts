@@ -2,15 +2,19 @@
 // enabled or not and its approval policy. A view: the hub holds the state and decides policies, and
 // src/storage keeps the person's servers, switches and policies.
 import { redactSecrets } from '../agent/redact/redact';
-import { DEFAULT_BRIDGE_URL } from '../mcp/bridge-command';
-import { isLoopbackUrl } from '../mcp/loopback-host';
-import { EMBEDDED_SERVER_ID } from '../mcp/mcp-server-config';
+import { DEFAULT_BRIDGE_URL } from '../mcp/config/bridge-command';
+import { isLoopbackUrl } from '../mcp/config/loopback-host';
+import { EMBEDDED_SERVER_ID } from '../mcp/config/mcp-server-config';
 import { addCopyButton } from '../ui/code-blocks';
 import { button, element, settingsSection } from '../ui/dom';
 import { settingsField, settingsSubform } from './settings-field';
-import type { BridgeCommand } from '../mcp/bridge-command';
+import type { BridgeCommand } from '../mcp/config/bridge-command';
+import type {
+  ApprovalPolicy,
+  McpServerConfig,
+  McpServerState,
+} from '../mcp/config/mcp-server-config';
 import type { McpHub } from '../mcp/mcp-hub';
-import type { ApprovalPolicy, McpServerConfig, McpServerState } from '../mcp/mcp-server-config';
 
 /** The servers a person added, as the settings read and keep them. */
 export interface KeptServers {

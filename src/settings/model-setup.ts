@@ -1,5 +1,5 @@
 // The first-run rule: when does a visitor still have to connect a model before asking anything?
-import { isLoopbackUrl } from '../mcp/loopback-host';
+import { isLoopbackUrl } from '../mcp/config/loopback-host';
 import { PROVIDER_DEFAULTS } from '../providers/provider-defaults';
 import { endpointProblem } from './endpoint-check';
 import type { LlmSettings } from './llm-settings-store';

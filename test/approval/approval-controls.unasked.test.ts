@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { SessionApprovals } from '../../src/agent/run/session-approvals';
 import { ApprovalControls } from '../../src/approval/approval-controls';
-import { PersonToolPolicies } from '../../src/mcp/person-tool-policies';
+import { PersonToolPolicies } from '../../src/mcp/tools/person-tool-policies';
 
 describe('the approval banner', () => {
   it('lists tools set to run without asking and withdraws one in one click', () => {

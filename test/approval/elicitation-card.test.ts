@@ -3,7 +3,7 @@
 // answers only once they pass the schema, and Decline and Cancel say no without the answers.
 import { describe, expect, it } from 'vitest';
 import { ElicitationCard } from '../../src/approval/elicitation-card';
-import type { ElicitationRequest } from '../../src/mcp/elicitation-request';
+import type { ElicitationRequest } from '../../src/mcp/forms/elicitation-request';
 
 const request: ElicitationRequest = {
   serverId: 'crm',

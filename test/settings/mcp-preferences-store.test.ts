@@ -16,7 +16,7 @@ import {
 } from '../../src/settings/mcp-preferences-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { MemoryStorage } from '../memory-storage';
-import type { McpServerConfig } from '../../src/mcp/mcp-server-config';
+import type { McpServerConfig } from '../../src/mcp/config/mcp-server-config';
 
 afterEach(() => localStorage.clear());
 

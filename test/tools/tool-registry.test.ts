@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toToolResult } from '../../src/mcp/mcp-result';
+import { toToolResult } from '../../src/mcp/results/mcp-result';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import type { ToolCall } from '../../src/agent/types';
 import type { TableResultData, Tool, ToolResult } from '../../src/tools/tool';

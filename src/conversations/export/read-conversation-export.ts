@@ -8,7 +8,7 @@ import { titleFromQuestion } from '../../agent/conversation/conversation-title';
 import { historyFromTurns } from '../../agent/conversation/history-from-turns';
 import { validateConversation } from '../../agent/conversation/validate-conversation';
 import { redactArguments, redactSecrets } from '../../agent/redact/redact';
-import { EMBEDDED_SERVER_ID } from '../../mcp/mcp-server-config';
+import { EMBEDDED_SERVER_ID } from '../../mcp/config/mcp-server-config';
 import { isRecord } from '../../tools/table-result-data';
 import type {
   CallRecord,

@@ -9,8 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { SIGN_IN_TIME_LIMIT_MS } from '../browser-oauth-provider';
-import { publicClientMetadata } from '../public-client-metadata';
+import { SIGN_IN_TIME_LIMIT_MS } from '../sign-in/browser-oauth-provider';
+import { publicClientMetadata } from '../sign-in/public-client-metadata';
 import type {
   OAuthClientProvider,
   OAuthDiscoveryState,

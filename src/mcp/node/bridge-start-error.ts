@@ -2,8 +2,8 @@
 // check), or the port is taken (with the --port flag and a port that is free now).
 import { createServer } from 'node:net';
 import { errorMessage } from '../../errors/error-message';
-import { httpStatusOf } from '../mcp-transport';
-import { networkFailureReason, withoutMcpErrorCode } from '../network-failure';
+import { httpStatusOf } from '../connection/mcp-transport';
+import { networkFailureReason, withoutMcpErrorCode } from '../connection/network-failure';
 import { describeUpstream, type UpstreamTarget } from './mcp-upstream';
 
 /** The bridge did not start; the message says why and what to do. */

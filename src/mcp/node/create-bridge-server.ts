@@ -16,8 +16,8 @@ import {
   ReadResourceRequestSchema,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
-import { withoutMcpErrorCode } from '../network-failure';
-import { UPSTREAM_UNREACHABLE_CODE } from '../upstream-unreachable';
+import { withoutMcpErrorCode } from '../connection/network-failure';
+import { UPSTREAM_UNREACHABLE_CODE } from '../connection/upstream-unreachable';
 import {
   describeUpstream,
   UpstreamSignInError,

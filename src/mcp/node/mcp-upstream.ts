@@ -24,13 +24,13 @@ import {
   httpStatusOf,
   openClient,
   type OpenClientOptions,
-} from '../mcp-transport';
+} from '../connection/mcp-transport';
 import {
   isConnectionLoss,
   isNetworkFailure,
   networkFailureReason,
   withoutMcpErrorCode,
-} from '../network-failure';
+} from '../connection/network-failure';
 import { maskPassedValues } from './mask-passed-values';
 import { redactPrinted } from './redact-printed';
 import { singleFlightRefresh } from './single-flight-refresh';

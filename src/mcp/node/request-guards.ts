@@ -1,5 +1,5 @@
 // Who may talk to the Node SQL server: which page origins (CORS) and which Host names (DNS rebinding).
-import { LOOPBACK_HOSTNAMES } from '../loopback-host';
+import { LOOPBACK_HOSTNAMES } from '../config/loopback-host';
 import type { IncomingMessage } from 'node:http';
 
 /** The hostname of a Host header or an origin's host, or undefined when it does not parse. */

@@ -9,7 +9,7 @@ import {
   reduceConversation,
   type ConversationAction,
 } from '../../../src/agent/conversation/conversation-reducer';
-import { toToolResult } from '../../../src/mcp/mcp-result';
+import { toToolResult } from '../../../src/mcp/results/mcp-result';
 import type { AgentEvent, Interruption, ToolProposal } from '../../../src/agent/types';
 import type { TableResultData } from '../../../src/tools/tool';
 

@@ -8,7 +8,7 @@ import {
 } from '../../../src/agent/conversation/conversation-document';
 import { reduceConversation } from '../../../src/agent/conversation/conversation-reducer';
 import { redactSecrets } from '../../../src/agent/redact/redact';
-import { toToolResult } from '../../../src/mcp/mcp-result';
+import { toToolResult } from '../../../src/mcp/results/mcp-result';
 
 /** What the timeline shows for a call whose result holds only `structured`. */
 function timelineSummary(structured: Record<string, unknown>): string {
