@@ -4,6 +4,7 @@
 // it (validate-conversation: a part that does not fit is kept as a marked placeholder) and brings it to
 // the current version, or says plainly why it cannot. Call data of either version written before results
 // were typed is read into the typed union (upgradeResultData).
+import { isRecord } from '../../tools/table-result-data';
 import { ConfigurationError } from '../failures/errors';
 import { CONVERSATION_VERSION, UNTITLED, type ConversationDocument } from './conversation-document';
 import { checkAgentState, checkTurns, validateConversation } from './validate-conversation';
@@ -75,10 +76,6 @@ function withoutApprovalPhase(agent: unknown, recorded: boolean): unknown {
     return agent;
   const { pendingTurn, ...rest } = agent;
   return recorded ? rest : { ...rest, pendingTurn: { ...pendingTurn, phase: 'tool-calls' } };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
