@@ -330,16 +330,18 @@ export interface TurnHandle {
   result: Promise<TurnResult>;
 }
 
-/** Where an unfinished turn stopped, so `resume()` can go on (also after a reload). */
+/**
+ * Where an unfinished turn stopped, so `resume()` can go on (also after a reload). A turn that waits for
+ * the person has none: its interruption is the one record of that wait (`RunInput.approval`).
+ */
 export interface PendingTurn {
   runId: string;
   /**
    * `model`: the next step is a model call (the turn failed or the page closed mid-stream);
    * `tool-calls`: the last assistant message has calls without results (they are running);
-   * `approval`: calls wait for the person's decision (the interruption is stored beside this state);
    * `checkpoint`: a limit was reached and the person may continue.
    */
-  phase: 'model' | 'tool-calls' | 'approval' | 'checkpoint';
+  phase: 'model' | 'tool-calls' | 'checkpoint';
   /** Rounds used by the run so far. */
   round: number;
   /** For a checkpoint, the limit that was reached. */
@@ -380,4 +382,14 @@ export interface AgentSnapshot extends AgentState {
 export interface RunInput {
   state: AgentState;
   commit(state: AgentState): void;
+  /**
+   * The interruption the turn waits on, as stored (the conversation document's `pendingApproval`), with
+   * the person's decisions once given: a run resumes from it, and a new message closes its calls.
+   */
+  approval?: WaitingApproval;
+}
+
+/** A run's interruption as it is kept while it waits, and the person's decisions once they gave them. */
+export interface WaitingApproval extends Interruption {
+  decisions?: ApprovalDecision[];
 }

@@ -6,19 +6,12 @@
 import { waitingApproval } from '../agent/conversation/conversation-document';
 import { errorMessage } from '../errors/error-message';
 import type { Conversation } from '../agent/conversation/conversation';
-import type {
-  ApprovalAnswer,
-  ApprovalDecision,
-  RunInput,
-  ToolCall,
-  TurnHandle,
-  TurnResult,
-} from '../agent/types';
+import type { ApprovalDecision, RunInput, ToolCall, TurnHandle, TurnResult } from '../agent/types';
 
 /** The part of the Agent the chat uses. */
 export interface AgentLike {
   send(input: RunInput, text: string, calls?: ToolCall[]): TurnHandle;
-  resume(input: RunInput, answer?: ApprovalAnswer): TurnHandle;
+  resume(input: RunInput): TurnHandle;
   abort(): void;
 }
 
@@ -156,12 +149,17 @@ export class ChatSession {
     this.resume();
   }
 
-  /** What a run starts from: the document's agent state, and the document as where it writes. */
+  /**
+   * What a run starts from: the document's agent state and its waiting approval (with the person's
+   * decisions once given), and the document as where it writes.
+   */
   private input(): RunInput {
     const { conversation } = this.options;
+    const approval = conversation.document.pendingApproval;
     return {
       state: conversation.document.agent,
       commit: (state) => conversation.dispatch({ type: 'agent-state', state }),
+      ...(approval ? { approval } : {}),
     };
   }
 
@@ -196,21 +194,9 @@ export class ChatSession {
   }
 
   private resume(): void {
-    const pending = this.conversation.document.pendingApproval;
-    const answer: ApprovalAnswer | undefined = pending?.decisions
-      ? {
-          interruption: {
-            proposal: pending.proposal,
-            askedAt: pending.askedAt,
-            elapsedMs: pending.elapsedMs,
-            rounds: pending.rounds,
-          },
-          decisions: pending.decisions,
-        }
-      : undefined;
     let handle: TurnHandle;
     try {
-      handle = this.options.agent.resume(this.input(), answer);
+      handle = this.options.agent.resume(this.input());
     } catch (error) {
       this.failed('Continue', error);
       return;

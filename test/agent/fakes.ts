@@ -12,6 +12,7 @@ import type {
   ApprovalDecision,
   ChatModel,
   Interruption,
+  WaitingApproval,
   Message,
   PendingTurn,
   RunInput,
@@ -119,6 +120,8 @@ export interface HarnessOptions extends Partial<AgentOptions> {
   approvalGate?: ApprovalGate;
   /** The state to start from (a stored document's agent part). */
   state?: AgentState;
+  /** The interruption the stored state waits on, as the document keeps it. */
+  approval?: WaitingApproval;
   /** The conversation so far (ignored when `state` is given). */
   history?: Message[];
   /** Called with every state a run commits, as the conversation document takes it. */
@@ -133,6 +136,8 @@ export class AgentHarness {
   state: AgentState;
   /** The interruption waiting for the gate, if any. */
   waiting: Interruption | undefined;
+  /** The last run's interruption, as the document keeps it until its calls have results. */
+  approval: WaitingApproval | undefined;
   private gateController: AbortController | undefined;
 
   constructor(
@@ -140,6 +145,7 @@ export class AgentHarness {
     private readonly options: HarnessOptions = {},
   ) {
     this.state = options.state ?? { history: options.history ?? [], status: 'idle' };
+    this.approval = options.approval;
   }
 
   /** The history the next run starts from. */
@@ -169,12 +175,18 @@ export class AgentHarness {
 
   /** Starts a turn with the person's message (and, for Run again, the first round's calls). */
   send(text: string, calls?: ToolCall[]): TurnHandle {
-    return this.drive(this.agent.send(this.input(), text, calls));
+    const handle = this.agent.send(this.input(), text, calls);
+    this.approval = undefined;
+    return this.drive(handle);
   }
 
-  /** Continues the pending turn (with the person's answer to an interruption, when given). */
+  /**
+   * Continues the pending turn; with the person's answer, the interruption it answers is the waiting
+   * approval the run resumes from, as the document's pending approval is in the app.
+   */
   resume(answer?: ApprovalAnswer): TurnHandle {
-    return this.drive(this.agent.resume(this.input(), answer));
+    if (answer) this.approval = { ...answer.interruption, decisions: answer.decisions };
+    return this.drive(this.agent.resume(this.input()));
   }
 
   /** Stops the active run, or the turn waiting for the gate. */
@@ -191,6 +203,7 @@ export class AgentHarness {
   private input(): RunInput {
     return {
       state: this.state,
+      ...(this.approval ? { approval: this.approval } : {}),
       commit: (state) => {
         this.state = state;
         this.options.onState?.(state);
@@ -207,6 +220,7 @@ export class AgentHarness {
         for await (const event of handle.events) channel.push(event);
         const settled = await handle.result;
         const interruption = settled.interruption;
+        this.approval = settled.outcome === 'interrupted' ? interruption : undefined;
         if (settled.outcome !== 'interrupted' || !interruption || !gate) return settled;
         this.waiting = interruption;
         const controller = new AbortController();
@@ -217,13 +231,15 @@ export class AgentHarness {
         } catch {
           // Stopped while the card waited: the state ends as the chat's Stop leaves it.
           this.state = stopWaitingTurn(this.state);
+          this.approval = undefined;
           this.options.onState?.(this.state);
           return { ...settled, outcome: 'aborted', finishReason: 'other' };
         } finally {
           this.waiting = undefined;
           this.gateController = undefined;
         }
-        handle = this.agent.resume(this.input(), { interruption, decisions });
+        this.approval = { ...interruption, decisions };
+        handle = this.agent.resume(this.input());
       }
     })().finally(() => channel.close());
     return { runId: first.runId, events: channel, result };
@@ -248,6 +264,7 @@ export function createAgent(
   for (const [serverId, serverTools] of byServer) registry.setServerTools(serverId, serverTools);
   const {
     approvalGate: _gate,
+    approval: _approval,
     state: _state,
     history: _history,
     onState: _onState,

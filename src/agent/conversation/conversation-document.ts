@@ -6,21 +6,23 @@ import type { ToolResultData } from '../../tools/tool';
 import type {
   AgentState,
   AgentStatus,
-  ApprovalDecision,
   AgentErrorInfo,
   FinishReason,
-  Interruption,
   ToolCallStatus,
   TurnOutcome,
   Usage,
+  WaitingApproval,
 } from '../types';
 import type { CallAudit } from './call-audit';
 import type { MapHistory } from './map-history';
 
 export type { AgentState } from '../types';
 
-/** The version `reduceConversation` writes; older documents are migrated on load. */
-export const CONVERSATION_VERSION = 2;
+/**
+ * The version `reduceConversation` writes; older documents are migrated on load. 3: a waiting approval
+ * is one record (`pendingApproval`), no longer also a phase of the agent's pending turn.
+ */
+export const CONVERSATION_VERSION = 3;
 
 /** A tool call's state in the timeline. */
 export type CallState = 'pending' | 'running' | ToolCallStatus;
@@ -109,29 +111,32 @@ export interface TurnRecord {
 }
 
 /**
- * The turn's interruption: calls waiting for the person (the card is a view of this), the arguments they
- * edited on the card so far, and, once they decided, their decisions until every call has a result. No
- * run is active while it waits; the run that applies the decisions resumes from here, after a reload too.
+ * The turn's interruption, the one record of a wait for the person: the calls (the card is a view of
+ * this), the run and the rounds and time the turn had used, where the calls sit in the turn, the
+ * arguments edited on the card so far, and, once they decided, their decisions (`WaitingApproval`) until
+ * every call has a result. No run is active while it waits; the run that applies the decisions resumes
+ * from this record alone (`Agent.resume` reads it as `RunInput.approval`), after a reload or in another
+ * tab too.
  */
-export interface PendingApproval extends Interruption {
+export interface PendingApproval extends WaitingApproval {
   turnIndex: number;
+  /** The turn's round whose calls wait: the last round of the turn while it waits. */
   round: number;
   /** Ids of the proposed calls still without a result. */
   callIds: string[];
   /** Edited arguments by call id (the SQL typed into the card), kept across a reload. */
   edits: Record<string, Record<string, unknown>>;
-  /** The person's decisions, in the proposal's call order, once given (the card then closes). */
-  decisions?: ApprovalDecision[];
 }
 
-/** The live run and where its rounds land in the turn (a resumed run counts its rounds from 0 again). */
+/**
+ * The live run and where its rounds land in the turn (a resumed run counts its rounds from 0 again;
+ * before its first round starts, its events land in the turn's last round: a decided card's calls).
+ */
 export interface LiveRun {
   runId: string;
   turnIndex: number;
   /** Run round → turn round. */
   rounds: Record<number, number>;
-  /** Where events of a resumed run land before its first round starts (the calls of a decided approval). */
-  restoredRound: number;
   /** The model the run calls (`provider:model`), which each call's audit record names. */
   model?: string;
   /** Set while a failed model call waits to be tried again; cleared by the run's next event. */

@@ -195,7 +195,7 @@ function applyEvent(
       }));
     case 'tool-proposal': {
       const { interruption } = event;
-      const turnRound = placeRound(run, event.round);
+      const turnRound = placeRound(document, run, event.round);
       const previous = document.pendingApproval;
       const callIds = interruption.proposal.calls.map((proposed) => proposed.call.id);
       // Edits made before the run stopped belong to the same calls when they are proposed again.
@@ -369,10 +369,6 @@ function startRun(
       turnIndex,
       rounds: {},
       ...(event.model !== undefined ? { model: event.model } : {}),
-      // A run that applies the person's decisions writes its calls where the card proposed them.
-      restoredRound: document.pendingApproval?.decisions
-        ? document.pendingApproval.round
-        : (last.rounds.at(-1)?.round ?? 0),
     };
     return updateTurn({ ...document, run }, turnIndex, () => ({ ...rest, status: 'processing' }));
   }
@@ -390,7 +386,6 @@ function startRun(
     turnIndex: turns.length - 1,
     rounds: {},
     ...(event.model !== undefined ? { model: event.model } : {}),
-    restoredRound: 0,
   };
   return titled({ ...withoutKey(document, 'pendingApproval'), turns, run }, event.userMessage);
 }
@@ -483,6 +478,6 @@ export function isCurrentVersion(document: { version?: unknown }): boolean {
 
 /** True when the live run's round `runRound` is already in its turn. */
 function hasRound(document: ConversationDocument, run: LiveRun, runRound: number): boolean {
-  const turnRound = placeRound(run, runRound);
+  const turnRound = placeRound(document, run, runRound);
   return document.turns[run.turnIndex]?.rounds.some((round) => round.round === turnRound) ?? false;
 }

@@ -95,8 +95,9 @@ function waitingAgain(stored: ConversationDocument, now: number): ConversationDo
   const { run: _run, pendingApproval: pending, ...document } = stored;
   const agent = document.agent;
   const pendingTurn = agent.pendingTurn;
-  if (agent.status === 'failed' || !pendingTurn) return undefined;
-  if (pendingTurn.phase !== 'approval' && pendingTurn.phase !== 'tool-calls') return undefined;
+  if (agent.status === 'failed') return undefined;
+  // Calls wait for the person (the pending approval is the record of it), or ran when the page closed.
+  if (!pending && pendingTurn?.phase !== 'tool-calls') return undefined;
   const unanswered = unansweredCalls(agent.history);
   const open = new Set(unanswered.calls.map(({ call }) => call.id));
   const turnIndex = pending?.turnIndex ?? document.turns.length - 1;
@@ -113,7 +114,7 @@ function waitingAgain(stored: ConversationDocument, now: number): ConversationDo
   } else {
     // An older release kept only the ids of the calls waiting: the proposal is built from the history,
     // with the tools' names the timeline shows.
-    const legacy = (pendingTurn as { awaitingApproval?: unknown }).awaitingApproval;
+    const legacy = (pendingTurn as { awaitingApproval?: unknown } | undefined)?.awaitingApproval;
     const ids = new Set(pending?.callIds ?? (Array.isArray(legacy) ? legacy.filter(isString) : []));
     const records = turn.rounds.findLast((item) => item.calls.length > 0)?.calls ?? [];
     const sources = unanswered.calls
@@ -128,14 +129,14 @@ function waitingAgain(stored: ConversationDocument, now: number): ConversationDo
       }));
     interruption = {
       proposal: proposeCalls(
-        { runId: pendingTurn.runId, round: Math.max(0, pendingTurn.round - 1) },
+        { runId: pendingTurn?.runId ?? '', round: Math.max(0, (pendingTurn?.round ?? 1) - 1) },
         sources,
         unanswered.reasoning,
         unanswered.modelText,
       ),
       askedAt: now,
       elapsedMs: 0,
-      rounds: pendingTurn.round,
+      rounds: pendingTurn?.round ?? 0,
     };
   }
   const callIds = interruption.proposal.calls.map((proposed) => proposed.call.id);
@@ -166,7 +167,6 @@ function waitingAgain(stored: ConversationDocument, now: number): ConversationDo
       history: agent.history,
       ...(agent.contextSummary ? { contextSummary: agent.contextSummary } : {}),
       status: 'tool_loop',
-      pendingTurn: { runId: pendingTurn.runId, phase: 'approval', round: interruption.rounds },
     },
     pendingApproval: approval,
   };

@@ -12,11 +12,15 @@ import type {
   TurnRecord,
 } from './conversation-document';
 
-/** The turn round a run round lands in (a resumed run counts its rounds from 0 again). */
-export function placeRound(run: LiveRun, runRound: number): number {
-  return (
-    run.rounds[runRound] ?? (Object.keys(run.rounds).length === 0 ? run.restoredRound : runRound)
-  );
+/**
+ * The turn round a run round lands in (a resumed run counts its rounds from 0 again). Before the run's
+ * first round starts, its events land in the turn's last round: where a decided card's calls wait.
+ */
+export function placeRound(document: ConversationDocument, run: LiveRun, runRound: number): number {
+  const mapped = run.rounds[runRound];
+  if (mapped !== undefined) return mapped;
+  if (Object.keys(run.rounds).length > 0) return runRound;
+  return document.turns[run.turnIndex]?.rounds.at(-1)?.round ?? 0;
 }
 
 /** The document with `change` applied to the live run's round `runRound`. */
@@ -26,7 +30,7 @@ export function updateRound(
   runRound: number,
   change: (round: RoundRecord) => RoundRecord,
 ): ConversationDocument {
-  const turnRound = placeRound(run, runRound);
+  const turnRound = placeRound(document, run, runRound);
   return updateTurn(document, run.turnIndex, (turn) => withRound(turn, turnRound, change));
 }
 

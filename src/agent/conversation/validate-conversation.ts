@@ -56,7 +56,7 @@ const FINISH_REASONS: readonly FinishReason[] = [
   'other',
 ];
 const OUTCOMES = ['completed', 'checkpoint', 'aborted', 'failed'];
-const PHASES = ['model', 'tool-calls', 'approval', 'checkpoint'];
+const PHASES = ['model', 'tool-calls', 'checkpoint'];
 
 const isRecord = (value: unknown): value is Loose =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -317,7 +317,6 @@ function isLiveRun(value: unknown): value is LiveRun {
     isNumber(value.turnIndex) &&
     isRecord(value.rounds) &&
     Object.values(value.rounds).every(isNumber) &&
-    isNumber(value.restoredRound) &&
     (value.model === undefined || isString(value.model))
   );
 }

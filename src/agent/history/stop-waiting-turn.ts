@@ -3,9 +3,11 @@
 import { repairHistory } from './history-repair';
 import type { AgentState } from '../types';
 
-/** The state after the person stopped a turn waiting on their decision: its calls cancelled, idle. */
+/**
+ * The state after the person stopped a turn waiting on their decision (or, once they decided, on its
+ * tools): its calls cancelled, idle. Called only while an interruption waits.
+ */
 export function stopWaitingTurn(state: AgentState): AgentState {
-  if (state.pendingTurn?.phase !== 'approval') return state;
   return {
     history: repairHistory(state.history, 'stopped by the user'),
     status: 'idle',

@@ -20,6 +20,7 @@ import type {
   AgentEvent,
   AgentState,
   ApprovalAnswer,
+  Interruption,
   ChatModel,
   Message,
   RunInput,
@@ -117,43 +118,48 @@ export class Agent {
     this.assertIdle('send a message');
     const phase = input.state.pendingTurn?.phase;
     const { pendingTurn: _pending, ...rest } = input.state;
+    const { approval, ...runInput } = input;
     const history =
-      phase === 'tool-calls' || phase === 'approval'
+      phase === 'tool-calls' || approval
         ? repairHistory(rest.history, 'the person sent a new message instead')
         : rest.history;
     return this.start(
-      { ...input, state: { ...rest, history } },
+      { ...runInput, state: { ...rest, history } },
       { kind: 'send', text, ...(calls ? { calls } : {}) },
       0,
     );
   }
 
   /**
-   * Continues the pending turn of `input.state`: after a checkpoint, a failure, or a reload. A turn that
-   * waits for the person goes on only with their `answer` (the interruption and its decisions), with
-   * the time and rounds the turn had left when it stopped to ask.
+   * Continues the turn of `input`: after a checkpoint, a failure, or a reload; or, when it waits for the
+   * person, once `input.approval` holds their decisions, with the time and rounds the turn had left when
+   * it stopped to ask. The one path whether the page stayed open, was reloaded, or another tab decided.
    */
-  resume(input: RunInput, answer?: ApprovalAnswer): TurnHandle {
+  resume(input: RunInput): TurnHandle {
     this.assertIdle('resume');
+    const { approval } = input;
+    if (approval) {
+      const { decisions, proposal, askedAt, elapsedMs, rounds } = approval;
+      const interruption: Interruption = { proposal, askedAt, elapsedMs, rounds };
+      if (!decisions) {
+        throw new ConfigurationError(
+          'This turn waits for the person’s decision on its tool calls. Resume it once they decided.',
+        );
+      }
+      // The run that applies the person's decisions goes on with the turn's run id: the record names one
+      // run per turn however many cards it asked.
+      const answer: ApprovalAnswer = { interruption, decisions };
+      return this.start(
+        input,
+        { kind: 'decided', answer },
+        interruption.elapsedMs,
+        interruption.proposal.runId || undefined,
+      );
+    }
     const pending = input.state.pendingTurn;
     if (!pending) {
       throw new ConfigurationError(
         'There is no unfinished turn to resume. Send a message instead.',
-      );
-    }
-    if (answer) {
-      // The run that applies the person's decisions goes on with the turn's run id: the record names one
-      // run per turn however many cards it asked.
-      return this.start(
-        input,
-        { kind: 'decided', answer },
-        answer.interruption.elapsedMs,
-        answer.interruption.proposal.runId || pending.runId,
-      );
-    }
-    if (pending.phase === 'approval') {
-      throw new ConfigurationError(
-        'This turn waits for the person’s decision on its tool calls. Resume it with their answer.',
       );
     }
     // Calls a closed page left running never run again without a fresh approval: they are cancelled.

@@ -76,7 +76,8 @@ export function interruptTurn(
     elapsedMs: run.elapsedBefore + Math.max(0, now - run.startedAt),
     rounds: totals.rounds,
   };
-  run.state.pendingTurn = { runId: run.runId, phase: 'approval', round: totals.rounds };
+  // The interruption is the one record of the wait (stored as the document's pending approval).
+  run.state.pendingTurn = undefined;
   run.state.commit();
   run.emit({ type: 'tool-proposal', runId: run.runId, round: run.round, interruption });
   run.emit({

@@ -230,7 +230,6 @@ describe('the conversation reducer owns the whole conversation', () => {
             { role: 'assistant', content: '', toolCalls: [asked.proposal.calls[0]!.call] },
           ],
           status: 'tool_loop',
-          pendingTurn: { runId, phase: 'approval', round: 1 },
         },
       },
       event({ type: 'tool-proposal', runId, round: 0, interruption: asked }),

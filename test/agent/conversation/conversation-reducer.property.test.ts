@@ -217,7 +217,7 @@ function playStory(seed: number, length: number): ConversationAction['type'][] {
             agentState((state) => ({
               ...append(state, { role: 'assistant', content: '', toolCalls: asked }),
               status: 'tool_loop',
-              pendingTurn: { runId, phase: 'approval', round: runRound },
+              pendingTurn: undefined,
             })),
           ),
           action(event({ type: 'tool-proposal', runId, round: runRound - 1, interruption })),

@@ -122,10 +122,7 @@ describe('truncating a conversation', () => {
         elapsedMs: 0,
         rounds: 1,
       },
-      agent: {
-        ...threeTurns().agent,
-        pendingTurn: { runId: 'run-2', phase: 'approval', round: 2 },
-      },
+      agent: { ...threeTurns().agent, status: 'tool_loop' },
     };
     const cut = reduceConversation(document, { type: 'truncated', turnIndex: 2 });
     expect(cut.pendingApproval).toBeUndefined();
@@ -137,7 +134,7 @@ describe('truncating a conversation', () => {
     const document = threeTurns();
     const running: ConversationDocument = {
       ...document,
-      run: { runId: 'run-9', turnIndex: 2, rounds: {}, restoredRound: 0 },
+      run: { runId: 'run-9', turnIndex: 2, rounds: {} },
     };
     expect(reduceConversation(running, { type: 'truncated', turnIndex: 1 })).toBe(running);
     expect(reduceConversation(document, { type: 'truncated', turnIndex: 3 })).toBe(document);

@@ -3,16 +3,19 @@
 // while the chat draws it, and a document that cannot be read at all is refused with its reason.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseConversationDocument } from '../../../src/agent/conversation/migrate-conversation';
+import {
+  migrateConversationV2,
+  parseConversationDocument,
+} from '../../../src/agent/conversation/migrate-conversation';
 import { validateConversation } from '../../../src/agent/conversation/validate-conversation';
 import type { ConversationDocument } from '../../../src/agent/conversation/conversation-document';
 
 type Loose = Record<string, unknown>;
 
-/** The stored v2 fixture as plain JSON, to break in one place per test. */
+/** The stored v2 fixture as plain JSON at this version, to break in one place per test. */
 function stored(): Loose & { turns: Loose[] } {
-  return JSON.parse(
-    readFileSync('test/fixtures/conversations/v2-completed.json', 'utf8'),
+  return migrateConversationV2(
+    JSON.parse(readFileSync('test/fixtures/conversations/v2-completed.json', 'utf8')),
   ) as Loose & { turns: Loose[] };
 }
 
@@ -221,16 +224,21 @@ describe('a waiting card in a stored document', () => {
     rounds: 1,
   };
 
-  it('keeps the interruption whole, with the edits, the time used and the pending phase', () => {
+  it('keeps the interruption whole, with the edits and the time and rounds used', () => {
     const value = stored();
     value.pendingApproval = waiting;
+    const validated = validateConversation(value);
+    expect(validated.readable && validated.document.pendingApproval).toEqual(waiting);
+  });
+
+  it('drops a pending turn in a phase of an older version (the approval phase of version 2)', () => {
+    const value = stored();
     value.agent = {
       ...(value.agent as Loose),
       pendingTurn: { runId: 'run-1', phase: 'approval', round: 1 },
     };
     const validated = validateConversation(value);
-    expect(validated.readable && validated.document.pendingApproval).toEqual(waiting);
-    expect(validated.readable && validated.document.agent.pendingTurn?.phase).toBe('approval');
+    expect(validated.readable && validated.document.agent.pendingTurn).toBeUndefined();
   });
 
   it('drops a proposal that does not fit but keeps the call ids, for reopening to rebuild the card', () => {

@@ -34,7 +34,8 @@ describe('a turn that waits for the person, as data', () => {
   it('ends the run with the interruption: automatic calls done, the proposal and the budget stored', async () => {
     const { state, interruption } = await storedWhileWaiting();
     expect(state.status).toBe('tool_loop');
-    expect(state.pendingTurn).toMatchObject({ phase: 'approval', round: 1 });
+    // The interruption is the one record of the wait: the state keeps no pending turn beside it.
+    expect(state.pendingTurn).toBeUndefined();
     expect(state.history.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
     expect(interruption.proposal.calls.map((call) => call.call.name)).toEqual(['query']);
     expect(interruption.proposal.reasoning).toBe('Zoom, then count.');
@@ -79,15 +80,15 @@ describe('a turn that waits for the person, as data', () => {
   });
 
   it('refuses to go on with a waiting turn without the person’s answer', async () => {
-    const { state } = await storedWhileWaiting();
-    const agent = createAgent(createScriptedModel([]), [], { state });
+    const { state, interruption } = await storedWhileWaiting();
+    const agent = createAgent(createScriptedModel([]), [], { state, approval: interruption });
     expect(() => agent.resume()).toThrow(/waits for the person’s decision/);
   });
 
   it('marks the waiting calls cancelled when the person sends a new message instead', async () => {
-    const { state } = await storedWhileWaiting();
+    const { state, interruption } = await storedWhileWaiting();
     const model = createScriptedModel([{ text: 'Sure.' }]);
-    const agent = createAgent(model, [], { state });
+    const agent = createAgent(model, [], { state, approval: interruption });
     await finish(agent.send('Never mind'));
     const tools = agent.history.filter((message) => message.role === 'tool');
     expect(tools.map((message) => message.content)).toEqual([
