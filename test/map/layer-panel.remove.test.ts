@@ -38,7 +38,7 @@ async function panelWithUpload() {
   };
   const container = document.createElement('div');
   document.body.append(container);
-  const unmount = mountLayerPanel(
+  const panel = mountLayerPanel(
     container,
     {
       listLayers: () => map.listLayers(),
@@ -48,7 +48,7 @@ async function panelWithUpload() {
     removal,
   );
   unmounts.push(() => {
-    unmount();
+    panel.destroy();
     container.remove();
   });
   const button = (): HTMLButtonElement | null =>
