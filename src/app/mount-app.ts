@@ -159,7 +159,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   });
   // The moment the map has drawn: its tiled layers' features still load after it (see startMap).
   const markMapIdle = (): void => void performance.mark('mapwright:map-idle');
-  const { controller, layerIds } = await mapModule
+  const { controller, layerIds, featuresWait } = await mapModule
     .then(({ startMap }) =>
       startMap(
         mapContainer,
@@ -179,6 +179,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       );
       return { controller: undefined, layerIds: new Map() };
     });
+  if (featuresWait) pieces.add(featuresWait);
   if (controller && viewTabs) {
     resizeMap = () => controller.map.resize();
     pieces.add(mounted(controller.onStateChange(() => viewTabs.mapChanged())));
