@@ -35,15 +35,10 @@ import { createMapTools } from '../tools/map/create-map-tools';
 import { ResultView } from '../tools/map/result-view';
 import { ResultStore } from '../tools/result-store';
 import { ToolRegistry } from '../tools/tool-registry';
+import { MountedPieces, mounted } from '../ui/mounted';
 import { ViewTabs } from '../ui/view-tabs';
-import {
-  loadUploadStore,
-  mountUploadControl,
-  readUploadInWorker,
-  reportLostUploads,
-  serveTablePoints,
-  UploadLibrary,
-} from '../uploads';
+import { loadUploadStore, readUploadInWorker, serveTablePoints, UploadLibrary } from '../uploads';
+import { mountUploads } from '../uploads/mount-uploads';
 import { bundledSystemPrompt, loadSystemPromptText } from './load-system-prompt';
 import { NoticeBanner } from './notice-banner';
 import { watchPolicyViolations } from './policy-violation-notice';
@@ -95,14 +90,13 @@ export interface MountedApp {
 
 /** Mounts Mapwright into an element that holds the map and chat areas (`.app-map`, `.app-chat`). */
 export async function mountApp(element: HTMLElement, options: MountOptions): Promise<MountedApp> {
-  // Everything the app starts is released by `destroy`: what it started already, and what starts later
-  // (the data side and the chat load after the map has drawn) as soon as it arrives.
-  let destroyed = false;
-  const teardown: (() => void)[] = [];
+  // Everything the app starts is a piece destroyed with it: what it started already, and what starts
+  // later (the data side and the chat load after the map has drawn) as soon as it arrives.
+  const pieces = new MountedPieces();
   const timer = (ms: number): Promise<void> =>
     new Promise((resolve) => {
       const id = setTimeout(resolve, ms);
-      teardown.push(() => clearTimeout(id));
+      pieces.add({ destroy: () => clearTimeout(id) });
     });
   const ownsPage = options.ownsPage ?? true;
   const scope = options.storage ?? pageStorageScope();
@@ -118,9 +112,9 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       ? new ViewTabs(element, { onMapShown: () => resizeMap() })
       : undefined;
   if (viewTabs) element.append(viewTabs.root);
-  const banner = new NoticeBanner(mapContainer);
+  const banner = pieces.add(new NoticeBanner(mapContainer));
   // A request the page's policy refused says which config field allows it and how to apply it.
-  teardown.push(watchPolicyViolations((message) => banner.add(message)));
+  pieces.add(watchPolicyViolations((message) => banner.add(message)));
   // MapLibre is most of the boot JavaScript: it downloads and compiles while the config loads.
   const mapModule = import('./start-map');
 
@@ -165,7 +159,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   });
   // The moment the map has drawn: its tiled layers' features still load after it (see startMap).
   const markMapIdle = (): void => void performance.mark('mapwright:map-idle');
-  const { controller, layerIds } = await mapModule
+  const { controller, layerIds, featuresWait } = await mapModule
     .then(({ startMap }) =>
       startMap(
         mapContainer,
@@ -185,9 +179,10 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       );
       return { controller: undefined, layerIds: new Map() };
     });
+  if (featuresWait) pieces.add(featuresWait);
   if (controller && viewTabs) {
     resizeMap = () => controller.map.resize();
-    controller.onStateChange(() => viewTabs.mapChanged());
+    pieces.add(mounted(controller.onStateChange(() => viewTabs.mapChanged())));
   }
   const catalog = new DatasetCatalog(
     config.datasets.map((dataset) => catalogEntryFromConfig(dataset, layerIds.get(dataset.id))),
@@ -246,7 +241,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   ]);
   handle.data = mapDrawn
     .then(() => {
-      if (destroyed) throw new Error('the app was closed');
+      if (pieces.isDestroyed) throw new Error('the app was closed');
       performance.mark('mapwright:data-start');
       return import('./data-wiring');
     })
@@ -288,13 +283,13 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       }),
     )
     .then((started: StartedData) => {
-      if (destroyed) void started.close();
+      if (pieces.isDestroyed) void started.close();
       handle.engine = started.engine;
       handle.hub = started.hub;
       return started;
     })
     .catch((error: unknown) => {
-      if (destroyed) return undefined;
+      if (pieces.isDestroyed) return undefined;
       banner.add(`The data engine could not start (${errorMessage(error)}); map tools still work.`);
       return undefined;
     });
@@ -315,12 +310,6 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
         UploadStore.open(scope.name(UPLOAD_DATABASE_NAME)),
       )),
   });
-  teardown.push(
-    reportLostUploads(
-      (message) => banner.add(message, 'upload'),
-      (table) => catalog.get(table)?.title ?? table,
-    ),
-  );
   // "Add data" and the layer panel share one column over the map, so neither covers the other.
   // The map's Undo and Redo, over the conversation on screen (the chat attaches it when one opens).
   const mapUndo = new MapUndo();
@@ -329,7 +318,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   mapContainer.append(overlay);
   if (controller) {
     // Results and uploads can be removed from the panel; the publisher's layers only hidden.
-    const removePanel = mountLayerPanel(
+    const layerPanel = mountLayerPanel(
       overlay,
       controller,
       {
@@ -342,7 +331,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       },
       mapUndo,
     );
-    teardown.push(removePanel, mapUndo.bindKeys(mapContainer));
+    pieces.add(layerPanel);
+    pieces.add(mapUndo.bindKeys(mapContainer));
   }
   // Kept uploads come back once the map has drawn, beside the chat's start: neither waits for them.
   handle.uploadsRestored = mapDrawn
@@ -352,7 +342,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   // A new result comes into view unless the model or the person chose the view during the turn.
   const resultView = new ResultView();
   if (controller) {
-    teardown.push(controller.onPersonMove(() => resultView.personMovedMap()));
+    pieces.add(mounted(controller.onPersonMove(() => resultView.personMovedMap())));
     for (const tool of createMapTools({
       map: controller,
       catalog,
@@ -369,18 +359,21 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
   // A conversation's JSON export dropped on the map (or picked with Add data) is imported into the
   // chat, not refused as GeoJSON.
   let importConversation: ((file: File) => Promise<void>) | undefined;
-  mountUploadControl(
-    overlay,
-    mapContainer,
-    handle.upload,
-    (outcome) => banner.add(outcome.message, 'upload'),
-    (outcome) => (outcome.ok ? uploads.tableReady(outcome.entry.table) : Promise.resolve()),
-    async (file) => {
-      if (!(await isConversationExportFile(file))) return false;
-      if (importConversation) await importConversation(file);
-      else banner.add('The chat is still starting: add the conversation again in a moment.');
-      return true;
-    },
+  pieces.add(
+    mountUploads(overlay, {
+      dropTarget: mapContainer,
+      upload: handle.upload,
+      notify: (message) => banner.add(message, 'upload'),
+      queryable: (outcome) =>
+        outcome.ok ? uploads.tableReady(outcome.entry.table) : Promise.resolve(),
+      claim: async (file) => {
+        if (!(await isConversationExportFile(file))) return false;
+        if (importConversation) await importConversation(file);
+        else banner.add('The chat is still starting: add the conversation again in a moment.');
+        return true;
+      },
+      titleOf: (table) => catalog.get(table)?.title ?? table,
+    }),
   );
 
   // The chat's placeholder has been showing since mount. Its code loads once the map has drawn, which
@@ -392,7 +385,7 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     const chatStart = Promise.race([mapDrawn, timer(chatWaitCapMs)]);
     chatMounted = Promise.all([chatStart, promptLoaded])
       .then(() => {
-        if (destroyed) throw new Error('the app was closed');
+        if (pieces.isDestroyed) throw new Error('the app was closed');
         return import('../chat/mount-chat');
       })
       .then(({ mountChat }) =>
@@ -427,14 +420,15 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
       );
     void chatMounted
       .then((chat) => {
-        if (destroyed) return chat.destroy();
-        teardown.push(() => chat.destroy());
+        // Destroyed while the chat started: it goes as soon as it is there.
+        pieces.add(chat);
+        if (pieces.isDestroyed) return;
         importConversation = (file) => chat.importConversation(file);
         performance.mark('mapwright:chat-ready');
         chatElement.removeAttribute('aria-busy');
       })
       .catch((error: unknown) => {
-        if (destroyed) return;
+        if (pieces.isDestroyed) return;
         const message = `The chat could not start (${errorMessage(error)}); reload the page to try again.`;
         chatElement.querySelector('.chat-placeholder p')?.replaceChildren(message);
         banner.add(message);
@@ -446,9 +440,8 @@ export async function mountApp(element: HTMLElement, options: MountOptions): Pro
     handle,
     ask: async (question) => (await chatMounted).ask(question),
     destroy: () => {
-      if (destroyed) return;
-      destroyed = true;
-      for (const release of teardown.splice(0).reverse()) release();
+      if (pieces.isDestroyed) return;
+      pieces.destroy();
       controller?.destroy();
       void handle.data.then((started) => started?.close());
       void uploadStore?.then((store) => store.close?.()).catch(() => undefined);

@@ -1,12 +1,14 @@
 // A visible banner for config problems and other notices, built with textContent.
 import { redactSecrets } from '../agent/redact/redact';
 import type { ConfigProblem } from '../config/app-config';
+import type { Mounted } from '../ui/mounted';
 import '../map/map-panels.css';
 
 /** Shows notices at the top of the app. */
-export class NoticeBanner {
+export class NoticeBanner implements Mounted {
   readonly element: HTMLElement;
   private readonly list: HTMLUListElement;
+  private readonly resize: ResizeObserver | undefined;
 
   constructor(parent: HTMLElement) {
     this.element = document.createElement('div');
@@ -27,10 +29,17 @@ export class NoticeBanner {
     // The controls over the map sit below the banner (map-panels.css reads --notice-height), so a
     // notice never covers them.
     if (typeof ResizeObserver === 'function') {
-      new ResizeObserver(() => {
+      this.resize = new ResizeObserver(() => {
         parent.style.setProperty('--notice-height', `${this.element.offsetHeight}px`);
-      }).observe(this.element);
+      });
+      this.resize.observe(this.element);
     }
+  }
+
+  /** Takes the banner away, and stops measuring it. */
+  destroy(): void {
+    this.resize?.disconnect();
+    this.element.remove();
   }
 
   /** Adds one line, secrets masked; `kind` lets tests and styles tell config problems from other notices. */

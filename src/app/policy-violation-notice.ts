@@ -1,6 +1,7 @@
 // When the page's Content-Security-Policy refuses a request the app made, the person (often the
 // publisher, trying a new server or host) is told what to change: the policy is written from
 // app-config.json, so the answer is a config field and the command that rewrites the policy.
+import type { Mounted } from '../ui/mounted';
 
 /** The parts of a `securitypolicyviolation` event the notice reads. */
 export interface PolicyViolation {
@@ -29,10 +30,9 @@ export function describePolicyViolation(violation: PolicyViolation): string | un
 }
 
 /**
- * Calls `notify` once per refused origin and directive while the app is mounted; returns the function
- * that stops watching.
+ * Calls `notify` once per refused origin and directive while the app is mounted, until `destroy()`.
  */
-export function watchPolicyViolations(notify: (message: string) => void): () => void {
+export function watchPolicyViolations(notify: (message: string) => void): Mounted {
   const told = new Set<string>();
   const onViolation = (event: Event): void => {
     const violation = event as unknown as PolicyViolation;
@@ -42,5 +42,7 @@ export function watchPolicyViolations(notify: (message: string) => void): () => 
     notify(message);
   };
   document.addEventListener('securitypolicyviolation', onViolation);
-  return () => document.removeEventListener('securitypolicyviolation', onViolation);
+  return {
+    destroy: () => document.removeEventListener('securitypolicyviolation', onViolation),
+  };
 }

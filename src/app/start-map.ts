@@ -13,6 +13,7 @@ import { MapController } from '../map/map-controller';
 import { prewarmMapWorkers } from '../map/open-maplibre-map';
 import type { AppConfig } from '../config/app-config';
 import type { FetchFunction } from '../map/datasets/dataset-features';
+import type { Mounted } from '../ui/mounted';
 
 /** The longest tiled layers' features wait for the map to draw before they load anyway. */
 const featuresWaitCapMs = 10_000;
@@ -21,6 +22,8 @@ const featuresWaitCapMs = 10_000;
 export interface StartedMap {
   controller: MapController | undefined;
   layerIds: Map<string, string>;
+  /** The wait for the map's first draw before the tiled layers' features load; destroyed with the app. */
+  featuresWait?: Mounted;
 }
 
 /** What startMap tells its caller along the way. */
@@ -89,14 +92,15 @@ export async function startMap(
   // Tiled layers are drawn without their features; those load once the map has drawn (two cores are
   // easily saturated), for counts, fitting to data and joining query results.
   // A map that never settles (a stalled online basemap tile) does not hold them back for long.
+  let cap: ReturnType<typeof setTimeout> | undefined;
   const drawnOrLate = Promise.race([
     controller.firstIdle,
-    new Promise<void>((resolve) => setTimeout(resolve, featuresWaitCapMs)),
-  ]);
+    new Promise<void>((resolve) => (cap = setTimeout(resolve, featuresWaitCapMs))),
+  ]).finally(() => clearTimeout(cap));
   controller.waitForFeatures(
     drawnOrLate
       .then(() => attachTiledFeatures(controller, config.datasets, featuresFetch))
       .then((attachProblems) => attachProblems.forEach(notify)),
   );
-  return { controller, layerIds };
+  return { controller, layerIds, featuresWait: { destroy: () => clearTimeout(cap) } };
 }

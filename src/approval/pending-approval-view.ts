@@ -7,6 +7,7 @@ import { ApprovalCard } from './approval-card';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { ApprovalDecision, ToolProposal } from '../agent/types';
 import type { PreflightFunction } from '../data/preflight/preflight';
+import type { Mounted } from '../ui/mounted';
 
 /** A wait shorter than this goes unsaid on the card. */
 const SAY_WAIT_AFTER_MS = 60_000;
@@ -53,9 +54,9 @@ export class PendingApprovalView {
 
   /**
    * Follows `conversation`: a card while calls wait, built once per proposal (edits typed into it are
-   * stored as they are made, and shown again after a reload). Returns the teardown.
+   * stored as they are made, and shown again after a reload), until `destroy()` of what it returns.
    */
-  show(conversation: Conversation, decide: (decisions: ApprovalDecision[]) => void): () => void {
+  show(conversation: Conversation, decide: (decisions: ApprovalDecision[]) => void): Mounted {
     const render = (): void => {
       const pending = waitingApproval(conversation.document);
       // The same proposal keeps its card (edits typed into it change the document, not the card).
@@ -94,9 +95,11 @@ export class PendingApprovalView {
     };
     render();
     const unsubscribe = conversation.subscribe(render);
-    return () => {
-      unsubscribe();
-      this.close();
+    return {
+      destroy: () => {
+        unsubscribe();
+        this.close();
+      },
     };
   }
 

@@ -19,6 +19,7 @@ import { rerunNote } from './turn/rerun-note';
 import { TurnView, type TurnActions } from './turn/turn-view';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { AgentStatus, Message } from '../agent/types';
+import type { Mounted } from '../ui/mounted';
 import './chat.css';
 
 /** Past this many turns the older ones skip rendering while out of view (chat.css, `mw-turn-far`). */
@@ -78,6 +79,8 @@ export class ChatPanel {
   private sentFor:
     { turns: number; history: readonly Message[]; trim: TurnRecord['contextTrimmed'] } | undefined;
   private detach: (() => void) | undefined;
+  /** Watches the approval slot for a server's form. */
+  private readonly formWatch: MutationObserver;
   private waiting: string | undefined;
   private deferred: FrameTask[] = [];
   private deferBelow = 0;
@@ -126,9 +129,10 @@ export class ChatPanel {
     this.applyStatus('idle');
     // A server's form (approval/elicitation-card) is placed in the approval slot by the page while a call
     // waits on it: the status line says the chat waits for the person, as it does for an approval.
-    new MutationObserver(() =>
+    this.formWatch = new MutationObserver(() =>
       this.status.setAwaitingAnswer(this.approvalSlot.querySelector('.mw-elicitation') !== null),
-    ).observe(this.approvalSlot, { childList: true });
+    );
+    this.formWatch.observe(this.approvalSlot, { childList: true });
     this.root.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && this.busy && !event.defaultPrevented) {
         event.preventDefault();
@@ -176,10 +180,10 @@ export class ChatPanel {
 
   /**
    * Shows a conversation and follows it: every change re-renders the turns that changed (compared by
-   * identity, since the document is never mutated) in the next frame. Returns the teardown, which
-   * `show` also runs for the conversation shown before.
+   * identity, since the document is never mutated) in the next frame. `destroy()` of what it returns
+   * stops following; `show` also stops following the conversation shown before.
    */
-  show(conversation: Conversation): () => void {
+  show(conversation: Conversation): Mounted {
     this.detach?.();
     clearHighlight();
     for (const view of this.views) view.root.remove();
@@ -205,7 +209,7 @@ export class ChatPanel {
       if (this.detach === detach) this.detach = undefined;
     };
     this.detach = detach;
-    return detach;
+    return { destroy: detach };
   }
 
   private render(document: ConversationDocument): void {
@@ -312,8 +316,15 @@ export class ChatPanel {
     if (scroll) this.scrollToEnd();
   }
 
-  /** Stops drawing the turns left for later: the panel is gone, and no timer outlives it. */
+  /**
+   * Takes the panel away: it stops following its conversation and drawing the turns left for later,
+   * and no timer, countdown or observer of it outlives it.
+   */
   destroy(): void {
+    this.detach?.();
+    this.formWatch.disconnect();
+    this.status.destroy();
+    this.root.remove();
     this.deferredGeneration += 1;
     this.deferred = [];
     if (this.deferredTimer !== undefined) clearTimeout(this.deferredTimer);

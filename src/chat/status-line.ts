@@ -119,6 +119,12 @@ export class StatusLine {
     this.countdown = setInterval(tick, 1000);
   }
 
+  /** Ends a retry's countdown: the line is gone, and no interval outlives it. */
+  destroy(): void {
+    if (this.countdown !== undefined) clearInterval(this.countdown);
+    this.countdown = undefined;
+  }
+
   private retryText(retry: ScheduledRetry): string {
     const seconds = Math.max(0, Math.ceil((retry.resumesAt - Date.now()) / 1000));
     const attempt = `(attempt ${retry.attempt} of ${retry.attempts})`;

@@ -4,14 +4,15 @@
 import type { Conversation } from '../agent/conversation/conversation';
 import type { JsonValue } from '../agent/conversation/conversation-document';
 import type { ConversationMap } from '../tools/map/conversation-map';
+import type { Mounted } from '../ui/mounted';
 import type { MapUndo } from './map-undo';
 
-/** Follows `map` into `conversation` (and `mapUndo` onto it); returns the function that stops both. */
+/** Follows `map` into `conversation` (and `mapUndo` onto it) until `destroy()`. */
 export function followConversationMap(
   conversation: Conversation,
   map: ConversationMap,
   mapUndo: MapUndo | undefined,
-): () => void {
+): Mounted {
   const stops = [
     map.onChange((change) =>
       conversation.dispatch({
@@ -23,7 +24,9 @@ export function followConversationMap(
     ),
     mapUndo?.attach(conversation, map),
   ];
-  return () => {
-    for (const stop of stops) stop?.();
+  return {
+    destroy: () => {
+      for (const stop of stops.splice(0)) stop?.();
+    },
   };
 }

@@ -6,6 +6,7 @@ import type { Conversation } from '../agent/conversation/conversation';
 import type { LayerHistory } from '../map/layers/layer-history-bar';
 import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ConversationMapState } from '../tools/map/conversation-map-state';
+import type { Mounted } from '../ui/mounted';
 
 interface Attached {
   conversation: Conversation;
@@ -70,7 +71,7 @@ export class MapUndo implements LayerHistory {
   }
 
   /** Ctrl+Z (Cmd+Z) undoes and Ctrl+Shift+Z or Ctrl+Y redoes while the focus is in `element`. */
-  bindKeys(element: HTMLElement): () => void {
+  bindKeys(element: HTMLElement): Mounted {
     const onKey = (event: KeyboardEvent): void => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || typing(event.target)) return;
       const key = event.key.toLowerCase();
@@ -80,7 +81,7 @@ export class MapUndo implements LayerHistory {
       void (redo ? this.redo() : this.undo());
     };
     element.addEventListener('keydown', onKey);
-    return () => element.removeEventListener('keydown', onKey);
+    return { destroy: () => element.removeEventListener('keydown', onKey) };
   }
 
   private async step(type: 'map-undone' | 'map-redone'): Promise<void> {

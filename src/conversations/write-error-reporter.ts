@@ -8,11 +8,12 @@ export function writeErrorReporter(
   notify: (message: string) => void,
   showStorage: () => void,
 ): (error: unknown) => void {
-  let writeFailing = false;
+  // By the clock, not a timer: nothing of it waits after the chat is gone.
+  let saidAt: number | undefined;
   return (error) => {
-    if (writeFailing) return;
-    writeFailing = true;
-    setTimeout(() => (writeFailing = false), 60_000);
+    const now = Date.now();
+    if (saidAt !== undefined && now - saidAt < 60_000) return;
+    saidAt = now;
     notify(
       isQuotaError(error)
         ? 'The browser’s storage for this site is full. This conversation is kept in this tab and saved once there is room: delete old conversations in Conversations to make some.'

@@ -4,15 +4,16 @@ import { resultIdOf } from '../agent/conversation/turn-records';
 import type { Conversation } from '../agent/conversation/conversation';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ResultStore } from '../tools/result-store';
+import type { Mounted } from '../ui/mounted';
 
-/** Follows `conversation` and stores each new result's rows; returns the teardown. */
+/** Follows `conversation` and stores each new result's rows, until `destroy()`. */
 export function keepConversationResults(
   conversation: Conversation,
   store: ConversationStore,
   resultStore: ResultStore,
   onError: (error: unknown) => void = () => undefined,
-): () => void {
-  return conversation.subscribe((document, action) => {
+): Mounted {
+  const stop = conversation.subscribe((document, action) => {
     if (action.type !== 'agent-event' || action.event.type !== 'tool-call-end') return;
     const resultId = resultIdOf(action.event.result.data);
     if (!resultId || document.resultIds.includes(resultId)) return;
@@ -23,4 +24,5 @@ export function keepConversationResults(
       .then(() => conversation.dispatch({ type: 'result-kept', resultId }))
       .catch(onError);
   });
+  return { destroy: stop };
 }

@@ -1,7 +1,8 @@
 // Files dropped on an element: the drag shows where they would go, and each file is handed over.
+import type { Mounted } from '../ui/mounted';
 
-/** Takes files dropped on `target` (marked `data-dragging` while a drag is over it); returns the teardown. */
-export function acceptFileDrops(target: HTMLElement, onFile: (file: File) => void): () => void {
+/** Takes files dropped on `target` (marked `data-dragging` while a drag is over it); destroy() stops. */
+export function acceptFileDrops(target: HTMLElement, onFile: (file: File) => void): Mounted {
   const hasFiles = (event: DragEvent): boolean =>
     [...(event.dataTransfer?.types ?? [])].includes('Files');
   const over = (event: DragEvent): void => {
@@ -21,9 +22,12 @@ export function acceptFileDrops(target: HTMLElement, onFile: (file: File) => voi
   target.addEventListener('dragover', over);
   target.addEventListener('dragleave', leave);
   target.addEventListener('drop', drop);
-  return () => {
-    target.removeEventListener('dragover', over);
-    target.removeEventListener('dragleave', leave);
-    target.removeEventListener('drop', drop);
+  return {
+    destroy: () => {
+      target.removeEventListener('dragover', over);
+      target.removeEventListener('dragleave', leave);
+      target.removeEventListener('drop', drop);
+      leave();
+    },
   };
 }

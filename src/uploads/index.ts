@@ -1,8 +1,7 @@
 // What other folders may import from uploads/ (lint refuses the files inside).
 export { acceptFileDrops } from './file-drop';
-export { readUploadInWorker, reportLostUploads } from './read-upload-in-worker';
+export { readUploadInWorker } from './read-upload-in-worker';
 export { serveTablePoints } from './serve-table-points';
-export { mountUploadControl } from './upload-control';
 export type { UploadOptions, UploadOutcome } from './upload-dataset';
 export { UploadLibrary } from './upload-library';
 export type { RemovalOutcome } from './upload-library';

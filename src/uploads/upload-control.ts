@@ -1,5 +1,6 @@
 // The "Add data" button, the drop target over the map, and the progress of uploads under way.
 import '../map/map-panels.css';
+import type { Mounted } from '../ui/mounted';
 import type { UploadOutcome, UploadPhase, UploadProgress } from './upload-dataset';
 
 /**
@@ -52,7 +53,8 @@ function painted(): Promise<void> {
  * file is added, a status line below the button names it and the step it is at; the line fades in only
  * after half a second (map-panels.css), so a quick upload does not flash it. `queryable` settles once
  * an added file's table can be queried: the line stays until then, after the outcome is reported.
- * `claim` sees each file first and may take it for another reader.
+ * `claim` sees each file first and may take it for another reader. `destroy()` removes the control and
+ * its drop target's listeners (uploads under way go on: the library owns them).
  */
 export function mountUploadControl(
   container: HTMLElement,
@@ -62,7 +64,7 @@ export function mountUploadControl(
   queryable: (outcome: UploadOutcome) => Promise<void> = () => Promise.resolve(),
   /** Offered each file first: true when another reader took it (a conversation export to import). */
   claim: (file: File) => Promise<boolean> = () => Promise.resolve(false),
-): void {
+): Mounted {
   const label = document.createElement('label');
   label.className = 'upload-control';
   label.textContent = 'Add data (CSV, GeoJSON, Parquet)';
@@ -176,14 +178,27 @@ export function mountUploadControl(
     input.value = '';
     for (const file of files) add(file);
   });
-  dropTarget.addEventListener('dragover', (event) => {
+  const over = (event: DragEvent): void => {
     event.preventDefault();
     dropTarget.classList.add('upload-dragging');
-  });
-  dropTarget.addEventListener('dragleave', () => dropTarget.classList.remove('upload-dragging'));
-  dropTarget.addEventListener('drop', (event) => {
+  };
+  const leave = (): void => dropTarget.classList.remove('upload-dragging');
+  const drop = (event: DragEvent): void => {
     event.preventDefault();
-    dropTarget.classList.remove('upload-dragging');
+    leave();
     for (const file of event.dataTransfer?.files ?? []) add(file);
-  });
+  };
+  dropTarget.addEventListener('dragover', over);
+  dropTarget.addEventListener('dragleave', leave);
+  dropTarget.addEventListener('drop', drop);
+  return {
+    destroy: () => {
+      dropTarget.removeEventListener('dragover', over);
+      dropTarget.removeEventListener('dragleave', leave);
+      dropTarget.removeEventListener('drop', drop);
+      leave();
+      label.remove();
+      progress.remove();
+    },
+  };
 }

@@ -32,12 +32,12 @@ describe('a request refused by the page’s policy', () => {
 
   it('tells once per origin while mounted, and nothing once stopped', () => {
     const told: string[] = [];
-    const stop = watchPolicyViolations((message) => told.push(message));
+    const watch = watchPolicyViolations((message) => told.push(message));
     document.dispatchEvent(violation('https://llm.example.com/v1/chat'));
     document.dispatchEvent(violation('https://llm.example.com/v1/models'));
     document.dispatchEvent(violation('https://tiles.example.com/a.pbf'));
     expect(told).toHaveLength(2);
-    stop();
+    watch.destroy();
     document.dispatchEvent(violation('https://other.example.com/'));
     expect(told).toHaveLength(2);
   });

@@ -3,50 +3,9 @@
 // person's typing while they edit, goes once they decide, and says how long it has waited.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Conversation } from '../../src/agent/conversation/conversation';
-import { createConversationDocument } from '../../src/agent/conversation/conversation-document';
 import { PendingApprovalView, waitedText } from '../../src/approval/pending-approval-view';
-import type { ConversationAction } from '../../src/agent/conversation/conversation-reducer';
-import type { ApprovalDecision, Interruption } from '../../src/agent/types';
-
-const runId = 'run-1';
-const call = { id: 'c1', name: 'query', arguments: { sql_query: 'SELECT 1' } };
-const interruption: Interruption = {
-  proposal: {
-    runId,
-    round: 0,
-    description: 'Reads 1',
-    calls: [
-      {
-        callIndex: 0,
-        call,
-        displayArguments: call.arguments,
-        serverId: 'embedded',
-        description: 'Reads 1',
-        modifiesData: false,
-      },
-    ],
-  },
-  askedAt: 1_000,
-  elapsedMs: 500,
-  rounds: 1,
-};
-
-function waiting(): Conversation {
-  const conversation = new Conversation(createConversationDocument('c', 0));
-  const actions: ConversationAction[] = [
-    { type: 'agent-event', event: { type: 'turn-start', runId, userMessage: 'Count' }, at: 1 },
-    { type: 'agent-event', event: { type: 'round-start', runId, round: 0 }, at: 2 },
-    { type: 'agent-event', event: { type: 'tool-proposal', runId, round: 0, interruption }, at: 3 },
-    {
-      type: 'run-settled',
-      runId,
-      result: { runId, outcome: 'interrupted', finishReason: 'tool-calls', text: '', rounds: 1 },
-      at: 4,
-    },
-  ];
-  for (const action of actions) conversation.dispatch(action);
-  return conversation;
-}
+import { waiting } from './waiting-conversation';
+import type { ApprovalDecision } from '../../src/agent/types';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -64,7 +23,7 @@ describe('the pending approval view', () => {
     let clock = 1_000 + 6 * 60_000;
     const decided: ApprovalDecision[][] = [];
     const view = new PendingApprovalView({ slot, now: () => clock });
-    const hide = view.show(conversation, (decisions) => {
+    const shown = view.show(conversation, (decisions) => {
       decided.push(decisions);
       conversation.dispatch({ type: 'approval-decided', decisions, at: 0 });
     });
@@ -82,7 +41,7 @@ describe('the pending approval view', () => {
     expect(view.openCard).toBeUndefined();
     expect(slot.children).toHaveLength(0);
     clock += 1;
-    hide();
+    shown.destroy();
   });
 
   it('shows the card again, with the edits, for a document opened again', () => {
@@ -92,12 +51,12 @@ describe('the pending approval view', () => {
     const slot = document.createElement('div');
     const view = new PendingApprovalView({ slot, now: () => 1_000 });
     const onOpen = vi.fn();
-    const hide = new PendingApprovalView({
+    const shown = new PendingApprovalView({
       slot: document.createElement('div'),
       onOpenChange: onOpen,
     }).show(reopened, () => undefined);
     expect(onOpen).toHaveBeenCalledWith(true);
-    hide();
+    shown.destroy();
     expect(onOpen).toHaveBeenLastCalledWith(false);
     view.show(reopened, () => undefined);
     expect(view.openCard?.calls[0]?.sql).toBe('SELECT 2');

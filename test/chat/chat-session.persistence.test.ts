@@ -89,11 +89,11 @@ async function openChat(options: {
     onWaiting: (detail) => panel.setWaiting(detail),
   });
   panel.show(opened.conversation);
-  const hideCard = gate.show(opened.conversation, (decisions) => session.decide(decisions));
+  const card = gate.show(opened.conversation, (decisions) => session.decide(decisions));
   holder.session = session;
   cleanups.push(() => {
     session.stop();
-    hideCard();
+    card.destroy();
     panel.root.remove();
     store.close();
   });

@@ -140,14 +140,14 @@ function actionButton(
 /**
  * Mounts the panel into `container`; `removal` adds a Remove button to the layers it allows, pressed
  * twice to remove (the first press turns it into "Confirm remove" for a few seconds); `history` adds
- * Undo and Redo. Returns a function that removes the panel.
+ * Undo and Redo. `destroy()` removes the panel, its subscriptions and its confirmation timer.
  */
 export function mountLayerPanel(
   container: HTMLElement,
   source: LayerPanelSource,
   removal?: LayerRemoval,
   history?: LayerHistory,
-): () => void {
+): { destroy(): void } {
   const panel = document.createElement('section');
   panel.className = 'layer-panel';
   panel.setAttribute('aria-label', 'Layers');
@@ -444,9 +444,11 @@ export function mountLayerPanel(
     removal?.onChange(rerender),
     history?.onChange(rerender),
   ];
-  return () => {
-    for (const stop of stops) stop?.();
-    stopConfirming();
-    panel.remove();
+  return {
+    destroy: () => {
+      for (const stop of stops.splice(0)) stop?.();
+      stopConfirming();
+      panel.remove();
+    },
   };
 }

@@ -18,9 +18,9 @@ function layer(id: string, extra: Partial<LayerInfo> = {}): LayerInfo {
   };
 }
 
-const unmounts: (() => void)[] = [];
+const panels: { destroy(): void }[] = [];
 afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
+  for (const panel of panels.splice(0)) panel.destroy();
   document.body.replaceChildren();
 });
 
@@ -61,7 +61,7 @@ function mounted() {
   };
   const container = document.createElement('div');
   document.body.append(container);
-  unmounts.push(mountLayerPanel(container, source));
+  panels.push(mountLayerPanel(container, source));
   const button = (name: string): HTMLButtonElement =>
     [...container.querySelectorAll('button')].find(
       (candidate) => candidate.getAttribute('aria-label') === name,

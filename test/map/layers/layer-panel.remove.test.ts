@@ -42,7 +42,7 @@ async function panelWithUpload() {
   };
   const container = document.createElement('div');
   document.body.append(container);
-  const unmount = mountLayerPanel(
+  const panel = mountLayerPanel(
     container,
     {
       listLayers: () => map.listLayers(),
@@ -52,7 +52,7 @@ async function panelWithUpload() {
     removal,
   );
   unmounts.push(() => {
-    unmount();
+    panel.destroy();
     container.remove();
   });
   const button = (): HTMLButtonElement | null =>

@@ -1,7 +1,8 @@
 // The person's switch for reusing answers of repeated lookups: applied to the registry at once and on
 // each change, and kept on this device. The settings' MCP section shows it.
-import { loadReuseAnswers, saveReuseAnswers, type ReuseAnswersSwitch } from '../settings';
+import { loadReuseAnswers, saveReuseAnswers } from './mcp-preferences-store';
 import type { ToolRegistry } from '../tools/tool-registry';
+import type { ReuseAnswersSwitch } from './mcp-settings-section';
 
 /** The switch over `registry`, for answers reused `reuseAnswersMs` long (the publisher's limit). */
 export function reuseAnswersSwitch(

@@ -1,0 +1,251 @@
+// @vitest-environment jsdom
+// Each surface mounted alone into a host and destroyed: its elements leave the host, and every listener
+// on the window or the document, timer, interval, idle callback and observer it made is gone, counted by
+// the same counters the browser's mount/destroy test uses (test/e2e/mount-destroy.e2e.test.ts, which
+// destroys them all together through the app's destroy). Each test also sees its surface make something
+// first, so a surface that made nothing cannot pass by accident.
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Conversation } from '../../src/agent/conversation/conversation';
+import { createConversationDocument } from '../../src/agent/conversation/conversation-document';
+import { SessionApprovals } from '../../src/agent/run/session-approvals';
+import { mountApproval } from '../../src/approval/mount-approval';
+import { ChatPanel } from '../../src/chat/chat-panel';
+import { mountChat } from '../../src/chat/mount-chat';
+import { defaultAppConfig } from '../../src/config';
+import { mountConversations } from '../../src/conversations/mount-conversations';
+import { mountLayerPanel } from '../../src/map/layers/layer-panel';
+import { mountResults } from '../../src/results/mount-results';
+import { mountSettings } from '../../src/settings/mount-settings';
+import { storageScope } from '../../src/storage/storage-scope';
+import { ResultStore } from '../../src/tools/result-store';
+import { ToolRegistry } from '../../src/tools/tool-registry';
+import { mountUploads } from '../../src/uploads/mount-uploads';
+import { waiting } from '../approval/waiting-conversation';
+import { installHeldCounters, type HeldCounts } from '../e2e/held-resources';
+import { MemoryStorage } from '../memory-storage';
+import type { Mounted } from '../../src/ui/mounted';
+
+const held = (): HeldCounts => {
+  const counts = window.__held?.();
+  if (!counts) throw new Error('the counters are not installed');
+  return counts;
+};
+
+let generation = 0;
+
+/**
+ * Mounts a surface in a generation of its own, lets `use` exercise it, destroys it, and answers what it
+ * made while mounted and what of it is left once destroyed (after the page's next task, when a timeout
+ * of 0 that destroy itself set has run).
+ */
+async function mountAndDestroy(
+  mount: () => Mounted | Promise<Mounted>,
+  use: () => void | Promise<void> = () => undefined,
+): Promise<{ made: string[]; left: HeldCounts; before: HeldCounts }> {
+  const before = held();
+  generation += 1;
+  const own = (counts: HeldCounts): string[] =>
+    counts.pending.filter((entry) => entry.split('|')[1] === String(generation));
+  window.__heldGeneration?.(generation);
+  const piece = await mount();
+  await use();
+  const made = [...new Set(own(held()).map((entry) => entry.split('|')[0] ?? entry))].sort();
+  piece.destroy();
+  window.__heldGeneration?.(0);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const after = held();
+  return { made, before, left: { ...after, pending: own(after) } };
+}
+
+function host(): HTMLElement {
+  const element = document.createElement('div');
+  document.body.append(element);
+  return element;
+}
+
+beforeAll(() => installHeldCounters());
+
+describe('each surface mounted alone and destroyed', () => {
+  it('the approval card: its card, waiting ticker, controls and banner go', async () => {
+    const slot = host();
+    const toolbar = host();
+    const box = document.createElement('textarea');
+    host().append(box);
+    const { made, left, before } = await mountAndDestroy(() => {
+      const approval = mountApproval(slot, {
+        approvals: new SessionApprovals(),
+        registry: new ToolRegistry(),
+        engine: () => undefined,
+        hub: () => undefined,
+        hubStarted: Promise.resolve(undefined),
+        controlsHost: toolbar,
+        bannerBefore: box,
+        onOpenChange: () => undefined,
+      });
+      approval.show(waiting(), () => undefined);
+      expect(slot.querySelector('.mw-approval-card')).not.toBeNull();
+      return approval;
+    });
+    expect(made).toContain('interval');
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect([slot.childElementCount, toolbar.childElementCount]).toEqual([0, 0]);
+    expect(box.parentElement?.childElementCount).toBe(1);
+  });
+
+  it('the chat panel (transcript and question box): its observer, timers and elements go', async () => {
+    const chat = host();
+    const { made, left, before } = await mountAndDestroy(() => {
+      const panel = new ChatPanel({
+        onSend: () => undefined,
+        onStop: () => undefined,
+        retry: () => undefined,
+        continueTurn: () => undefined,
+      });
+      chat.append(panel.root);
+      panel.show(waiting());
+      return panel;
+    });
+    expect(made).toContain('MutationObserver');
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect(chat.childElementCount).toBe(0);
+  });
+
+  it('the conversations list: its sidebar, toggle, undo notice and drop target go', async () => {
+    const chat = host();
+    const header = host();
+    const { left, before } = await mountAndDestroy(() =>
+      mountConversations(chat, {
+        store: undefined,
+        current: () => undefined,
+        busy: () => false,
+        open: async () => undefined,
+        renameOpen: () => undefined,
+        notify: () => undefined,
+        resolveTable: () => undefined,
+        sidebarStorage: new MemoryStorage(),
+        toggleHost: header,
+      }),
+    );
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect([chat.childElementCount, header.childElementCount]).toEqual([0, 0]);
+    // A conversation's export dropped on the chat is no longer taken.
+    const drop = new Event('drop', { cancelable: true });
+    Object.assign(drop, {
+      dataTransfer: { types: ['Files'], files: [new File(['{}'], 'a.json')] },
+    });
+    chat.dispatchEvent(drop);
+    expect(drop.defaultPrevented).toBe(false);
+  });
+
+  it('the settings: its button goes, and nothing it made is left', async () => {
+    const toolbar = host();
+    const { left, before } = await mountAndDestroy(() =>
+      mountSettings(toolbar, {
+        open: () => undefined,
+        registry: new ToolRegistry(),
+        reuseAnswersMs: 60_000,
+        storage: { local: new MemoryStorage(), session: new MemoryStorage() },
+        hubStarted: Promise.resolve(undefined),
+      }),
+    );
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect(toolbar.childElementCount).toBe(0);
+  });
+
+  it('the results: a conversation’s results stop being kept', async () => {
+    const conversation = new Conversation(createConversationDocument('r', 0));
+    let subscribed = 0;
+    const counting = {
+      subscribe: (listener: Parameters<Conversation['subscribe']>[0]) => {
+        subscribed += 1;
+        const stop = conversation.subscribe(listener);
+        return () => {
+          subscribed -= 1;
+          stop();
+        };
+      },
+    } as unknown as Conversation;
+    const { left } = await mountAndDestroy(() => {
+      const results = mountResults({
+        registry: new ToolRegistry(),
+        resultStore: new ResultStore(),
+        engine: () => undefined,
+        onCharted: () => undefined,
+      });
+      results.keep(counting, {} as never);
+      expect(subscribed).toBe(1);
+      return results;
+    });
+    expect(left.pending).toEqual([]);
+    expect(subscribed).toBe(0);
+  });
+
+  it('the uploads: the Add data control and the drop target go', async () => {
+    const overlay = host();
+    const map = host();
+    const added: string[] = [];
+    const { left, before } = await mountAndDestroy(() =>
+      mountUploads(overlay, {
+        dropTarget: map,
+        upload: async (file) => {
+          added.push(file.name);
+          return { ok: false, message: 'no' } as never;
+        },
+        notify: () => undefined,
+        titleOf: (table) => table,
+      }),
+    );
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect(overlay.childElementCount).toBe(0);
+    const drop = new Event('drop', { cancelable: true });
+    Object.assign(drop, { dataTransfer: { files: [new File(['a'], 'a.csv')] } });
+    map.dispatchEvent(drop);
+    expect([drop.defaultPrevented, added]).toEqual([false, []]);
+  });
+
+  it('the layer panel: its rows and its map subscriptions go', async () => {
+    const overlay = host();
+    let listening = 0;
+    const { left, before } = await mountAndDestroy(() =>
+      mountLayerPanel(overlay, {
+        listLayers: () => [],
+        setVisibility: () => true,
+        onChange: () => {
+          listening += 1;
+          return () => (listening -= 1);
+        },
+      }),
+    );
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect([overlay.childElementCount, listening]).toEqual([0, 0]);
+  });
+
+  it('the whole chat (panel, results, settings, approval, conversations, the conversation on screen)', async () => {
+    const element = host();
+    const scope = storageScope('lifecycle');
+    const chat = () =>
+      mountChat({
+        element,
+        config: defaultAppConfig(),
+        registry: new ToolRegistry(),
+        resultStore: new ResultStore(),
+        storage: scope,
+      });
+    // The first mount leaves what a module adds once per page (the page's one watch for requests its
+    // policy refused, policy-aware-fetch.ts); the second is counted.
+    (await chat()).destroy();
+    const { made, left, before } = await mountAndDestroy(chat);
+    // The idle preloads (a timeout in jsdom, which has no requestIdleCallback) and the panel's observer.
+    expect(made).toEqual(expect.arrayContaining(['MutationObserver', 'timeout']));
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect(element.childElementCount).toBe(0);
+  });
+});
