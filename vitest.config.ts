@@ -7,6 +7,8 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
+    // vi.waitFor's patience: see the file.
+    setupFiles: ['test/setup/wait-for-patience.ts'],
     // Set-ups that start DuckDB-WASM in Node compile its 34 MB module: seconds on a loaded machine.
     hookTimeout: 60_000,
     // Vitest leaves one core free by default: on two cores that is one file at a time. Much of a unit

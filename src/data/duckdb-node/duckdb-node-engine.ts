@@ -55,6 +55,8 @@ export class DuckDbNodeEngine implements DataEngine {
   /** Connections in use and the work on them: close() interrupts the one and waits for the other. */
   private readonly openConnections = new Set<DuckDBConnection>();
   private readonly working = new Set<Promise<unknown>>();
+  /** Counts close() calls: work that began before one and connects after it is given up, not run. */
+  private closings = 0;
 
   constructor(private readonly options: DuckDbNodeEngineOptions = {}) {}
 
@@ -159,8 +161,16 @@ export class DuckDbNodeEngine implements DataEngine {
   async close(): Promise<void> {
     const instance = this.instance;
     this.instance = undefined;
-    for (const connection of this.openConnections) connection.interrupt();
-    while (this.working.size > 0) await Promise.allSettled([...this.working]);
+    this.closings += 1;
+    // Interrupted again until all work settles: an interrupt that lands between a connection opening
+    // and its query starting is lost, and the query would run to its end.
+    while (this.working.size > 0) {
+      for (const connection of this.openConnections) connection.interrupt();
+      await Promise.race([
+        Promise.allSettled([...this.working]),
+        new Promise((resolve) => setTimeout(resolve, reinterruptEveryMs)),
+      ]);
+    }
     this.loads.clear();
     if (instance) (await instance.catch(() => undefined))?.closeSync();
     await this.removeScratchFolder();
@@ -168,8 +178,15 @@ export class DuckDbNodeEngine implements DataEngine {
 
   /** Runs `use` on a connection of its own, closed after it; close() waits for it. */
   private withConnection<T>(use: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const closings = this.closings;
     const work = (async () => {
       const connection = await (await this.ready()).connect();
+      // close() came while the database was still opening: nothing was there to interrupt, so the
+      // work stops here instead of running to its end (a long query would hold close() that long).
+      if (this.closings !== closings) {
+        connection.closeSync();
+        throw new Error('The query was interrupted: the database was closed.');
+      }
       this.openConnections.add(connection);
       try {
         return await use(connection);
