@@ -10,7 +10,12 @@ import {
 } from 'playwright-core';
 import { findChromium } from '../../scripts/find-chromium';
 import { startStaticServer } from '../servers/static-server';
-import { lightConfig, serveWithConfig } from './contract/config-variant';
+import {
+  lightConfig,
+  mapConfig,
+  serveWithConfig,
+  type ServedConfigVariant,
+} from './contract/config-variant';
 import type { LoopbackServer } from '../servers/loopback';
 
 /** The Chromium the tests launch (CHROMIUM_PATH, Debian's, or one on PATH: scripts/find-chromium.ts). */
@@ -164,19 +169,32 @@ export interface AppHarnessOptions {
    * of a boot's work on two cores.
    */
   airportsOnly?: boolean;
+  /**
+   * Serve the build without the flights table (contract/config-variant.ts, mapConfig): every map layer
+   * of the shipped config stays, for tests that look at the map or query the layers' tables; the
+   * 3-million-row Parquet, which has no layer, is about ten seconds of DuckDB's start on two cores,
+   * and DuckDB loads every declared table before the first query.
+   */
+  withoutFlights?: boolean;
+}
+
+/** The build on a static server, with the config the options ask for (or as shipped). */
+async function serveBuild(options: AppHarnessOptions): Promise<ServedConfigVariant> {
+  const config = options.airportsOnly
+    ? await lightConfig()
+    : options.withoutFlights
+      ? await mapConfig()
+      : undefined;
+  if (config) return serveWithConfig(JSON.stringify(config));
+  const server = await startStaticServer();
+  return { server, appUrl: `${server.url}/`, stop: () => server.stop() };
 }
 
 /** Starts Chromium (or connects to the worker's) and a static server over dist/. */
 export async function startAppHarness(options: AppHarnessOptions = {}): Promise<AppHarness> {
   const [browser, served] = await Promise.all([
     options.ownBrowser ? launchOwnBrowser() : launchBrowser(),
-    options.airportsOnly
-      ? lightConfig().then((config) => serveWithConfig(JSON.stringify(config)))
-      : startStaticServer().then((server) => ({
-          server,
-          appUrl: `${server.url}/`,
-          stop: () => server.stop(),
-        })),
+    serveBuild(options),
   ]);
   return {
     browser,

@@ -79,7 +79,7 @@ describe('a layer of a million points', () => {
   let underTest: PageUnderTest;
 
   beforeAll(async () => {
-    harness = await startAppHarness();
+    harness = await startAppHarness({ withoutFlights: true });
     underTest = await openMapPage(harness.browser, harness.appUrl);
   });
   afterAll(async () => {

@@ -12,7 +12,7 @@ describe('a phone on its side', () => {
   let harness: AppHarness;
   let fake: FakeLlm;
   beforeAll(async () => {
-    harness = await startAppHarness();
+    harness = await startAppHarness({ withoutFlights: true });
     fake = await startFakeLlm({ script: showcaseScript(() => fake.requests) });
   });
   afterAll(async () => {

@@ -61,7 +61,7 @@ describe('the phone layout', () => {
   let harness: AppHarness;
   beforeAll(async () => {
     [harness, fake] = await Promise.all([
-      startAppHarness(),
+      startAppHarness({ withoutFlights: true }),
       startFakeLlm({
         script: {
           rules: [

@@ -11,7 +11,10 @@ let harness: AppHarness;
 let fake: FakeLlm;
 
 beforeAll(async () => {
-  [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script: { rules: [] } })]);
+  [harness, fake] = await Promise.all([
+    startAppHarness({ withoutFlights: true }),
+    startFakeLlm({ script: { rules: [] } }),
+  ]);
 });
 afterAll(async () => {
   await Promise.allSettled([harness?.close(), fake?.stop()]);
