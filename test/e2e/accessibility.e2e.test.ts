@@ -78,7 +78,7 @@ let fake: FakeLlm;
 describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colorScheme) => {
   let harness: AppHarness;
   beforeAll(async () => {
-    harness = await startAppHarness({ withoutFlights: true });
+    harness = await startAppHarness();
     fake ??= await startFakeLlm({ script: showcaseScript(() => fake.requests) });
   });
   afterAll(async () => {
@@ -149,7 +149,7 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colo
 describe('page structure', () => {
   let harness: AppHarness;
   beforeAll(async () => {
-    harness = await startAppHarness({ withoutFlights: true });
+    harness = await startAppHarness();
   });
   afterAll(async () => {
     await harness?.close();

@@ -61,7 +61,7 @@ async function inViewport(page: Page, locator: Locator): Promise<boolean> {
 }
 
 describe('the approval card', () => {
-  const app = useAppWithModel(script, { withoutFlights: true });
+  const app = useAppWithModel(script);
 
   it('on a phone, two queries keep Approve and Approve all on screen, with honest row counts', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {

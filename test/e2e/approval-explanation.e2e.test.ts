@@ -49,7 +49,7 @@ const script: FakeLlmScript = {
 };
 
 describe('the approval card explains each call', () => {
-  const app = useAppWithModel(script, { withoutFlights: true });
+  const app = useAppWithModel(script);
 
   it('shows the model’s words, then the explanation of a follow-up call that came with no text', async () => {
     const opened = await openChatPage(app.harness.browser, app.harness.appUrl, {

@@ -6,7 +6,7 @@ import { openPage, startAppHarness, type AppHarness } from './harness';
 let harness: AppHarness;
 
 beforeAll(async () => {
-  harness = await startAppHarness({ withoutFlights: true });
+  harness = await startAppHarness();
 }, 120_000);
 
 afterAll(() => harness.close());

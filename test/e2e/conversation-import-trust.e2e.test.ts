@@ -84,7 +84,7 @@ function auditRows(csv: string): Record<string, string>[] {
 }
 
 describe('an imported conversation', () => {
-  const app = useAppWithModel(script, { withoutFlights: true });
+  const app = useAppWithModel(script);
 
   it('sends the model only what it shows, marks its decisions imported, runs again, and is imported once', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {

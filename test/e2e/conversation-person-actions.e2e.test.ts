@@ -83,7 +83,7 @@ function panelOrder(page: Page): Promise<string[]> {
 }
 
 describe('a conversation keeps what the person made in it', () => {
-  const app = useAppWithModel(script, { withoutFlights: true });
+  const app = useAppWithModel(script);
 
   it('brings back a chart and a layer drawn from a table’s buttons after a reload', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {

@@ -100,10 +100,7 @@ function mapState(page: Page) {
 describe('one conversation, whole', () => {
   let harness: AppHarness;
   beforeAll(async () => {
-    [harness, fake] = await Promise.all([
-      startAppHarness({ withoutFlights: true }),
-      startFakeLlm({ script }),
-    ]);
+    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
   });
   afterAll(async () => {
     await Promise.allSettled([harness?.close(), fake?.stop()]);

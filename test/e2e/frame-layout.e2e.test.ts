@@ -26,7 +26,7 @@ describe('the app in a small frame', () => {
   let harness: AppHarness;
   let fake: FakeLlm;
   beforeAll(async () => {
-    harness = await startAppHarness({ withoutFlights: true });
+    harness = await startAppHarness();
     fake = await startFakeLlm({ script: showcaseScript(() => fake.requests) });
   });
   afterAll(async () => {

@@ -10,12 +10,7 @@ import {
 } from 'playwright-core';
 import { findChromium } from '../../scripts/find-chromium';
 import { startStaticServer } from '../servers/static-server';
-import {
-  lightConfig,
-  mapConfig,
-  serveWithConfig,
-  type ServedConfigVariant,
-} from './contract/config-variant';
+import { lightConfig, serveWithConfig, type ServedConfigVariant } from './contract/config-variant';
 import type { LoopbackServer } from '../servers/loopback';
 
 /** The Chromium the tests launch (CHROMIUM_PATH, Debian's, or one on PATH: scripts/find-chromium.ts). */
@@ -169,23 +164,11 @@ export interface AppHarnessOptions {
    * of a boot's work on two cores.
    */
   airportsOnly?: boolean;
-  /**
-   * Serve the build without the flights table (contract/config-variant.ts, mapConfig): every map layer
-   * of the shipped config stays, for tests that look at the map or query the layers' tables; the
-   * 3-million-row Parquet, which has no layer, is about ten seconds of DuckDB's start on two cores,
-   * and DuckDB loads every declared table before the first query.
-   */
-  withoutFlights?: boolean;
 }
 
 /** The build on a static server, with the config the options ask for (or as shipped). */
 async function serveBuild(options: AppHarnessOptions): Promise<ServedConfigVariant> {
-  const config = options.airportsOnly
-    ? await lightConfig()
-    : options.withoutFlights
-      ? await mapConfig()
-      : undefined;
-  if (config) return serveWithConfig(JSON.stringify(config));
+  if (options.airportsOnly) return serveWithConfig(JSON.stringify(await lightConfig()));
   const server = await startStaticServer();
   return { server, appUrl: `${server.url}/`, stop: () => server.stop() };
 }

@@ -81,7 +81,7 @@ describe('a layer of a million points', () => {
   beforeAll(async () => {
     // A browser of its own: the worker's is reached over a socket, which copies the 26 MB file, and on
     // a busy machine that copy alone took setInputFiles past its 30 s.
-    harness = await startAppHarness({ withoutFlights: true, ownBrowser: true });
+    harness = await startAppHarness({ ownBrowser: true });
     underTest = await openMapPage(harness.browser, harness.appUrl);
   });
   afterAll(async () => {

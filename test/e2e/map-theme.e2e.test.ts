@@ -153,7 +153,7 @@ describe('the map in the page theme', () => {
   let harness: AppHarness;
 
   beforeAll(async () => {
-    harness = await startAppHarness({ withoutFlights: true });
+    harness = await startAppHarness();
   });
   afterAll(async () => {
     await harness?.close();

@@ -55,7 +55,7 @@ describe('map tooltips', () => {
   const dialogs: string[] = [];
 
   beforeAll(async () => {
-    harness = await startAppHarness({ withoutFlights: true });
+    harness = await startAppHarness();
     underTest = await openPage(harness.browser);
     const body = airportsWithHostileName();
     await underTest.page.route('**/data/airports.csv', (route) =>

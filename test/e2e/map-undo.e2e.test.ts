@@ -55,7 +55,7 @@ async function waitForLook(page: Page, expected: Look): Promise<void> {
 }
 
 describe('undo for the map', () => {
-  const app = useAppWithModel(script, { withoutFlights: true });
+  const app = useAppWithModel(script);
 
   it('Undo brings back the publisher’s style and legend after the model restyled a layer', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {

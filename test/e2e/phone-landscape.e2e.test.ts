@@ -12,7 +12,7 @@ describe('a phone on its side', () => {
   let harness: AppHarness;
   let fake: FakeLlm;
   beforeAll(async () => {
-    harness = await startAppHarness({ withoutFlights: true });
+    harness = await startAppHarness();
     fake = await startFakeLlm({ script: showcaseScript(() => fake.requests) });
   });
   afterAll(async () => {

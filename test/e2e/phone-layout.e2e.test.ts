@@ -61,7 +61,7 @@ describe('the phone layout', () => {
   let harness: AppHarness;
   beforeAll(async () => {
     [harness, fake] = await Promise.all([
-      startAppHarness({ withoutFlights: true }),
+      startAppHarness(),
       startFakeLlm({
         script: {
           rules: [

@@ -11,10 +11,7 @@ let harness: AppHarness;
 let fake: FakeLlm;
 
 beforeAll(async () => {
-  [harness, fake] = await Promise.all([
-    startAppHarness({ withoutFlights: true }),
-    startFakeLlm({ script: { rules: [] } }),
-  ]);
+  [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script: { rules: [] } })]);
 });
 afterAll(async () => {
   await Promise.allSettled([harness?.close(), fake?.stop()]);

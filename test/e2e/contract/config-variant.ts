@@ -60,17 +60,6 @@ export async function lightConfig(): Promise<Record<string, unknown>> {
   return config;
 }
 
-/**
- * The shipped config without the flights table: every dataset with a map layer stays (the earthquakes,
- * the airports, the counties), so the map and its layer list look as shipped.
- */
-export async function mapConfig(): Promise<Record<string, unknown>> {
-  const config = await shippedConfig();
-  const datasets = config.datasets as { table: string }[];
-  config.datasets = datasets.filter((dataset) => dataset.table !== 'flights');
-  return config;
-}
-
 /** A dataset's files in the build: its table's source, its shapes and its tiles. */
 function datasetFiles(dataset: Record<string, unknown>): string[] {
   const source = dataset.source as { url?: string } | undefined;
