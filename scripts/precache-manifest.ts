@@ -16,6 +16,12 @@ const manifestLinePrefix = 'self.mapwrightPrecache = ';
 /** Files a host reads but a page never fetches, and the worker itself. */
 const notCached = new Set([serviceWorkerFile, '_headers', '_redirects', '.DS_Store']);
 
+/**
+ * Folders a page never fetches: the embed module's TypeScript declarations (`npm run build` writes them
+ * after the build lists its files, and `npm run precache` would otherwise add their 449 files).
+ */
+const foldersNotCached = new Set(['types']);
+
 /** DuckDB's build for browsers without WebAssembly exceptions: kept only if a visitor's page loads it. */
 const lazyFile = /(^|\/)duckdb-(?:browser-|worker-)?mvp[.-]/;
 
@@ -25,7 +31,8 @@ function filesUnder(folder: string, root = folder): string[] {
     .flatMap((name) => {
       const path = join(folder, name);
       // statSync follows links: a host folder may link its data in from elsewhere.
-      if (statSync(path).isDirectory()) return filesUnder(path, root);
+      if (statSync(path).isDirectory())
+        return folder === root && foldersNotCached.has(name) ? [] : filesUnder(path, root);
       return notCached.has(name) ? [] : [relative(root, path).split(sep).join('/')];
     });
 }

@@ -36,6 +36,16 @@ describe('the offline file list written into sw.js', () => {
     );
   });
 
+  it('leaves out the embed module’s type declarations, which no page fetches', async () => {
+    await mkdir(join(folder, 'types', 'agent'), { recursive: true });
+    await writeFile(join(folder, 'types', 'mapwright.d.ts'), 'export {};');
+    await writeFile(join(folder, 'types', 'agent', 'agent.d.ts'), 'export {};');
+    await mkdir(join(folder, 'data', 'types'));
+    await writeFile(join(folder, 'data', 'types', 'kinds.csv'), 'kind\n');
+    const urls = precacheManifest(folder).files.map((file) => file.url);
+    expect(urls.filter((url) => url.includes('types'))).toEqual(['data/types/kinds.csv']);
+  });
+
   it('keeps the DuckDB build for browsers without WebAssembly exceptions for first use only', () => {
     const lazy = precacheManifest(folder)
       .files.filter((file) => file.lazy)

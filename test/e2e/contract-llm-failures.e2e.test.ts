@@ -45,6 +45,10 @@ const script: FakeLlmScript = {
   fallback: { text: 'The chat still **works**.' },
 };
 
+// The cut-off stream drops its connection once the page shows the pieces sent before it.
+let releaseCutOff: () => void = () => undefined;
+const cutOffReleased = new Promise<void>((resolve) => (releaseCutOff = resolve));
+
 describe('contract: a failing LLM', () => {
   let browser: Browser;
   let variant: ConfigVariant;
@@ -53,7 +57,7 @@ describe('contract: a failing LLM', () => {
   beforeAll(async () => {
     [browser, fake, variant] = await Promise.all([
       launchBrowser(),
-      startFakeLlm({ script }),
+      startFakeLlm({ script, beforeCutOff: () => cutOffReleased }),
       lightConfig().then((config) => serveWithConfig(JSON.stringify(config))),
     ]);
     keyed = await startKeyCheckingLlm(fake.url, GOOD_KEY);
@@ -140,6 +144,8 @@ describe('contract: a failing LLM', () => {
     const opened = await openChat(browser, variant.appUrl, { endpoint: fake.url });
     const { page } = opened;
     await ask(page, 'A cut question');
+    await page.locator('.mw-answer', { hasText: 'piece4' }).waitFor({ timeout: 30_000 });
+    releaseCutOff();
     const error = page.locator('.mw-error');
     await error.waitFor({ timeout: 30_000 });
     expect(await error.textContent()).toMatch(/stopped streaming before the answer was complete/);

@@ -13,7 +13,8 @@ import { openChatTab } from './chat-page';
 import {
   chromiumArgs,
   chromiumPath,
-  isLoopbackUrl,
+  loopbackOnly,
+  recordOutsideRequests,
   startAppHarness,
   type AppHarness,
 } from './harness';
@@ -60,7 +61,12 @@ describe('a conversation when its page is stopped mid-turn', () => {
   let fake: FakeLlm;
   let profile: string;
   beforeAll(async () => {
-    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
+    // The airports alone: the test is about the conversation, and each of its boots would otherwise
+    // load the flights Parquet and draw the county choropleth too.
+    [harness, fake] = await Promise.all([
+      startAppHarness({ airportsOnly: true }),
+      startFakeLlm({ script }),
+    ]);
     profile = mkdtempSync(join(tmpdir(), 'mapwright-crash-'));
   });
   afterAll(async () => {
@@ -75,14 +81,9 @@ describe('a conversation when its page is stopped mid-turn', () => {
       headless: true,
       args: chromiumArgs,
       viewport: { width: 1280, height: 800 },
+      ...loopbackOnly,
     });
-    const outsideRequests: string[] = [];
-    await context.route('**/*', async (route) => {
-      const url = route.request().url();
-      if (isLoopbackUrl(url)) return route.continue();
-      outsideRequests.push(url);
-      return route.abort('blockedbyclient');
-    });
+    const outsideRequests = recordOutsideRequests(context);
     for (const page of context.pages()) await page.close();
     return { context, pageErrors: [], outsideRequests };
   }

@@ -10,7 +10,7 @@ import {
 } from 'playwright-core';
 import { findChromium } from '../../scripts/find-chromium';
 import { startStaticServer } from '../servers/static-server';
-import { lightConfig, serveWithConfig } from './contract/config-variant';
+import { lightConfig, serveWithConfig, type ServedConfigVariant } from './contract/config-variant';
 import type { LoopbackServer } from '../servers/loopback';
 
 /** The Chromium the tests launch (CHROMIUM_PATH, Debian's, or one on PATH: scripts/find-chromium.ts). */
@@ -85,23 +85,42 @@ export interface PageUnderTest {
   consoleErrors: string[];
 }
 
-/** Opens a fresh context whose requests outside loopback are recorded and aborted. */
+/**
+ * Context options that keep a context's requests on loopback without intercepting any: a request to
+ * another host goes to a proxy on port 0, where nothing can ever listen, and fails before it leaves the
+ * machine (net::ERR_PROXY_CONNECTION_FAILED); loopback bypasses the proxy. Intercepting every request
+ * (`context.route`) did the same, but sent each one, the app's own files and tiles too, through the
+ * test process and back: 0.7 s of a boot at load 6–10 (bench/test-boot.bench.ts).
+ */
+export const loopbackOnly = {
+  proxy: { server: 'http://127.0.0.1:0', bypass: 'localhost,127.0.0.1,[::1]' },
+} satisfies BrowserContextOptions;
+
+/** The context's requests to anything but loopback, recorded as they start (`loopbackOnly` stops them). */
+export function recordOutsideRequests(context: BrowserContext): string[] {
+  const outsideRequests: string[] = [];
+  context.on('request', (request) => {
+    if (!isLoopbackUrl(request.url())) outsideRequests.push(request.url());
+  });
+  return outsideRequests;
+}
+
+/** Opens a fresh context whose requests outside loopback are recorded and stopped. */
 export async function openPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
   serviceWorkers: 'allow' | 'block' = 'allow',
   storageState?: BrowserContextOptions['storageState'],
 ): Promise<PageUnderTest> {
-  const context = await browser.newContext({ viewport, serviceWorkers, storageState });
-  const pageErrors: string[] = [];
-  const outsideRequests: string[] = [];
-  const consoleErrors: string[] = [];
-  await context.route('**/*', async (route) => {
-    const url = route.request().url();
-    if (isLoopbackUrl(url)) return route.continue();
-    outsideRequests.push(url);
-    return route.abort('blockedbyclient');
+  const context = await browser.newContext({
+    viewport,
+    serviceWorkers,
+    storageState,
+    ...loopbackOnly,
   });
+  const pageErrors: string[] = [];
+  const outsideRequests = recordOutsideRequests(context);
+  const consoleErrors: string[] = [];
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(String(error.stack ?? error.message)));
   page.on('console', (message) => {
@@ -147,17 +166,18 @@ export interface AppHarnessOptions {
   airportsOnly?: boolean;
 }
 
+/** The build on a static server, with the config the options ask for (or as shipped). */
+async function serveBuild(options: AppHarnessOptions): Promise<ServedConfigVariant> {
+  if (options.airportsOnly) return serveWithConfig(JSON.stringify(await lightConfig()));
+  const server = await startStaticServer();
+  return { server, appUrl: `${server.url}/`, stop: () => server.stop() };
+}
+
 /** Starts Chromium (or connects to the worker's) and a static server over dist/. */
 export async function startAppHarness(options: AppHarnessOptions = {}): Promise<AppHarness> {
   const [browser, served] = await Promise.all([
     options.ownBrowser ? launchOwnBrowser() : launchBrowser(),
-    options.airportsOnly
-      ? lightConfig().then((config) => serveWithConfig(JSON.stringify(config)))
-      : startStaticServer().then((server) => ({
-          server,
-          appUrl: `${server.url}/`,
-          stop: () => server.stop(),
-        })),
+    serveBuild(options),
   ]);
   return {
     browser,

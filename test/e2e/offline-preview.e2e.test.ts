@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePrecacheManifest } from '../../scripts/precache-manifest';
-import { copyApp, type AppCopy } from '../servers/app-copy';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { startLoopbackServer, type LoopbackServer } from '../servers/loopback';
 import { startPreviewServer, type PreviewServer } from '../servers/preview-server';
 import { ask, openChat, waitForIdle } from './chat-page';
-import { lightConfig } from './contract/config-variant';
+import { copyLightApp } from './contract/config-variant';
 import { launchBrowser, openPage } from './harness';
 import { showSettings } from './showcase';
+import type { AppCopy } from '../servers/app-copy';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
 
@@ -102,12 +102,13 @@ describe('the offline copy on npm start’s server', () => {
   let light: Record<string, unknown>;
   let host: LoopbackServer;
   beforeAll(async () => {
-    [browser, fake, copy, light] = await Promise.all([
+    let copied: Awaited<ReturnType<typeof copyLightApp>>;
+    [browser, fake, copied] = await Promise.all([
       launchBrowser(),
       startFakeLlm({ script }),
-      copyApp(),
-      lightConfig(),
+      copyLightApp(),
     ]);
+    ({ copy, config: light } = copied);
     // Another page of the same site (loopback, another port): a frame of whatever address it is given.
     host = await startLoopbackServer((request, response) => {
       const src = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('app') ?? '';

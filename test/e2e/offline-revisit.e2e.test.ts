@@ -5,12 +5,12 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePrecacheManifest } from '../../scripts/precache-manifest';
-import { copyApp, type AppCopy } from '../servers/app-copy';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { startStaticServer } from '../servers/static-server';
 import { ask, openChat, waitForIdle } from './chat-page';
-import { lightConfig } from './contract/config-variant';
+import { copyLightApp } from './contract/config-variant';
 import { launchBrowser } from './harness';
+import type { AppCopy } from '../servers/app-copy';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
 
@@ -97,12 +97,13 @@ describe('offline after the first visit', () => {
   let copy: AppCopy;
   let light: Record<string, unknown>;
   beforeAll(async () => {
-    [browser, fake, copy, light] = await Promise.all([
+    let copied: Awaited<ReturnType<typeof copyLightApp>>;
+    [browser, fake, copied] = await Promise.all([
       launchBrowser(),
       startFakeLlm({ script }),
-      copyApp(),
-      lightConfig(),
+      copyLightApp(),
     ]);
+    ({ copy, config: light } = copied);
   });
   afterAll(async () => {
     await Promise.allSettled([browser?.close(), fake?.stop(), copy?.remove()]);

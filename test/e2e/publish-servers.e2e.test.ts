@@ -3,10 +3,10 @@
 // Cloudflare Pages), and nginx again with the app in a sub-folder. On each: the files come with their
 // media types, caching and ranges; the map draws; an approved query is answered; no Content-Security-
 // Policy violation; the service worker becomes active; and a revisit with the network cut opens the app.
-// They serve a copy of dist/ whose config declares the airports alone (contract/config-variant.ts: the
+// They serve a copy of dist/ with the airports alone (contract/config-variant.ts, copyLightApp: the
 // flights Parquet costs DuckDB about ten seconds a visit, and nothing here is about it).
 import { readdirSync, readFileSync } from 'node:fs';
-import { chmod, writeFile } from 'node:fs/promises';
+import { chmod } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersForPath } from '../../scripts/content-security-policy';
@@ -14,16 +14,16 @@ import { writePrecacheManifest } from '../../scripts/precache-manifest';
 import { publishHeaders, serverConfigs } from '../../scripts/publish-headers';
 import { checkedBase } from '../../scripts/server-locations';
 import { configFromFile } from '../../scripts/vite-plugin-security-headers';
-import { copyApp, type AppCopy } from '../servers/app-copy';
 import { startFakeLlm, type FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import { startHeadersFileServer } from '../servers/headers-file-server';
 import { distDir } from '../servers/static-server';
 import { startWebServer, type WebServerKind } from '../servers/web-servers';
 import { ask, openChat, waitForData, type ContractPage } from './chat-page';
-import { lightConfig } from './contract/config-variant';
+import { copyLightApp } from './contract/config-variant';
 import { launchBrowser } from './harness';
 import { mapCanvasVariance } from './map-page';
 import type { HeaderRule } from '../../scripts/content-security-policy';
+import type { AppCopy } from '../servers/app-copy';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
 
@@ -120,16 +120,15 @@ describe('the build on the servers publishers run', () => {
   let copy: AppCopy;
   let rules: HeaderRule[];
   beforeAll(async () => {
-    let light: Record<string, unknown>;
-    [browser, fake, copy, light] = await Promise.all([
+    let copied: Awaited<ReturnType<typeof copyLightApp>>;
+    [browser, fake, copied] = await Promise.all([
       launchBrowser(),
       startFakeLlm({ script }),
-      copyApp(),
-      lightConfig(),
+      copyLightApp(),
     ]);
+    copy = copied.copy;
     // The servers' workers may run as another user (Apache's as www-data).
     await chmod(copy.root, 0o755);
-    await writeFile(join(copy.root, 'app-config.json'), JSON.stringify(light));
     writePrecacheManifest(copy.root);
     rules = publishHeaders(await configFromFile(join(copy.root, 'app-config.json'))).rules;
   });

@@ -16,12 +16,13 @@ const rewritten = new Set([
   '_headers',
 ]);
 
-async function mirror(from: string, to: string): Promise<void> {
+async function mirror(from: string, to: string, leftOut: ReadonlySet<string>): Promise<void> {
   await mkdir(to, { recursive: true });
   for (const entry of await readdir(from, { withFileTypes: true })) {
     const source = join(from, entry.name);
     const target = join(to, entry.name);
-    if (entry.isDirectory()) await mirror(source, target);
+    if (leftOut.has(source)) continue;
+    if (entry.isDirectory()) await mirror(source, target, leftOut);
     else if (rewritten.has(entry.name)) await copyFile(source, target);
     else await symlink(source, target);
   }
@@ -33,9 +34,12 @@ export interface AppCopy {
   remove(): Promise<void>;
 }
 
-/** Copies the build (dist/, or MAPWRIGHT_DIST) into a temporary folder. */
-export async function copyApp(): Promise<AppCopy> {
+/**
+ * Copies the build (dist/, or MAPWRIGHT_DIST) into a temporary folder, but the files and folders of
+ * `leaveOut` (paths in the build, such as `data/flights-3m.parquet`).
+ */
+export async function copyApp(leaveOut: readonly string[] = []): Promise<AppCopy> {
   const root = await mkdtemp(join(tmpdir(), 'mapwright-copy-'));
-  await mirror(distDir, root);
+  await mirror(distDir, root, new Set(leaveOut.map((path) => join(distDir, path))));
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }

@@ -3,6 +3,7 @@
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyApp, type AppCopy } from '../../servers/app-copy';
 import { distDir, startStaticServer, type StaticServerOptions } from '../../servers/static-server';
 import type { LoopbackServer } from '../../servers/loopback';
 
@@ -57,4 +58,28 @@ export async function lightConfig(): Promise<Record<string, unknown>> {
   const datasets = config.datasets as { table: string }[];
   config.datasets = datasets.filter((dataset) => dataset.table === 'airports');
   return config;
+}
+
+/** A dataset's files in the build: its table's source, its shapes and its tiles. */
+function datasetFiles(dataset: Record<string, unknown>): string[] {
+  const source = dataset.source as { url?: string } | undefined;
+  const geometry = dataset.geometry as { url?: string } | undefined;
+  const files = [source?.url, geometry?.url, dataset.tiles];
+  return files.filter((file): file is string => typeof file === 'string');
+}
+
+/**
+ * A copy of the build (test/servers/app-copy.ts) for the airports alone: `lightConfig` as its
+ * app-config.json, and without the other datasets' files (the flights Parquet, the counties' shapes,
+ * the earthquakes, their tiles), which its offline copy would otherwise download at every install.
+ */
+export async function copyLightApp(): Promise<{ copy: AppCopy; config: Record<string, unknown> }> {
+  const [shipped, config] = await Promise.all([shippedConfig(), lightConfig()]);
+  const kept = new Set((config.datasets as Record<string, unknown>[]).flatMap(datasetFiles));
+  const leftOut = (shipped.datasets as Record<string, unknown>[])
+    .flatMap(datasetFiles)
+    .filter((file) => !kept.has(file));
+  const copy = await copyApp(leftOut);
+  await writeFile(join(copy.root, 'app-config.json'), JSON.stringify(config));
+  return { copy, config };
 }

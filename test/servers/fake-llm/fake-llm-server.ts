@@ -73,6 +73,7 @@ async function streamReply(
   delayMs: number,
   cutOffAfter: number | undefined,
   includeUsage: boolean,
+  beforeCutOff: () => Promise<void> = async () => undefined,
 ): Promise<void> {
   response.writeHead(200, {
     ...corsHeaders,
@@ -87,6 +88,7 @@ async function streamReply(
   const write = async (data: string): Promise<boolean> => {
     if (response.destroyed) return false;
     if (cutOffAfter !== undefined && sent >= cutOffAfter) {
+      await beforeCutOff();
       response.socket?.destroy();
       return false;
     }
@@ -134,8 +136,20 @@ async function streamReply(
   response.end();
 }
 
+/** How the fake model starts. */
+export interface FakeLlmOptions {
+  /** The script, or the path of a JSON file holding it. */
+  script: FakeLlmScript | string;
+  /**
+   * Awaited before a `cut-off` failure drops the connection, its pieces sent: a test can wait until
+   * the page shows them. A browser that reads the drop before the bytes ahead of it (a renderer slowed
+   * by a busy machine) discards those bytes, so a cut at once can show less than was sent.
+   */
+  beforeCutOff?: () => Promise<void>;
+}
+
 /** Starts a fake LLM following `script` (an object, or the path of a JSON file). */
-export async function startFakeLlm(options: { script: FakeLlmScript | string }): Promise<FakeLlm> {
+export async function startFakeLlm(options: FakeLlmOptions): Promise<FakeLlm> {
   const script: FakeLlmScript =
     typeof options.script === 'string'
       ? (JSON.parse(readFileSync(options.script, 'utf8')) as FakeLlmScript)
@@ -239,6 +253,7 @@ export async function startFakeLlm(options: { script: FakeLlmScript | string }):
             delayMs,
             failure.afterTokens ?? 2,
             includeUsage,
+            options.beforeCutOff,
           );
           return;
         default:
