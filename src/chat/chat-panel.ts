@@ -324,6 +324,7 @@ export class ChatPanel {
     this.detach?.();
     this.formWatch.disconnect();
     this.status.destroy();
+    this.scheduler.destroy();
     this.root.remove();
     this.deferredGeneration += 1;
     this.deferred = [];

@@ -10,10 +10,15 @@ export class FrameScheduler {
   private readonly pending = new Set<FrameTask>();
   private frame: number | undefined;
 
-  constructor(
-    private readonly request: (callback: () => void) => number = (callback) =>
-      window.requestAnimationFrame(callback),
-  ) {}
+  private readonly request: (callback: () => void) => number;
+  private readonly cancel: (frame: number) => void;
+
+  /** Frames from the window's animation frames, or from `request` (and `cancel`, if it has one). */
+  constructor(request?: (callback: () => void) => number, cancel?: (frame: number) => void) {
+    this.request = request ?? ((callback) => window.requestAnimationFrame(callback));
+    this.cancel =
+      cancel ?? (request ? () => undefined : (frame) => window.cancelAnimationFrame(frame));
+  }
 
   /** Asks for `task` to render in the next frame. */
   schedule(task: FrameTask): void {
@@ -29,9 +34,18 @@ export class FrameScheduler {
 
   /** Renders everything pending now (used before reading the DOM in tests and at turn end). */
   flush(): void {
+    // The frame asked for is no longer needed: it would find nothing to render, and outlive its owner.
+    if (this.frame !== undefined) this.cancel(this.frame);
     this.frame = undefined;
     const tasks = [...this.pending];
     this.pending.clear();
     for (const task of tasks) task.renderFrame();
+  }
+
+  /** Drops what is pending without rendering it: its owner is gone. */
+  destroy(): void {
+    if (this.frame !== undefined) this.cancel(this.frame);
+    this.frame = undefined;
+    this.pending.clear();
   }
 }
