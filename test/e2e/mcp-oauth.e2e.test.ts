@@ -80,17 +80,21 @@ describe('signing in to an MCP server with OAuth', () => {
     await Promise.allSettled([harness?.close(), fake?.stop(), warehouse?.stop()]);
   });
 
-  it('asks the person to sign in, finishes in a popup, then uses the tool with the token', async () => {
+  /** The app with the warehouse at `url` in the person's servers, its data side started. */
+  async function openWithWarehouse(url: string) {
     const opened = await openChat(harness.browser, harness.appUrl, {
       endpoint: fake.url,
       localStorage: {
-        'mapwright.mcpServers': JSON.stringify([
-          { id: 'warehouse', name: 'Warehouse', url: warehouse.url },
-        ]),
+        'mapwright.mcpServers': JSON.stringify([{ id: 'warehouse', name: 'Warehouse', url }]),
       },
     });
+    await waitForData(opened.page);
+    return opened;
+  }
+
+  it('asks the person to sign in, finishes in a popup, then uses the tool with the token', async () => {
+    const opened = await openWithWarehouse(warehouse.url);
     const { page, context } = opened;
-    await waitForData(page);
 
     // The 401 led to discovery and registration; nothing opened on its own.
     const before = await warehouseState(page);
@@ -165,16 +169,8 @@ describe('signing in to an MCP server with OAuth', () => {
     // Access tokens that the test expires at will, refresh tokens rotated on each use.
     const expiring = await startOAuthMcpServer({ accessTokenSeconds: 600 });
     try {
-      const opened = await openChat(harness.browser, harness.appUrl, {
-        endpoint: fake.url,
-        localStorage: {
-          'mapwright.mcpServers': JSON.stringify([
-            { id: 'warehouse', name: 'Warehouse', url: expiring.url },
-          ]),
-        },
-      });
+      const opened = await openWithWarehouse(expiring.url);
       const { page, context } = opened;
-      await waitForData(page);
       await page
         .getByRole('button', { name: /settings/i })
         .first()
@@ -211,16 +207,8 @@ describe('signing in to an MCP server with OAuth', () => {
   }, 120_000);
 
   it('takes no callback it did not ask for: none without a state, none with a forged one', async () => {
-    const opened = await openChat(harness.browser, harness.appUrl, {
-      endpoint: fake.url,
-      localStorage: {
-        'mapwright.mcpServers': JSON.stringify([
-          { id: 'warehouse', name: 'Warehouse', url: warehouse.url },
-        ]),
-      },
-    });
+    const opened = await openWithWarehouse(warehouse.url);
     const { page, context } = opened;
-    await waitForData(page);
     const before = await warehouseState(page);
     expect(before?.signIn?.url).toMatch(/state=/);
     // Whatever reaches the app's tabs on the sign-in channel.
