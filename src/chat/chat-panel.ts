@@ -186,7 +186,7 @@ export class ChatPanel {
   show(conversation: Conversation): Mounted {
     this.detach?.();
     clearHighlight();
-    for (const view of this.views) view.root.remove();
+    for (const view of this.views) this.removeView(view);
     this.views = [];
     this.sentFor = undefined;
     this.farBelow = 0;
@@ -228,7 +228,7 @@ export class ChatPanel {
         else if (task) this.scheduler.schedule(task);
       }
     });
-    for (const view of this.views.splice(document.turns.length)) view.root.remove();
+    for (const view of this.views.splice(document.turns.length)) this.removeView(view);
     this.markTurnsAsSent(document);
     this.tasks.length = document.turns.length;
     const started = document.turns.length > 0;
@@ -325,11 +325,18 @@ export class ChatPanel {
     this.formWatch.disconnect();
     this.status.destroy();
     this.scheduler.destroy();
+    for (const view of this.views) view.destroy();
     this.root.remove();
     this.deferredGeneration += 1;
     this.deferred = [];
     if (this.deferredTimer !== undefined) clearTimeout(this.deferredTimer);
     this.deferredTimer = undefined;
+  }
+
+  /** Takes a turn's view off the page, with what its result tables still measure or draw. */
+  private removeView(view: TurnView): void {
+    view.destroy();
+    view.root.remove();
   }
 
   /** Draws the turns `show` left for later, a batch per task, oldest last; stops if another shows. */

@@ -52,6 +52,8 @@ export class ResultTable {
   private shown: TableWindow = { start: 0, end: 0, spaceBefore: 0, spaceAfter: 0 };
   private readonly frame: HTMLElement;
   private pending: number | undefined;
+  /** Redraws the rows that fit when the scroller's size changes. */
+  private resize: ResizeObserver | undefined;
   private readonly rows: TableRows;
   private readonly headings: HTMLTableCellElement[];
   private readonly filterBox: HTMLInputElement;
@@ -132,8 +134,17 @@ export class ResultTable {
     this.caption.textContent = this.captionText();
     this.render();
     // Once on the page the scroller can measure itself: draw the rows that fit, and the edge fades.
-    if (typeof ResizeObserver !== 'undefined')
-      new ResizeObserver(() => this.schedule()).observe(this.scroller);
+    if (typeof ResizeObserver !== 'undefined') {
+      this.resize = new ResizeObserver(() => this.schedule());
+      this.resize.observe(this.scroller);
+    }
+  }
+
+  /** Stops measuring and drawing: the table left the page (its turn was redrawn or the chat destroyed). */
+  destroy(): void {
+    this.resize?.disconnect();
+    if (this.pending !== undefined) cancelAnimationFrame(this.pending);
+    this.pending = undefined;
   }
 
   /** The rows in the DOM, as indexes into the result. */

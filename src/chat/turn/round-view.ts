@@ -39,6 +39,8 @@ export class RoundView {
   private readonly attached = new Set<number>();
   /** Calls (or what they drew) shown as the unreadable-part sentence. */
   private readonly unreadableCalls = new Set<number>();
+  /** The result tables shown, stopped with the round. */
+  private readonly tables: ResultTable[] = [];
   private shownText = '';
   private unreadableShown = false;
 
@@ -129,20 +131,26 @@ export class RoundView {
       }
       case 'table': {
         const table = this.resolveTable(data);
-        if (table)
-          this.attachments.append(
-            new ResultTable(
-              { ...table, ...(this.context.question ? { question: this.context.question } : {}) },
-              this.context.actions,
-              // Read through asChartSpec: the document comes from storage.
-              asChartSpec(call.personChart),
-            ).root,
+        if (table) {
+          const view = new ResultTable(
+            { ...table, ...(this.context.question ? { question: this.context.question } : {}) },
+            this.context.actions,
+            // Read through asChartSpec: the document comes from storage.
+            asChartSpec(call.personChart),
           );
+          this.tables.push(view);
+          this.attachments.append(view.root);
+        }
         return;
       }
       case 'mcp':
       case undefined:
         return;
     }
+  }
+
+  /** Stops what the round's result tables still measure or draw. */
+  destroy(): void {
+    for (const table of this.tables.splice(0)) table.destroy();
   }
 }

@@ -270,4 +270,9 @@ export class TurnView {
     }
     this.footer.replaceChildren(...nodes);
   }
+
+  /** Stops what the turn's rounds still measure or draw: the turn left the page. */
+  destroy(): void {
+    for (const view of this.roundViews.values()) view.destroy();
+  }
 }
