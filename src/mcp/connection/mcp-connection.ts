@@ -3,38 +3,25 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage } from '../../errors/error-message';
-import { secretAnswers } from '../forms/elicitation-form';
+import { closedConnectionReason } from './closed-connection-reason';
+import { connectFailure } from './connect-failure';
 import {
   isClosedConnection,
   isSessionLost,
   McpConnectionClosedError,
   McpSessionLostError,
 } from './connection-errors';
-import { McpCallError, notReachableSentence, signInAtBridgeSentence } from './describe-call-error';
-import { describeConnectError } from './describe-connect-error';
+import { McpCallError, notReachableSentence } from './describe-call-error';
 import { listAllTools } from './list-server-tools';
-import {
-  httpStatusOf,
-  openClient,
-  type EmbeddedServerFactory,
-  type OpenedClient,
-} from './mcp-transport';
-import {
-  isConnectionLoss,
-  isNetworkFailure,
-  networkFailureReason,
-  withoutMcpErrorCode,
-} from './network-failure';
-import { probeReachable } from './probe-reachable';
+import { openClient, type EmbeddedServerFactory, type OpenedClient } from './mcp-transport';
+import { isConnectionLoss, networkFailureReason, withoutMcpErrorCode } from './network-failure';
 import { backoffDelay, ReconnectSchedule, type RetryPolicy } from './reconnect-schedule';
+import { gateServerForms } from './server-forms';
+import { unavailableSentence } from './unavailable-sentence';
 import { isUpstreamUnreachable, isWaitingForSignIn } from './upstream-unreachable';
 import type { BridgeCommand } from '../config/bridge-command';
 import type { HubServerConfig, McpServerStatus, McpStatusEvent } from '../config/mcp-server-config';
-import type {
-  ElicitationAnswer,
-  ElicitationHandler,
-  ElicitationRequest,
-} from '../forms/elicitation-request';
+import type { ElicitationHandler } from '../forms/elicitation-request';
 import type { BrowserOAuthProvider } from '../sign-in/browser-oauth-provider';
 
 export type { RetryPolicy } from './reconnect-schedule';
@@ -158,38 +145,6 @@ export class McpConnection {
     } catch {
       return undefined;
     }
-  }
-
-  /**
-   * The person's answer to this server's request for input, with the server named for the form as the
-   * app knows it. A server may ask only while one of its calls runs: a form out of the blue (say, just
-   * after connecting, dressed as the app asking for a key) is declined without being shown.
-   */
-  private elicitationFor(handler: ElicitationHandler) {
-    return async (
-      request: Omit<ElicitationRequest, 'serverId' | 'serverHost'>,
-      signal: AbortSignal,
-    ): Promise<ElicitationAnswer> => {
-      const host = this.host;
-      if (this.inFlight.size === 0) {
-        const named = `The server "${this.config.id}"${host ? ` (${host})` : ''}`;
-        this.options.onElicitationRefused?.(
-          `${named} asked you to fill in a form while none of its calls was running; ` +
-            'it was declined without being shown. A server may ask only during a call you allowed.',
-        );
-        return { action: 'decline' };
-      }
-      const answer = await handler(
-        { ...request, serverId: this.config.id, ...(host ? { serverHost: host } : {}) },
-        signal,
-      );
-      if (answer.action === 'accept') {
-        for (const secret of secretAnswers(request.schema, answer.content)) {
-          this.formSecrets.add(secret);
-        }
-      }
-      return answer;
-    };
   }
 
   private track(attempt: Promise<void>): Promise<void> {
@@ -398,23 +353,14 @@ export class McpConnection {
     await this.connect();
   }
 
-  /**
-   * Why a call cannot run now, in one sentence: the server is switched off, connecting, or down (and
-   * being reconnected, or waiting for the person's Reconnect).
-   */
+  /** Why a call cannot run now, in one sentence (see `unavailableSentence`). */
   unavailableReason(): string {
-    const name = this.displayName;
-    if (this.status === 'disconnected') {
-      return `${name} is switched off in Settings (MCP servers); ask the person to enable it.`;
-    }
-    if (this.status === 'connecting') return notReachableSentence(name, 'it is still connecting');
-    if (this.status === 'error' && this.awaitingSignIn && this.lastError) {
-      return signInAtBridgeSentence(name, this.lastError);
-    }
-    if (this.status === 'error' && this.signInUrl) {
-      return `${name} asks the person to sign in first (Settings, MCP servers).`;
-    }
-    return notReachableSentence(name, this.lastError, this.status === 'error');
+    return unavailableSentence(this.displayName, {
+      status: this.status,
+      signingInAtBridge: this.awaitingSignIn !== undefined,
+      lastError: this.lastError,
+      signInUrl: this.signInUrl,
+    });
   }
 
   /**
@@ -450,7 +396,15 @@ export class McpConnection {
           ...(this.options.embedded ? { embedded: this.options.embedded } : {}),
           onToolsChanged: () => this.toolsChanged(generation),
           ...(this.options.onElicitation
-            ? { onElicitation: this.elicitationFor(this.options.onElicitation) }
+            ? {
+                onElicitation: gateServerForms(this.options.onElicitation, {
+                  serverId: this.config.id,
+                  host: () => this.host,
+                  callRunning: () => this.inFlight.size > 0,
+                  onRefused: this.options.onElicitationRefused,
+                  formSecrets: this.formSecrets,
+                }),
+              }
             : {}),
         });
         const tools = await listAllTools(opened);
@@ -495,25 +449,8 @@ export class McpConnection {
           this.bridgeCommand = undefined;
           break;
         }
-        // A 401 from a server with no sign-in this app can use (no OAuth metadata): the SDK's attempt
-        // to find one fails with its own error, which would read as a wrong URL. Say what it is.
-        const askedForCredentials =
-          this.options.authProvider?.takeAttempt() === true &&
-          !(error instanceof UnauthorizedError);
-        // A browser words a server that is down and one without CORS headers alike: probe to tell.
-        const reachability =
-          this.config.url && isNetworkFailure(error) && !networkFailureReason(error)
-            ? await probeReachable(this.config.url, this.options.fetch)
-            : undefined;
+        const failure = await connectFailure(error, this.config, this.options);
         if (generation !== this.generation) return;
-        const failure = describeConnectError(
-          askedForCredentials
-            ? Object.assign(new Error(errorMessage(error)), { code: 401 })
-            : error,
-          this.config.url,
-          this.config.headers,
-          reachability,
-        );
         this.lastError = failure.message;
         this.bridgeCommand = failure.bridgeCommand;
         // A refused token or a wrong path will not fix itself: report it now instead of after backoff.
@@ -535,16 +472,7 @@ export class McpConnection {
     try {
       await opened.client.ping({ timeout: 3000 });
     } catch (error) {
-      // A browser says only "Failed to fetch", which adds nothing to "closed the connection".
-      const detail =
-        networkFailureReason(error) ??
-        (isNetworkFailure(error) ? undefined : withoutMcpErrorCode(errorMessage(error)));
-      this.lose(
-        opened,
-        httpStatusOf(error) === 404
-          ? 'the server restarted and forgot the session'
-          : `the server closed the connection${detail ? ` (${detail})` : ''}`,
-      );
+      this.lose(opened, closedConnectionReason(error));
     } finally {
       if (this.checking === opened) this.checking = undefined;
     }
