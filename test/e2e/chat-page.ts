@@ -35,6 +35,12 @@ export interface ChatPageOptions {
    * sessionStorage, as when the person closes the browser and opens it again.
    */
   storageState?: BrowserContextOptions['storageState'];
+  /**
+   * Let the app register its service worker (default: blocked). Its install downloads and hashes the
+   * whole build beside the boot, about a quarter of a boot's CPU: only the tests of the offline copy
+   * need it.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -53,7 +59,12 @@ export async function openChat(
   appUrl: string,
   options: ChatPageOptions,
 ): Promise<ContractPage> {
-  const opened = await openPage(browser, options.viewport, 'allow', options.storageState);
+  const opened = await openPage(
+    browser,
+    options.viewport,
+    options.serviceWorkers ?? 'block',
+    options.storageState,
+  );
   await prepareChatPage(opened.page, options);
   await options.beforeLoad?.(opened.page);
   await opened.page.goto(appUrl);

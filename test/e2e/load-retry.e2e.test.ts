@@ -25,8 +25,9 @@ describe('loads that fail once', () => {
         },
       }),
     ]);
-    // No service worker: its copy of the files would take the failed request instead of the page.
-    underTest = await openMapPage(browser, `${server.url}/`, 'block');
+    // No service worker (openMapPage blocks it): its copy of the files would take the failed request
+    // instead of the page.
+    underTest = await openMapPage(browser, `${server.url}/`);
   });
   afterAll(async () => {
     await underTest?.context.close();

@@ -123,7 +123,10 @@ describe('the offline copy on npm start’s server', () => {
   it('installs, says "Available offline", and a revisit with the host gone opens the map and runs the bundled SQL', async () => {
     await deploy(copy, light);
     const server = await startPreviewServer(copy.root);
-    const opened = await openChat(browser, `${server.url}/`, { endpoint: fake.url });
+    const opened = await openChat(browser, `${server.url}/`, {
+      endpoint: fake.url,
+      serviceWorkers: 'allow',
+    });
     const { page, context } = opened;
     await waitForOfflineCache(page);
     await showSettings(page);
@@ -180,7 +183,10 @@ describe('the offline copy on npm start’s server', () => {
     await writeFile(airports, `${text}\n`);
     const server = await startPreviewServer(copy.root);
     try {
-      const opened = await openChat(browser, `${server.url}/`, { endpoint: fake.url });
+      const opened = await openChat(browser, `${server.url}/`, {
+        endpoint: fake.url,
+        serviceWorkers: 'allow',
+      });
       await showSettings(opened.page);
       const status = opened.page.locator('.mw-offline-status');
       await expect
@@ -205,7 +211,7 @@ describe('the offline copy on npm start’s server', () => {
     });
     let server: PreviewServer = await startPreviewServer(copy.root);
     const appUrl = `${server.url}/`;
-    const opened = await openPage(browser);
+    const opened = await openPage(browser, undefined, 'allow');
     const { page, context } = opened;
     const first = await page.goto(appUrl);
     const firstPolicy = first?.headers()['content-security-policy'] ?? '';

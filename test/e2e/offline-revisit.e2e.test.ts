@@ -112,7 +112,10 @@ describe('offline after the first visit', () => {
   it('a revisit with the host gone opens the map, runs approved SQL over the kept data, and says the network is down when the model cannot be reached', async () => {
     await deploy(copy, light);
     const server = await startStaticServer(copy.root);
-    const opened = await openChat(browser, `${server.url}/`, { endpoint: fake.url });
+    const opened = await openChat(browser, `${server.url}/`, {
+      endpoint: fake.url,
+      serviceWorkers: 'allow',
+    });
     const { page, context } = opened;
     await waitForOfflineCache(page);
     // Nothing of the app is on the network any more: the host is gone and the browser is offline.
@@ -162,7 +165,11 @@ describe('offline after the first visit', () => {
     await deploy(copy, { ...light, title: 'First deployment' });
     const server = await startStaticServer(copy.root);
     const appUrl = `${server.url}/`;
-    const opened = await openChat(browser, appUrl, { endpoint: fake.url, waitForChat: false });
+    const opened = await openChat(browser, appUrl, {
+      endpoint: fake.url,
+      waitForChat: false,
+      serviceWorkers: 'allow',
+    });
     const { page, context } = opened;
     await waitForOfflineCache(page);
     expect(await page.title()).toBe('First deployment');
@@ -191,7 +198,11 @@ describe('offline after the first visit', () => {
     await deploy(copy, { ...light, title: 'Old tabs' });
     const server = await startStaticServer(copy.root);
     const appUrl = `${server.url}/`;
-    const opened = await openChat(browser, appUrl, { endpoint: fake.url, waitForChat: false });
+    const opened = await openChat(browser, appUrl, {
+      endpoint: fake.url,
+      waitForChat: false,
+      serviceWorkers: 'allow',
+    });
     const { page, context } = opened;
     await waitForOfflineCache(page);
     const other = await context.newPage();
@@ -222,6 +233,7 @@ describe('offline after the first visit', () => {
     const opened = await openChat(browser, `${server.url}/`, {
       endpoint: fake.url,
       waitForChat: false,
+      serviceWorkers: 'allow',
     });
     const { page, context } = opened;
     await waitForOfflineCache(page);

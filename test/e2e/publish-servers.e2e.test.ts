@@ -180,7 +180,10 @@ describe('the build on the servers publishers run', () => {
         expect((await range.arrayBuffer()).byteLength).toBe(127);
 
         // A person's visit.
-        const opened = await openChat(browser, served.appUrl, { endpoint: fake.url });
+        const opened = await openChat(browser, served.appUrl, {
+          endpoint: fake.url,
+          serviceWorkers: 'allow',
+        });
         const { page, context } = opened;
         try {
           await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
