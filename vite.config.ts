@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
-import { datasetsPlugin } from './scripts/vite-plugin-datasets.ts';
-import { offlinePlugin } from './scripts/vite-plugin-offline.ts';
-import { securityHeadersPlugin } from './scripts/vite-plugin-security-headers.ts';
-import { withoutAjvPlugin } from './scripts/vite-plugin-without-ajv.ts';
+import { datasetsPlugin } from './scripts/build/vite-plugin-datasets.ts';
+import { offlinePlugin } from './scripts/build/vite-plugin-offline.ts';
+import { securityHeadersPlugin } from './scripts/build/vite-plugin-security-headers.ts';
+import { withoutAjvPlugin } from './scripts/build/vite-plugin-without-ajv.ts';
 
 export default defineConfig({
   base: './',

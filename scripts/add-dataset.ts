@@ -11,16 +11,16 @@ import { validateAppConfig } from '../src/config/validate-app-config.ts';
 import { DuckDbNodeEngine } from '../src/data/duckdb-node/duckdb-node-engine.ts';
 import { kindForGeometry, type LayerKind } from '../src/geo/layer-kind.ts';
 import { pointFeatures } from '../src/geo/point-features.ts';
-import { cutTiles, layerZooms } from './cut-tiles.ts';
+import { cutTiles, layerZooms } from './build/cut-tiles.ts';
 import {
   datasetEntry,
   idFromFileName,
   pointColumns,
   tableFromId,
   type DatasetFacts,
-} from './dataset-entry.ts';
+} from './build/dataset-entry.ts';
 import { importPageModule } from './import-page-module.ts';
-import { serviceWorkerFile, writePrecacheManifest } from './precache-manifest.ts';
+import { serviceWorkerFile, writePrecacheManifest } from './publish/precache-manifest.ts';
 import type { DatasetConfig, DatasetFormat, GeometryMapping } from '../src/config/app-config.ts';
 import type * as DatasetFeatures from '../src/map/datasets/dataset-features.ts';
 import type { FeatureCollection } from 'geojson';

@@ -9,15 +9,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { serviceWorkerFile, writePrecacheManifest } from './precache-manifest.ts';
+import { configFromFile, printable } from './build/vite-plugin-security-headers.ts';
+import { serviceWorkerFile, writePrecacheManifest } from './publish/precache-manifest.ts';
 import {
   headersFileFor,
   publishHeaders,
   rewritePagePolicy,
   serverConfigs,
-} from './publish-headers.ts';
-import { checkedBase } from './server-locations.ts';
-import { configFromFile, printable } from './vite-plugin-security-headers.ts';
+} from './publish/publish-headers.ts';
+import { checkedBase } from './publish/server-locations.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -1,4 +1,4 @@
-// The list of files a build ships, written into sw.js after every build (scripts/precache-manifest.ts):
+// The list of files a build ships, written into sw.js after every build (scripts/publish/precache-manifest.ts):
 // the service worker keeps exactly these, in a cache named after the build's version.
 
 /** One file of the build. */

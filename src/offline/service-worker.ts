@@ -32,7 +32,7 @@ interface ExtendableMessageEvent extends ExtendableEvent {
 }
 
 interface ServiceWorkerScope {
-  /** Written into the first line of sw.js by the build (scripts/precache-manifest.ts). */
+  /** Written into the first line of sw.js by the build (scripts/publish/precache-manifest.ts). */
   readonly mapwrightPrecache: PrecacheManifest;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Each surface mounted alone into a host and destroyed: its elements leave the host, and every listener
 // on the window or the document, timer, interval, idle callback and observer it made is gone, counted by
-// the same counters the browser's mount/destroy test uses (test/e2e/mount-destroy.e2e.test.ts, which
+// the same counters the browser's mount/destroy test uses (test/e2e/app/mount-destroy.e2e.test.ts, which
 // destroys them all together through the app's destroy). Each test also sees its surface make something
 // first, so a surface that made nothing cannot pass by accident.
 import 'fake-indexeddb/auto';

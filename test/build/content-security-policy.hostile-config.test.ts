@@ -4,7 +4,11 @@
 // field that reaches the policy, both straight into the policy writer and through the config's
 // validation (what the build does).
 import { describe, expect, it } from 'vitest';
-import { assetCacheRule, headersFile, securityPolicy } from '../../scripts/content-security-policy';
+import {
+  assetCacheRule,
+  headersFile,
+  securityPolicy,
+} from '../../scripts/publish/content-security-policy';
 import { defaultAppConfig, validateAppConfig } from '../../src/config';
 import { seededRandom } from '../seeded-random';
 import type { AppConfig } from '../../src/config';

@@ -6,7 +6,7 @@ import {
   headersForPath,
   parseHeadersFile,
   securityPolicy,
-} from '../../scripts/content-security-policy';
+} from '../../scripts/publish/content-security-policy';
 import { defaultAppConfig } from '../../src/config';
 import type { AppConfig } from '../../src/config';
 

@@ -1,12 +1,12 @@
 // The DuckDB worker's own Content-Security-Policy: it may connect to the page's origin and the config's
 // data hosts only, never to loopback, the model providers or anything else the page itself may reach.
 import { describe, expect, it } from 'vitest';
-import { securityPolicy } from '../../scripts/content-security-policy';
+import { securityPolicy } from '../../scripts/publish/content-security-policy';
 import {
   duckdbWorkerConnectSources,
   duckdbWorkerPath,
   duckdbWorkerRule,
-} from '../../scripts/duckdb-worker-policy';
+} from '../../scripts/publish/duckdb-worker-policy';
 import { defaultAppConfig } from '../../src/config';
 
 describe("the DuckDB worker's policy", () => {

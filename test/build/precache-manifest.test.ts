@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { precacheManifest, writePrecacheManifest } from '../../scripts/precache-manifest';
+import { precacheManifest, writePrecacheManifest } from '../../scripts/publish/precache-manifest';
 
 describe('the offline file list written into sw.js', () => {
   let folder: string;

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { policyForConfigFile } from '../../scripts/vite-plugin-security-headers';
+import { policyForConfigFile } from '../../scripts/build/vite-plugin-security-headers';
 
 let folder: string | undefined;
 afterEach(async () => {

@@ -7,14 +7,14 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apacheConfig } from '../../scripts/apache-config';
-import { caddyConfig } from '../../scripts/caddy-config';
-import { nginxConfig } from '../../scripts/nginx-config';
-import { publishHeaders, serverConfigs } from '../../scripts/publish-headers';
-import { checkedBase } from '../../scripts/server-locations';
+import { apacheConfig } from '../../scripts/publish/apache-config';
+import { caddyConfig } from '../../scripts/publish/caddy-config';
+import { nginxConfig } from '../../scripts/publish/nginx-config';
+import { publishHeaders, serverConfigs } from '../../scripts/publish/publish-headers';
+import { checkedBase } from '../../scripts/publish/server-locations';
 import { validateAppConfig } from '../../src/config/validate-app-config';
 import { startWebServer, type WebServerKind } from '../servers/web-servers';
-import type { HeaderRule } from '../../scripts/content-security-policy';
+import type { HeaderRule } from '../../scripts/publish/content-security-policy';
 
 const kinds: WebServerKind[] = ['nginx', 'apache', 'caddy'];
 

@@ -2,9 +2,9 @@
 // location of a printed config must carry every header `_headers` gives its files: what a host reading
 // `_headers` (and `vite preview`) sends for the same path.
 import { describe, expect, it } from 'vitest';
-import { headersForPath } from '../../scripts/content-security-policy';
-import { publishHeaders, revalidatedPaths } from '../../scripts/publish-headers';
-import { groupExact, serverLocations } from '../../scripts/server-locations';
+import { headersForPath } from '../../scripts/publish/content-security-policy';
+import { publishHeaders, revalidatedPaths } from '../../scripts/publish/publish-headers';
+import { groupExact, serverLocations } from '../../scripts/publish/server-locations';
 import { defaultAppConfig } from '../../src/config';
 
 const { rules } = publishHeaders(defaultAppConfig());

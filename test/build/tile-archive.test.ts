@@ -2,8 +2,8 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
-import { cutTiles } from '../../scripts/cut-tiles';
-import { writePmtiles } from '../../scripts/pmtiles-writer';
+import { cutTiles } from '../../scripts/build/cut-tiles';
+import { writePmtiles } from '../../scripts/build/pmtiles-writer';
 import { byteRange, rangeNotSatisfiable } from '../../src/offline/byte-range';
 import type { FeatureCollection } from 'geojson';
 

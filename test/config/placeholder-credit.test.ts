@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configFromFile } from '../../scripts/vite-plugin-security-headers';
+import { configFromFile } from '../../scripts/build/vite-plugin-security-headers';
 import {
   datasetsWithPlaceholderCredit,
   placeholderCredit,

@@ -3,7 +3,7 @@ import { createAnthropicModel } from '../../src/providers/anthropic/anthropic-mo
 import { createBedrockConverseModel } from '../../src/providers/bedrock-converse/bedrock-converse-model';
 import { createGeminiModel } from '../../src/providers/gemini/gemini-model';
 import { createOpenAICompatibleModel } from '../../src/providers/openai-compatible/openai-compatible-model';
-import { converseStream, textAnswer } from './converse-event-stream';
+import { converseStream, textAnswer } from './bedrock-converse/converse-event-stream';
 import {
   anthropicRequestViolations,
   converseRequestViolations,

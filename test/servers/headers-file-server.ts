@@ -2,7 +2,7 @@
 // gets the headers of every rule whose pattern matches it (the same reading `vite preview` does).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { headersForPath, parseHeadersFile } from '../../scripts/content-security-policy';
+import { headersForPath, parseHeadersFile } from '../../scripts/publish/content-security-policy';
 import { distDir, startStaticServer } from './static-server';
 import type { LoopbackServer } from './loopback';
 

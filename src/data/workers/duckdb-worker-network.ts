@@ -4,7 +4,7 @@
 // DuckDB another host's answer. Here every request the worker makes must name an allowed origin, and an
 // answer that arrives from any other origin (after a redirect) is refused before DuckDB reads a byte of
 // it. A synchronous request cannot be told not to follow a redirect, so the request to the other host
-// can still be made; the worker's own Content-Security-Policy (scripts/duckdb-worker-policy.ts), where
+// can still be made; the worker's own Content-Security-Policy (scripts/publish/duckdb-worker-policy.ts), where
 // the host sends it, stops that request too.
 
 /** The globals of a worker scope this guard replaces. */

@@ -1,5 +1,5 @@
 // The offline basemap: land and country borders from world-atlas, cut into vector tiles at build time
-// (scripts/basemap-layers.ts) and read from data/tiles/basemap.pmtiles. No glyphs, sprites or network.
+// (scripts/build/basemap-layers.ts) and read from data/tiles/basemap.pmtiles. No glyphs, sprites or network.
 // Its colours come from basemap-palette.ts, in the theme the page has when the map starts.
 import { basemapPaint, type BasemapPalette } from './basemap-palette';
 

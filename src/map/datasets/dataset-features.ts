@@ -1,6 +1,6 @@
 // Builds a dataset's map features straight from its files, without the data engine: in the page (for
 // untiled layers, and for tiled ones once the map has drawn) and at build time, where the same features
-// are cut into the tiles the map draws first (scripts/vite-plugin-datasets.ts).
+// are cut into the tiles the map draws first (scripts/build/vite-plugin-datasets.ts).
 import { feature } from 'topojson-client';
 import { parseDelimited, type DelimitedRow } from '../../data/upload-files/parse-delimited';
 import { fixAntimeridian } from '../../geo/antimeridian';
