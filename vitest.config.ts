@@ -14,6 +14,10 @@ export default defineConfig({
     // Vitest leaves one core free by default: on two cores that is one file at a time. Much of a unit
     // file's time is spent waiting on servers and child processes, so two at once take 209 s, not 377 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A worker keeps its modules from one file to the next instead of importing them again for each of
+    // 300 files: 246 s instead of 300 (441 CPU-seconds instead of 541). Each file still gets its own
+    // environment (jsdom where it asks for one); files restore what they change on globals.
+    isolate: false,
     // Each file's time, slowest first, after the usual report.
     reporters: ['default', './test/reporters/file-times.ts'],
   },
