@@ -10,7 +10,12 @@ import {
 } from 'playwright-core';
 import { findChromium } from '../../scripts/find-chromium';
 import { startStaticServer } from '../servers/static-server';
-import { lightConfig, serveWithConfig, type ServedConfigVariant } from './contract/config-variant';
+import {
+  configWithoutFlights,
+  lightConfig,
+  serveWithConfig,
+  type ServedConfigVariant,
+} from './contract/config-variant';
 import type { LoopbackServer } from '../servers/loopback';
 
 /** The Chromium the tests launch (CHROMIUM_PATH, Debian's, or one on PATH: scripts/find-chromium.ts). */
@@ -168,11 +173,18 @@ export interface AppHarnessOptions {
    * of a boot's work on two cores.
    */
   airportsOnly?: boolean;
+  /**
+   * Serve the shipped config as it is. By default the flights dataset is left out: its 3-million-row
+   * Parquet loads in the background of every boot, about four CPU-seconds that compete with the test
+   * and the file running beside it (bench/boot-cpu.bench.ts), and only the tests that read it need it.
+   */
+  withFlights?: boolean;
 }
 
-/** The build on a static server, with the config the options ask for (or as shipped). */
+/** The build on a static server, with the config the options ask for. */
 async function serveBuild(options: AppHarnessOptions): Promise<ServedConfigVariant> {
   if (options.airportsOnly) return serveWithConfig(JSON.stringify(await lightConfig()));
+  if (!options.withFlights) return serveWithConfig(JSON.stringify(await configWithoutFlights()));
   const server = await startStaticServer();
   return { server, appUrl: `${server.url}/`, stop: () => server.stop() };
 }

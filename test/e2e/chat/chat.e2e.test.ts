@@ -91,7 +91,10 @@ describe('the chat in the browser', () => {
   // One booted app for the file: each test starts a new conversation in it, as a person would.
   let opened: ContractPage;
   beforeAll(async () => {
-    [harness, fake] = await Promise.all([startAppHarness(), startFakeLlm({ script })]);
+    [harness, fake] = await Promise.all([
+      startAppHarness({ withFlights: true }),
+      startFakeLlm({ script }),
+    ]);
     opened = await openChat();
   });
   beforeEach(async () => {

@@ -60,6 +60,14 @@ export async function lightConfig(): Promise<Record<string, unknown>> {
   return config;
 }
 
+/** The shipped config without the flights dataset (the others, and their layers, as shipped). */
+export async function configWithoutFlights(): Promise<Record<string, unknown>> {
+  const config = await shippedConfig();
+  const datasets = config.datasets as { table: string }[];
+  config.datasets = datasets.filter((dataset) => dataset.table !== 'flights');
+  return config;
+}
+
 /** A dataset's files in the build: its table's source, its shapes and its tiles. */
 function datasetFiles(dataset: Record<string, unknown>): string[] {
   const source = dataset.source as { url?: string } | undefined;

@@ -81,6 +81,8 @@ describe('a conversation when its page is stopped mid-turn', () => {
       headless: true,
       args: chromiumArgs,
       viewport: { width: 1280, height: 800 },
+      // No offline copy: installing it beside each of the 17 boots was a quarter of their work.
+      serviceWorkers: 'block',
       ...loopbackOnly,
     });
     const outsideRequests = recordOutsideRequests(context);

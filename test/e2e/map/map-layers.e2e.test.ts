@@ -195,6 +195,7 @@ describe('map layers', () => {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
+      serviceWorkers: 'block',
     });
     try {
       const page = await context.newPage();

@@ -19,7 +19,7 @@ describe('map', () => {
   let underTest: PageUnderTest;
 
   beforeAll(async () => {
-    harness = await startAppHarness();
+    harness = await startAppHarness({ withFlights: true });
     underTest = await openMapPage(harness.browser, harness.appUrl);
   });
   afterAll(async () => {
