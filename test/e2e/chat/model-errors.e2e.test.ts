@@ -111,6 +111,12 @@ const script: FakeLlmScript = {
   fallback: { text: 'Fine.' },
 };
 
+// The cut-off stream drops its connection once the page shows the words sent before it: a drop that
+// reached the page before those bytes would look like a connection that never answered, which the app
+// rightly asks again (and the second answer is whole).
+let releaseCutOff: () => void = () => undefined;
+const cutOffReleased = new Promise<void>((resolve) => (releaseCutOff = resolve));
+
 /** The error box of the last turn, as a person reads it. */
 async function lastFailure(page: Page) {
   const box = page.locator('.mw-turn').last().locator('.mw-error');
@@ -132,7 +138,7 @@ describe('model errors: what happened, and what to do', () => {
   beforeAll(async () => {
     [browser, fake, variant] = await Promise.all([
       launchBrowser(),
-      startFakeLlm({ script }),
+      startFakeLlm({ script, beforeCutOff: () => cutOffReleased }),
       lightConfig().then((config) => serveWithConfig(JSON.stringify(config))),
     ]);
   });
@@ -145,6 +151,14 @@ describe('model errors: what happened, and what to do', () => {
     const { page } = opened;
     for (const kind of served) {
       await ask(page, kind.question);
+      if (kind.failures.some((failure) => failure.kind === 'cut-off')) {
+        await page
+          .locator('.mw-turn')
+          .last()
+          .locator('.mw-answer', { hasText: 'Answered' })
+          .waitFor({ timeout: 30_000 });
+        releaseCutOff();
+      }
       const failure = await lastFailure(page);
       expect(failure.title, kind.question).toBe(kind.title);
       expect(failure.sentence, kind.question).toMatch(kind.sentence);

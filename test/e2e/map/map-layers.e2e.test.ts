@@ -44,7 +44,8 @@ describe('map layers', () => {
   let strongest = '';
 
   beforeAll(async () => {
-    harness = await startAppHarness();
+    // The flights dataset too: the attribution credits every dataset's source.
+    harness = await startAppHarness({ withFlights: true });
     underTest = await openMapPage(harness.browser, harness.appUrl);
   });
   afterAll(async () => {
