@@ -8,12 +8,17 @@ import { fileSlug } from '../ui/file-slug';
 import { isNumericCell, formatCell } from './cell-format';
 import { pngBlob, svgBlob } from './chart-download';
 import type { ChartSpec } from '../tools/chart/chart-spec';
+import type { PlottedChart } from '../tools/chart/plot-chart';
+import type { Mounted } from '../ui/mounted';
 
 /** Rows "Show data" lists; the CSV of the result has them all. */
 export const CHART_TABLE_ROWS = 500;
 
-/** A chart with its note, downloads and data table; `drawn` settles when the chart is on screen. */
-export class ChartFigure {
+/**
+ * A chart with its note, downloads and data table; `drawn` settles when the chart is on screen.
+ * `destroy()` stops the chart's watch on its hover tip, also for a chart that arrives after it.
+ */
+export class ChartFigure implements Mounted {
   /** The figure element. */
   readonly root: HTMLElement;
   /** Settles once the chart (or the sentence saying it could not be drawn) is in place. */
@@ -22,6 +27,8 @@ export class ChartFigure {
   private readonly caption = element('figcaption', { className: 'mw-chart-note' });
   private readonly controls = element('div', { className: 'mw-chart-controls' });
   private readonly data = element('div', { className: 'mw-chart-data' });
+  private plotted: PlottedChart | undefined;
+  private destroyed = false;
 
   constructor(
     private readonly spec: ChartSpec,
@@ -38,6 +45,11 @@ export class ChartFigure {
     this.data.hidden = true;
     this.drawn = drawChartWhenLoaded(this.canvas, spec, width).then((plotted) => {
       if (!plotted) return;
+      if (this.destroyed) {
+        plotted.destroy();
+        return;
+      }
+      this.plotted = plotted;
       const note = missingValuesNote(plotted.missing);
       if (note) {
         this.caption.textContent = note;
@@ -45,6 +57,12 @@ export class ChartFigure {
       }
       this.addControls();
     });
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.plotted?.destroy();
+    this.plotted = undefined;
   }
 
   private svg(): SVGSVGElement | null {

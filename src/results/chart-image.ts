@@ -39,6 +39,8 @@ export async function chartImage(
 ): Promise<ChartImage> {
   const { chartDescription, plotChartWithNotes, plotClassName } = await loadPlotChart();
   const plotted = plotChartWithNotes(spec, width, doc);
+  // Drawn only to be written out: nothing hovers it, so its watch on the hover tip stops at once.
+  plotted.destroy();
   const chart = plotted.element;
   // A chart with a title or a legend is a <figure> around the SVG.
   const svg =

@@ -19,6 +19,7 @@ import { toTsv, type TableData } from './result-data';
 import { TableRows } from './table-rows';
 import { sameWindow, tableWindow, type TableWindow } from './table-window';
 import type { ChartSpec } from '../tools/chart/chart-spec';
+import type { Mounted } from '../ui/mounted';
 import type { TableRow, TableView } from './result-row-source';
 
 /** Height of one row, in pixels (result-table.css reads it as --mw-table-row-height). */
@@ -36,7 +37,7 @@ const FILTER_DELAY_MS = 250;
  * Renders a result table; scrolling draws the rows that come into view. `chart` is one the person drew
  * from it before (kept with the conversation), shown under it again.
  */
-export class ResultTable {
+export class ResultTable implements Mounted {
   /** The element that holds the table. */
   readonly root: HTMLElement;
   /** The scrolling region (keyboard-reachable). */
@@ -48,6 +49,8 @@ export class ResultTable {
     attributes: { role: 'status' },
   });
   private readonly chartSlot = element('div', { className: 'mw-table-chart' });
+  /** The chart shown under the table, destroyed with it or when another replaces it. */
+  private chart: ChartFigure | undefined;
   private readonly widths: number[];
   private shown: TableWindow = { start: 0, end: 0, spaceBefore: 0, spaceAfter: 0 };
   private readonly frame: HTMLElement;
@@ -140,11 +143,18 @@ export class ResultTable {
     }
   }
 
-  /** Stops measuring and drawing: the table left the page (its turn was redrawn or the chat destroyed). */
+  /**
+   * Stops measuring, drawing and filtering, and its chart's watch: the table left the page (its turn
+   * was redrawn or the chat destroyed).
+   */
   destroy(): void {
     this.resize?.disconnect();
     if (this.pending !== undefined) cancelAnimationFrame(this.pending);
     this.pending = undefined;
+    window.clearTimeout(this.filterTimer);
+    this.filterTimer = undefined;
+    this.chart?.destroy();
+    this.chart = undefined;
   }
 
   /** The rows in the DOM, as indexes into the result. */
@@ -377,8 +387,9 @@ export class ResultTable {
   }
 
   private showChart(chart: ChartSpec): void {
-    const figure = new ChartFigure(chart, fileSlug(this.table.question, 'chart'));
-    this.chartSlot.replaceChildren(figure.root);
+    this.chart?.destroy();
+    this.chart = new ChartFigure(chart, fileSlug(this.table.question, 'chart'));
+    this.chartSlot.replaceChildren(this.chart.root);
   }
 
   private run<T>(trigger: HTMLButtonElement, work: Promise<T>, done: (outcome: T) => string): void {

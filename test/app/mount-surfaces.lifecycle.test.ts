@@ -5,7 +5,7 @@
 // destroys them all together through the app's destroy). Each test also sees its surface make something
 // first, so a surface that made nothing cannot pass by accident.
 import 'fake-indexeddb/auto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Conversation } from '../../src/agent/conversation/conversation';
 import { createConversationDocument } from '../../src/agent/conversation/conversation-document';
 import { SessionApprovals } from '../../src/agent/run/session-approvals';
@@ -20,10 +20,13 @@ import { mountSettings } from '../../src/settings/mount-settings';
 import { storageScope } from '../../src/storage/storage-scope';
 import { ResultStore } from '../../src/tools/result-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
+import { MountedPieces } from '../../src/ui/mounted';
 import { mountUploads } from '../../src/uploads/mount-uploads';
 import { waiting } from '../approval/waiting-conversation';
 import { installHeldCounters, type HeldCounts } from '../e2e/held-resources';
 import { MemoryStorage } from '../memory-storage';
+import type { ConversationAction } from '../../src/agent/conversation/conversation-reducer';
+import type { AgentEvent } from '../../src/agent/types';
 import type { Mounted } from '../../src/ui/mounted';
 
 const held = (): HeldCounts => {
@@ -62,6 +65,69 @@ function host(): HTMLElement {
   const element = document.createElement('div');
   document.body.append(element);
   return element;
+}
+
+/** A conversation whose one turn queried a table (`r1`, held in the page) and charted it. */
+function answered(
+  columns: { name: string; type: string }[],
+  rows: Record<string, unknown>[],
+): Conversation {
+  const conversation = new Conversation(createConversationDocument('answered', 0));
+  const runId = 'run-1';
+  const query = { id: 'q', name: 'query', arguments: { sql_query: 'SELECT * FROM quakes' } };
+  const chart = { id: 'c', name: 'render_chart', arguments: { result_id: 'r1', kind: 'bar' } };
+  const spec = { kind: 'bar' as const, resultId: 'r1', x: 'state', y: 'quakes', rows };
+  const event = (agentEvent: AgentEvent): ConversationAction => ({
+    type: 'agent-event',
+    event: agentEvent,
+    at: 1,
+  });
+  const actions: ConversationAction[] = [
+    event({ type: 'turn-start', runId, userMessage: 'Quakes by state' }),
+    event({ type: 'round-start', runId, round: 0 }),
+    ...[query, chart].flatMap((call, callIndex) => [
+      event({
+        type: 'tool-call-start',
+        runId,
+        round: 0,
+        callIndex,
+        call,
+        displayArguments: call.arguments,
+      }),
+      event({
+        type: 'tool-call-end',
+        runId,
+        round: 0,
+        callIndex,
+        call,
+        status: 'success',
+        durationMs: 1,
+        result:
+          call === query
+            ? {
+                content: 'result_id=r1',
+                data: { kind: 'table', resultId: 'r1', columns, totalRows: rows.length },
+              }
+            : { content: 'Charted.', data: { kind: 'chart', chart: spec } },
+      }),
+    ]),
+    event({
+      type: 'turn-end',
+      runId,
+      round: 0,
+      finishReason: 'stop',
+      text: 'Here.',
+      outcome: 'completed',
+    }),
+    {
+      type: 'run-settled',
+      runId,
+      result: { runId, outcome: 'completed', finishReason: 'stop', text: '', rounds: 1 },
+      at: 2,
+    },
+  ];
+  for (const action of actions) conversation.dispatch(action);
+  return conversation;
 }
 
 beforeAll(() => installHeldCounters());
@@ -183,6 +249,59 @@ describe('each surface mounted alone and destroyed', () => {
     });
     expect(left.pending).toEqual([]);
     expect(subscribed).toBe(0);
+  });
+
+  it('the results shown in a turn: the table and its chart stop drawing and watching', async () => {
+    const chat = host();
+    const resultStore = new ResultStore();
+    const rows = [
+      { state: 'AK', quakes: 40 },
+      { state: 'CA', quakes: 25 },
+    ];
+    const columns = [
+      { name: 'state', type: 'VARCHAR' },
+      { name: 'quakes', type: 'INTEGER' },
+    ];
+    resultStore.put({ resultId: 'r1', serverId: 'embedded', columns, rows, totalRows: 2 });
+    const { made, left, before } = await mountAndDestroy(
+      () => {
+        const results = mountResults({
+          registry: new ToolRegistry(),
+          resultStore,
+          engine: () => undefined,
+          onCharted: () => undefined,
+        });
+        const panel = new ChatPanel({
+          onSend: () => undefined,
+          onStop: () => undefined,
+          retry: () => undefined,
+          continueTurn: () => undefined,
+          resolveTable: results.resolveTable,
+        });
+        chat.append(panel.root);
+        panel.show(answered(columns, rows));
+        const pieces = new MountedPieces();
+        pieces.add(results);
+        pieces.add(panel);
+        return pieces;
+      },
+      async () => {
+        await vi.waitFor(() => {
+          expect(chat.querySelectorAll('.mw-result-table td')).toHaveLength(4);
+          expect(chat.querySelector('.mw-chart svg.mw-plot')).not.toBeNull();
+        });
+        // The panel's own observer and the chart's watch on its hover tip (jsdom has no
+        // ResizeObserver, which the table would use).
+        const observers = held().pending.filter(
+          (entry) => entry === `MutationObserver|${generation}`,
+        );
+        expect(observers).toHaveLength(2);
+      },
+    );
+    expect(made).toContain('MutationObserver');
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect(chat.childElementCount).toBe(0);
   });
 
   it('the uploads: the Add data control and the drop target go', async () => {

@@ -96,17 +96,24 @@ export async function openChatTab(
   return page;
 }
 
-/** Saves the person's settings in the page before the app loads, and records CSP violations. */
-async function prepareChatPage(page: Page, options: ChatPageOptions): Promise<void> {
-  const entries: Record<string, string> = {
+/** The person's model settings as the app page keeps them in localStorage: a local model at `endpoint`. */
+export function modelSettings(endpoint: string, apiKey?: string): Record<string, string> {
+  return {
     'mapwright.llm': JSON.stringify({
       provider: 'local',
-      endpoint: options.endpoint,
+      endpoint,
       model: 'fake-model',
       keyPersistence: 'session',
       // A saved key is bound to the endpoint it was saved for (src/settings/llm-settings-store.ts).
-      ...(options.apiKey ? { keyEndpoint: options.endpoint } : {}),
+      ...(apiKey ? { keyEndpoint: endpoint } : {}),
     }),
+  };
+}
+
+/** Saves the person's settings in the page before the app loads, and records CSP violations. */
+async function prepareChatPage(page: Page, options: ChatPageOptions): Promise<void> {
+  const entries: Record<string, string> = {
+    ...modelSettings(options.endpoint, options.apiKey),
     ...options.localStorage,
   };
   await page.addInitScript(

@@ -3,6 +3,7 @@ import { ChartFigure, ResultTable } from '../../results';
 import { asChartSpec } from '../../tools/chart/chart-spec';
 import { element } from '../../ui/dom';
 import { fileSlug } from '../../ui/file-slug';
+import { MountedPieces, type Mounted } from '../../ui/mounted';
 import { StreamingMarkdown } from './streaming-markdown';
 import { ToolCallView } from './tool-call-view';
 import { unreadablePart } from './unreadable-part';
@@ -24,7 +25,7 @@ export interface RoundContext {
 }
 
 /** Renders one round; `update` brings it up to date with its record. */
-export class RoundView {
+export class RoundView implements Mounted {
   /** The element that holds this round. */
   readonly root: HTMLElement;
   private readonly reasoning: HTMLDetailsElement;
@@ -39,8 +40,8 @@ export class RoundView {
   private readonly attached = new Set<number>();
   /** Calls (or what they drew) shown as the unreadable-part sentence. */
   private readonly unreadableCalls = new Set<number>();
-  /** The result tables shown, stopped with the round. */
-  private readonly tables: ResultTable[] = [];
+  /** The result tables and charts shown, stopped with the round. */
+  private readonly results = new MountedPieces();
   private shownText = '';
   private unreadableShown = false;
 
@@ -126,7 +127,7 @@ export class RoundView {
     switch (data?.kind) {
       case 'chart': {
         const stem = fileSlug(data.chart.title ?? this.context.question, 'chart');
-        this.attachments.append(new ChartFigure(data.chart, stem).root);
+        this.attachments.append(this.results.add(new ChartFigure(data.chart, stem)).root);
         return;
       }
       case 'table': {
@@ -138,8 +139,7 @@ export class RoundView {
             // Read through asChartSpec: the document comes from storage.
             asChartSpec(call.personChart),
           );
-          this.tables.push(view);
-          this.attachments.append(view.root);
+          this.attachments.append(this.results.add(view).root);
         }
         return;
       }
@@ -149,8 +149,8 @@ export class RoundView {
     }
   }
 
-  /** Stops what the round's result tables still measure or draw. */
+  /** Stops what the round's result tables and charts still measure, draw or watch. */
   destroy(): void {
-    for (const table of this.tables.splice(0)) table.destroy();
+    this.results.destroy();
   }
 }

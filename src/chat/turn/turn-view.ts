@@ -15,6 +15,7 @@ import { TurnActionBar } from './turn-action-bar';
 import { unreadablePart } from './unreadable-part';
 import type { TurnAsSent } from '../../agent/conversation/turns-as-sent';
 import type { ResultActions } from '../../results';
+import type { Mounted } from '../../ui/mounted';
 
 /** What a turn's buttons ask the chat to do. */
 export interface TurnActions {
@@ -43,7 +44,7 @@ export interface TurnPlace {
 }
 
 /** Renders one turn from its record; give it the newer record and call `renderFrame` again. */
-export class TurnView {
+export class TurnView implements Mounted {
   /** The element that holds this turn. */
   readonly root: HTMLElement;
   private readonly rounds = element('div', { className: 'mw-rounds' });
@@ -271,7 +272,7 @@ export class TurnView {
     this.footer.replaceChildren(...nodes);
   }
 
-  /** Stops what the turn's rounds still measure or draw: the turn left the page. */
+  /** Stops what the turn's rounds still measure, draw or watch: the turn left the page. */
   destroy(): void {
     for (const view of this.roundViews.values()) view.destroy();
   }

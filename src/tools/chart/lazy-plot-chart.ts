@@ -11,7 +11,7 @@ export function loadPlotChart(): Promise<typeof PlotChart> {
   return plotModule;
 }
 
-/** The height plotChart gives a chart `width` pixels wide. */
+/** The height plotChartWithNotes gives a chart `width` pixels wide. */
 export function chartHeight(width: number): number {
   return Math.round(width * 0.62);
 }

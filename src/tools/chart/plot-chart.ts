@@ -209,29 +209,35 @@ function addLabelTooltips(chart: Element, fullLabels: Map<string, string>, doc: 
  * Makes the chart one image for assistive technology: the accessible name goes on the <svg> (with
  * role img); the names Plot puts on its <g> groups go, since an aria-label on a <g> without a role is
  * flagged and says nothing a person needs. Plot's ⚠️ (warnings about ignored values) goes too: the
- * chart says in words what it left out.
+ * chart says in words what it left out. Returns what stops the watch on the hover tip.
  */
-function settleMarkup(chart: Element, description: string): void {
+function settleMarkup(chart: Element, description: string): () => void {
   for (const style of chart.querySelectorAll('style')) style.remove();
   const svg =
     chart.tagName.toLowerCase() === 'svg' ? chart : chart.querySelector('svg.' + plotClassName);
   svg?.setAttribute('role', 'img');
   svg?.setAttribute('aria-label', description);
   for (const group of chart.querySelectorAll('g[aria-label]')) group.removeAttribute('aria-label');
-  // The hover tip is drawn anew on every move, named again each time.
-  if (svg && typeof MutationObserver !== 'undefined')
-    new MutationObserver(() => {
-      for (const group of svg.querySelectorAll('g[aria-label]'))
-        group.removeAttribute('aria-label');
-    }).observe(svg, { childList: true, subtree: true });
   for (const text of chart.querySelectorAll('svg > text'))
     if (text.textContent?.startsWith('⚠')) text.remove();
+  if (!svg || typeof MutationObserver === 'undefined') return () => undefined;
+  // The hover tip is drawn anew on every move, named again each time.
+  const tipWatch = new MutationObserver(() => {
+    for (const group of svg.querySelectorAll('g[aria-label]')) group.removeAttribute('aria-label');
+  });
+  tipWatch.observe(svg, { childList: true, subtree: true });
+  return () => tipWatch.disconnect();
 }
 
-/** A drawn chart and how many rows it left out for want of a value. */
+/**
+ * A drawn chart and how many rows it left out for want of a value. `destroy()` stops the watch on its
+ * hover tip (the `{ destroy() }` of ui/mounted.ts, which tools/ does not import): whoever shows the
+ * chart destroys it with its view, and a chart drawn only to be written out right after drawing.
+ */
 export interface PlottedChart {
   element: Element;
   missing: number;
+  destroy(): void;
 }
 
 /** Renders the chart as an SVG (or a figure with a legend) built in `doc`. */
@@ -254,11 +260,6 @@ export function plotChartWithNotes(
     marks: drawn.marks,
   });
   addLabelTooltips(chart, drawn.fullLabels, doc);
-  settleMarkup(chart, description);
-  return { element: chart, missing: values.missing };
-}
-
-/** Renders the chart as an SVG (or a figure with a legend) built in `doc`. */
-export function plotChart(spec: ChartSpec, width = 380, doc: Document = document): Element {
-  return plotChartWithNotes(spec, width, doc).element;
+  const stopWatch = settleMarkup(chart, description);
+  return { element: chart, missing: values.missing, destroy: stopWatch };
 }

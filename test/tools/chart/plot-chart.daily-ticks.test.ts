@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // A daily line chart over seven months: month labels that neither touch nor run off the right edge.
 import { describe, expect, it } from 'vitest';
-import { plotChart } from '../../../src/tools/chart/plot-chart';
+import { plotChart } from './drawn-chart';
 
 const rows = Array.from({ length: 212 }, (_unused, index) => ({
   day: new Date(Date.UTC(2001, 0, 1 + index)).toISOString().slice(0, 10),

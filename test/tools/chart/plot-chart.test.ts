@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { plotChart, plotChartWithNotes, plotClassName } from '../../../src/tools/chart/plot-chart';
+import { plotChartWithNotes, plotClassName } from '../../../src/tools/chart/plot-chart';
+import { plotChart } from './drawn-chart';
 import type { ChartSpec } from '../../../src/tools/chart/chart-spec';
 
 const rows = [
@@ -78,6 +79,7 @@ describe('what a chart says', () => {
     expect(drawn.element.textContent).not.toContain('⚠');
     expect(drawn.element.textContent).toContain('Jan 2001');
     expect(drawn.element.textContent).not.toContain('T00:00');
+    drawn.destroy();
   });
 });
 

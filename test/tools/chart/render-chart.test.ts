@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { plotChart } from '../../../src/tools/chart/plot-chart';
 import { createRenderChartTool } from '../../../src/tools/chart/render-chart';
 import { ResultStore } from '../../../src/tools/result-store';
+import { plotChart } from './drawn-chart';
 import type { ChartSpec } from '../../../src/tools/chart/chart-spec';
 import type { ToolResult } from '../../../src/tools/tool';
 
