@@ -1,8 +1,10 @@
 // What one boot of the built app costs in CPU time, the figure that decides how many browser test files
 // can run at once on two cores. Boots the app BOOT_CPU_RUNS times (3 by default) in each variant, in
 // turn: the airports-only config, the shipped one without the flights dataset (what most browser tests
-// serve), and the shipped one; each with the app's service worker blocked (as the tests run it) and
-// allowed (as a visitor's browser does, installing the offline copy beside the boot). A boot is from
+// serve) and the shipped one, with the app's service worker blocked (as the tests run it); and the build
+// as it is with the service worker allowed (as a visitor's browser does: it installs the offline copy
+// beside the boot, and the boot counts until it is active). A changed config needs its sw.js written
+// again (npm run precache), so the service worker is allowed only on the build as it is. A boot is from
 // navigation until the chat is ready, the first SQL answer came, the map is idle and every declared
 // table loaded. It reads the CPU seconds of this bench's own Chromium processes from /proc, split by
 // thread kind, and prints medians as `key=value` lines.
@@ -15,6 +17,7 @@ import {
   type ServedConfigVariant,
 } from '../test/e2e/contract/config-variant';
 import { launchOwnBrowser, loopbackOnly } from '../test/e2e/harness';
+import { startStaticServer } from '../test/servers/static-server';
 import { loadAverage, median } from './statistics';
 import type { Browser } from 'playwright-core';
 
@@ -144,7 +147,7 @@ export async function run(): Promise<void> {
   console.log(`# load average before: ${loadAverage()}`);
   const tablesOf = (config: Record<string, unknown>): string[] =>
     (config.datasets as { table: string }[]).map((dataset) => dataset.table);
-  const configs = await Promise.all(
+  const variants = await Promise.all(
     (
       [
         ['airports', lightConfig],
@@ -153,13 +156,22 @@ export async function run(): Promise<void> {
       ] as const
     ).map(async ([name, make]) => {
       const config = await make();
+      const served = await serveWithConfig(JSON.stringify(config));
       return {
-        name,
+        name: `${name}_sw_blocked`,
         tables: tablesOf(config),
-        served: await serveWithConfig(JSON.stringify(config)),
+        served,
+        sw: 'block' as 'allow' | 'block',
       };
     }),
   );
+  const built = await startStaticServer();
+  variants.push({
+    name: 'shipped_sw_allowed',
+    tables: tablesOf(await shippedConfig()),
+    served: { server: built, appUrl: `${built.url}/`, stop: () => built.stop() },
+    sw: 'allow' as const,
+  });
   const browser = await launchOwnBrowser();
   const results = new Map<
     string,
@@ -167,23 +179,21 @@ export async function run(): Promise<void> {
   >();
   try {
     for (let index = 0; index < runs; index += 1)
-      for (const config of configs)
-        for (const serviceWorkers of ['block', 'allow'] as const) {
-          const name = `${config.name}_sw_${serviceWorkers === 'block' ? 'blocked' : 'allowed'}`;
-          const { cpu, wallMs } = await boot(browser, config.served, config.tables, serviceWorkers);
-          const total = [...cpu.values()].reduce((sum, seconds) => sum + seconds, 0);
-          const entry = results.get(name) ?? {
-            total: [] as number[],
-            wall: [] as number[],
-            kinds: new Map<string, number[]>(),
-          };
-          entry.total.push(total);
-          entry.wall.push(wallMs);
-          for (const [kind, seconds] of cpu)
-            entry.kinds.set(kind, [...(entry.kinds.get(kind) ?? []), seconds]);
-          results.set(name, entry);
-          console.log(`# ${name} run ${index + 1}: ${total.toFixed(2)} CPU-s, ${wallMs} ms`);
-        }
+      for (const variant of variants) {
+        const { cpu, wallMs } = await boot(browser, variant.served, variant.tables, variant.sw);
+        const total = [...cpu.values()].reduce((sum, seconds) => sum + seconds, 0);
+        const entry = results.get(variant.name) ?? {
+          total: [] as number[],
+          wall: [] as number[],
+          kinds: new Map<string, number[]>(),
+        };
+        entry.total.push(total);
+        entry.wall.push(wallMs);
+        for (const [kind, seconds] of cpu)
+          entry.kinds.set(kind, [...(entry.kinds.get(kind) ?? []), seconds]);
+        results.set(variant.name, entry);
+        console.log(`# ${variant.name} run ${index + 1}: ${total.toFixed(2)} CPU-s, ${wallMs} ms`);
+      }
     for (const [name, entry] of results) {
       console.log(`${name}_cpu_s=${median(entry.total).toFixed(2)}`);
       console.log(`${name}_wall_ms=${Math.round(median(entry.wall))}`);
@@ -196,7 +206,7 @@ export async function run(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await Promise.allSettled(configs.map((config) => config.served.stop()));
+    await Promise.allSettled(variants.map((variant) => variant.served.stop()));
   }
   console.log(`# load average after: ${loadAverage()}`);
 }
