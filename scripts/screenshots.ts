@@ -99,7 +99,8 @@ async function main(): Promise<void> {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   }
   mkdirSync(outputFolder, { recursive: true });
-  const harness = await startAppHarness();
+  // The app as shipped: every bundled dataset, the flights table among them.
+  const harness = await startAppHarness({ withFlights: true });
   // The script reads the requests back for the result id, once the fake has started.
   const fake: FakeLlm = await startFakeLlm({ script: showcaseScript(() => fake.requests) });
   try {
