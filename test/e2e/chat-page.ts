@@ -199,9 +199,29 @@ export async function newConversation(page: Page): Promise<void> {
   }
 }
 
-/** Waits until no turn is running. */
+/**
+ * Waits until no turn is running. When it does not come, the error says where the chat stood (its
+ * status, the status line's words and the last turn's text), so a failure in a full run can be read
+ * from the log alone.
+ */
 export async function waitForIdle(page: Page): Promise<void> {
-  await page.locator('.mw-chat[data-status="idle"]').waitFor({ timeout: 60_000 });
+  try {
+    await page.locator('.mw-chat[data-status="idle"]').waitFor({ timeout: 60_000 });
+  } catch (error) {
+    const where = await page
+      .evaluate(() => {
+        const chat = document.querySelector<HTMLElement>('.mw-chat');
+        const turns = document.querySelectorAll<HTMLElement>('.mw-turn');
+        const last = turns[turns.length - 1];
+        return [
+          `status ${chat?.dataset.status ?? '(no chat)'}`,
+          `status line "${document.querySelector('.mw-status-text')?.textContent?.trim() ?? ''}"`,
+          `${turns.length} turns, the last "${(last?.innerText ?? '').replace(/\s+/g, ' ').slice(-600)}"`,
+        ].join('; ');
+      })
+      .catch((reason: unknown) => `the page could not say (${String(reason)})`);
+    throw new Error(`The chat was not idle within 60 s: ${where}`, { cause: error });
+  }
 }
 
 /** Everything visible on the page, as a person could read it. */
