@@ -7,7 +7,9 @@
 // again (npm run precache), so the service worker is allowed only on the build as it is. A boot is from
 // navigation until the chat is ready, the first SQL answer came, the map is idle and every declared
 // table loaded. It reads the CPU seconds of this bench's own Chromium processes from /proc, split by
-// thread kind, and prints medians as `key=value` lines.
+// thread kind, and prints medians as `key=value` lines. One more variant, `shipped_looks_only`, is the
+// visitor who never asks: no SQL is sent, and the boot ends at the chat ready, the map idle and two
+// idle periods after them (when DuckDB used to start by itself).
 import { readdirSync, readFileSync } from 'node:fs';
 import {
   configWithoutFlights,
@@ -101,6 +103,7 @@ async function boot(
   served: ServedConfigVariant,
   tables: string[],
   serviceWorkers: 'allow' | 'block',
+  asks: boolean,
 ): Promise<{ cpu: Map<string, number>; wallMs: number }> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
@@ -114,6 +117,15 @@ async function boot(
     const before = cpuTicks();
     const started = Date.now();
     await page.goto(served.appUrl);
+    if (!asks) {
+      await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 120_000 });
+      await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 120_000 });
+      for (let period = 0; period < 2; period += 1)
+        await page.evaluate(
+          () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3_000 })),
+        );
+      return { cpu: cpuBetween(before, cpuTicks()), wallMs: Date.now() - started };
+    }
     await page.evaluate(firstAnswerScript);
     await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 120_000 });
     await page.waitForFunction(() => '__firstSqlAnswer' in window, undefined, {
@@ -162,6 +174,7 @@ export async function run(): Promise<void> {
         tables: tablesOf(config),
         served,
         sw: 'block' as 'allow' | 'block',
+        asks: true,
       };
     }),
   );
@@ -171,7 +184,10 @@ export async function run(): Promise<void> {
     tables: tablesOf(await shippedConfig()),
     served: { server: built, appUrl: `${built.url}/`, stop: () => built.stop() },
     sw: 'allow' as const,
+    asks: true,
   });
+  const shipped = variants.find((variant) => variant.name === 'shipped_sw_blocked')!;
+  variants.push({ ...shipped, name: 'shipped_looks_only', asks: false });
   const browser = await launchOwnBrowser();
   const results = new Map<
     string,
@@ -180,7 +196,13 @@ export async function run(): Promise<void> {
   try {
     for (let index = 0; index < runs; index += 1)
       for (const variant of variants) {
-        const { cpu, wallMs } = await boot(browser, variant.served, variant.tables, variant.sw);
+        const { cpu, wallMs } = await boot(
+          browser,
+          variant.served,
+          variant.tables,
+          variant.sw,
+          variant.asks,
+        );
         const total = [...cpu.values()].reduce((sum, seconds) => sum + seconds, 0);
         const entry = results.get(variant.name) ?? {
           total: [] as number[],
@@ -206,7 +228,9 @@ export async function run(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await Promise.allSettled(variants.map((variant) => variant.served.stop()));
+    await Promise.allSettled(
+      [...new Set(variants.map((variant) => variant.served))].map((served) => served.stop()),
+    );
   }
   console.log(`# load average after: ${loadAverage()}`);
 }

@@ -155,6 +155,15 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       openSettings: () => model.open(),
     }),
   );
+  // The data engine starts when the person is about to ask, not at every page load.
+  const dataPreload = pieces.add(
+    preloadData(
+      options.engine
+        ? Promise.resolve(options.engine)
+        : (options.data?.then((started) => started?.engine) ?? Promise.resolve(undefined)),
+      panel.input.root,
+    ),
+  );
   const model = new ChatModelSettings({
     config,
     panel,
@@ -266,7 +275,10 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
       ...(options.mapUndo ? { mapUndo: options.mapUndo } : {}),
       ...(options.uploadsRestored ? { uploadsRestored: options.uploadsRestored } : {}),
       notify: (message) => options.notify?.(message),
-      ...(options.onAgentEvent ? { onAgentEvent: options.onAgentEvent } : {}),
+      onAgentEvent: (event) => {
+        if (event.type === 'turn-start') dataPreload.start();
+        options.onAgentEvent?.(event);
+      },
     }),
   );
   model.showFirstRun();
@@ -281,13 +293,6 @@ export async function mountChat(options: MountChatOptions): Promise<MountedChat>
   options.element.dataset.chatReady = 'true';
   options.element.removeAttribute('aria-busy');
   pieces.add(preloadChatModules());
-  pieces.add(
-    preloadData(
-      options.engine
-        ? Promise.resolve(options.engine)
-        : (options.data?.then((started) => started?.engine) ?? Promise.resolve(undefined)),
-    ),
-  );
   return {
     panel,
     session: () => {
