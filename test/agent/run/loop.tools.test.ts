@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createScriptedModel } from '../../../src/testing/scripted-model';
 import { createAgent, delay, finish, localTool, ofType, sqlSchema } from '../fakes';
 
@@ -43,19 +43,34 @@ describe('tool rounds', () => {
   });
 
   it('runs the calls of one round in parallel and stores results in call order', async () => {
-    const slow = (name: string, ms: number) =>
-      localTool(name, async () => (await delay(ms), { content: `${name} ok` }));
-    const tools = [slow('first', 150), slow('second', 50), slow('third', 100), slow('fourth', 10)];
+    // Each call waits until the test lets it finish, so the order does not hang on timers: all four
+    // must have started before any is let go (one at a time, the second would never start), and they
+    // finish in an order of the test's choosing.
+    const started: string[] = [];
+    const finishCall = new Map<string, () => void>();
+    const gated = (name: string) =>
+      localTool(
+        name,
+        () =>
+          new Promise<{ content: string }>((resolve) => {
+            started.push(name);
+            finishCall.set(name, () => resolve({ content: `${name} ok` }));
+          }),
+      );
+    const tools = ['first', 'second', 'third', 'fourth'].map(gated);
     const model = createScriptedModel([
       { toolCalls: tools.map((tool) => ({ name: tool.name, arguments: {} })) },
       { text: 'All done.' },
     ]);
     const agent = createAgent(model, tools);
-    const started = performance.now();
-    const { events } = await finish(agent.send('go'));
-    const elapsed = performance.now() - started;
+    const running = finish(agent.send('go'));
+    await vi.waitFor(() => expect(started).toHaveLength(4));
+    for (const name of ['fourth', 'second', 'third', 'first']) {
+      finishCall.get(name)!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const { events } = await running;
 
-    expect(elapsed).toBeLessThan(290); // sequential would take 310 ms
     expect(ofType(events, 'tool-call-end').map((event) => event.call.name)).toEqual([
       'fourth',
       'second',
