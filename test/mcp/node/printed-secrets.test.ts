@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledScript } from '../bundled-script';
 
 const password = 'Hunter2-Pw-7c91';
 const everythingScript = resolve(
@@ -20,14 +21,14 @@ interface Finished {
   stderr: string;
 }
 
-/** Runs `script` under tsx until it exits, or until `stopWhen` matches its output (then SIGTERM). */
-function run(
+/** Runs `script` (bundled) until it exits, or until `stopWhen` matches its output (then SIGTERM). */
+async function run(
   script: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
   stopWhen?: RegExp,
 ): Promise<Finished> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(script), ...args], {
+  const child = spawn(process.execPath, [await bundledScript(script), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
@@ -47,8 +48,8 @@ function run(
   return new Promise((done) => child.once('close', (code) => done({ code, stdout, stderr })));
 }
 
-// Each test starts the script under tsx, which compiles it first: seconds of CPU that a loaded machine
-// stretches, so each test has a minute, as the hooks do.
+// Each test starts a script and, through it, a server: seconds on a loaded machine, so each test has a
+// minute, as the hooks do.
 describe('printed lines hold no secret', { timeout: 60_000 }, () => {
   let directory: string;
   let echo: string;
