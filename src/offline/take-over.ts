@@ -5,8 +5,14 @@ import { takeOverRequest } from './precache-manifest';
 
 /** Where the app's tabs answer "is anyone there?". */
 const channelName = 'mapwright-offline-tabs';
-/** How long a tab waits for another to answer: an open tab answers within a few milliseconds. */
-const answerWaitMs = 150;
+/**
+ * How long a tab waits for another to answer. An idle tab answers within milliseconds, but one still
+ * starting (its map, DuckDB and chat on a busy two-core machine) runs tasks of hundreds of
+ * milliseconds first: 150 ms let a new version take over beside such a tab (offline-revisit failed so
+ * once, the other tab booting). The wait is paid only when a new version waits and no tab answers,
+ * once a deployment.
+ */
+const answerWaitMs = 1_000;
 /** How long the page waits for the new version before it gives up and opens the one it has. */
 const takeOverWaitMs = 5000;
 
