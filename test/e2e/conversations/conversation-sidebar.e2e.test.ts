@@ -1,5 +1,6 @@
 // The conversation sidebar and the turn actions, used as a person would in the built app against the
-// fake LLM: titles, search, rename, delete with undo, regenerate, edit and resend, copy, the phone drawer.
+// fake LLM: titles, search, rename, delete with undo, regenerate, edit and resend, copy, the phone drawer,
+// and a question sent while New chat is still opening.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import {
@@ -260,6 +261,28 @@ describe('conversations in the sidebar', () => {
       expect(await page.locator('.mw-turn').count()).toBe(1);
       await expectClean(await sharedPage());
     });
+    it('a question sent while New chat is still opening is asked in the new conversation, not lost', async () => {
+      const opened = await sharedPage();
+      const { page } = opened;
+      await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
+      await page.fill('.mw-input', 'How many airports in Hawaii?');
+      // New chat, then Enter before the new conversation has opened: a person typing ahead of a slow
+      // machine. One task, so the open is certainly still under way when the question goes.
+      await page.evaluate(() => {
+        document.querySelector<HTMLButtonElement>('.mw-new-chat')!.click();
+        document
+          .querySelector('.mw-input')!
+          .dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      });
+      await page.locator('.mw-answer', { hasText: 'Hawaii has' }).waitFor();
+      await waitForIdle(page);
+      expect(await page.locator('.mw-user-text').allTextContents()).toEqual([
+        'How many airports in Hawaii?',
+      ]);
+      expect(lastQuestions()).toEqual(['How many airports in Hawaii?']);
+      await expectClean(opened);
+    });
+
     it('phone: the list is a drawer over the page that closes after a choice and on Esc', async () => {
       const opened = await sharedPage();
       const { page } = opened;
