@@ -69,6 +69,8 @@ export class ConversationOnScreen implements Mounted {
   private readonly lock: ConversationLock;
   private readonly channel: ConversationChannel;
   private mapRestores: Promise<void> = Promise.resolve();
+  /** Settles once the conversation being opened is on screen, or its open has failed. */
+  private arriving: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ConversationOnScreenOptions) {
     this.lock = new ConversationLock(undefined, options.scope.name);
@@ -98,8 +100,14 @@ export class ConversationOnScreen implements Mounted {
   /** Runs `action` on the session, as the conversation's one writer when other tabs may have it open. */
   startTurn(action: (session: ChatSession) => void, text?: string): void {
     const current = this.current;
-    const tabs = current?.tabs;
-    if (!tabs) return void (current && action(current.session));
+    // A conversation is opening (New chat, a switch): the question goes to it once it is on screen,
+    // rather than nowhere (the box was already emptied).
+    if (!current) {
+      void this.arriving.then(() => this.current && this.startTurn(action, text));
+      return;
+    }
+    const tabs = current.tabs;
+    if (!tabs) return void action(current.session);
     void tabs.start(() => this.current && action(this.current.session), text);
   }
 
@@ -118,6 +126,21 @@ export class ConversationOnScreen implements Mounted {
    * them unless the conversation saved a map of its own; switching and New chat replace both.
    */
   async open(id: string | undefined, initial = false): Promise<void> {
+    let arrived: () => void = () => undefined;
+    this.arriving = new Promise<void>((resolve) => (arrived = resolve));
+    try {
+      await this.openNow(id, initial, arrived);
+    } finally {
+      arrived();
+    }
+  }
+
+  /** `open`'s work; `arrived` is called as soon as the conversation is on screen. */
+  private async openNow(
+    id: string | undefined,
+    initial: boolean,
+    arrived: () => void,
+  ): Promise<void> {
     const { options } = this;
     const previous = this.current;
     this.current = undefined;
@@ -204,6 +227,7 @@ export class ConversationOnScreen implements Mounted {
       ...(opened.writer ? { writer: opened.writer } : {}),
       ...(tabs ? { tabs } : {}),
     };
+    arrived();
     options.panel.flush();
     // `npm run bench -- conversation` reads this: storage to a drawn conversation (the map redraws after).
     performance.measure('mapwright:conversation-open', 'mapwright:conversation-open-start');

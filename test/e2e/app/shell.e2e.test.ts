@@ -10,7 +10,8 @@ describe('app shell', () => {
     await harness?.close();
   });
 
-  it('loads with its map and chat areas, no page errors and no request outside loopback', async () => {
+  // One boot: the page first as it loads (nothing outside loopback), then a request sent outside.
+  it('loads with its map and chat areas, no page errors and no request outside loopback; records and blocks a request to an address outside loopback', async () => {
     const { page, pageErrors, outsideRequests, context } = await openPage(harness.browser);
     await page.goto(harness.appUrl);
     await page.waitForSelector('#app[data-ready="true"]');
@@ -18,6 +19,10 @@ describe('app shell', () => {
     expect(await page.locator('#chat').count()).toBe(1);
     expect(pageErrors).toEqual([]);
     expect(outsideRequests).toEqual([]);
+    // A host the page's connect-src allows (a hosted provider), so the request gets as far as the
+    // harness; the policy itself stops any host the config does not name (security-policy.e2e.test.ts).
+    await page.evaluate(() => fetch('https://api.openai.com/probe').catch(() => undefined));
+    expect(outsideRequests).toEqual(['https://api.openai.com/probe']);
     await context.close();
   });
 
@@ -40,16 +45,6 @@ describe('app shell', () => {
     expect(await placeholder.count()).toBe(0);
     expect(await page.locator('#chat').getAttribute('aria-busy')).toBeNull();
     expect(pageErrors).toEqual([]);
-    await context.close();
-  });
-
-  it('records and blocks a request to an address outside loopback', async () => {
-    const { page, outsideRequests, context } = await openPage(harness.browser);
-    await page.goto(harness.appUrl);
-    // A host the page's connect-src allows (a hosted provider), so the request gets as far as the
-    // harness; the policy itself stops any host the config does not name (security-policy.e2e.test.ts).
-    await page.evaluate(() => fetch('https://api.openai.com/probe').catch(() => undefined));
-    expect(outsideRequests).toEqual(['https://api.openai.com/probe']);
     await context.close();
   });
 });

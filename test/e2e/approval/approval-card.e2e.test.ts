@@ -2,14 +2,16 @@
 // queries leave Approve and Approve all on screen; the status line says the chat waits for them; the
 // pre-flight says honestly how many rows to expect; Esc in the SQL leaves the editor, and Esc again
 // denies.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   ask,
   expectClean,
+  newConversation,
   openChat,
   waitForData,
   waitForIdle,
   useAppWithModel,
+  type ContractPage,
 } from '../chat-page';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Locator, Page } from 'playwright-core';
@@ -69,12 +71,29 @@ async function inViewport(page: Page, locator: Locator): Promise<boolean> {
 
 describe('the approval card', () => {
   const app = useAppWithModel(script);
+  // One booted page for the file: each test starts on a New chat, auto-approve off, at its own window
+  // size (the chat's layout follows the window live: CSS media queries).
+  let shared: ContractPage | undefined;
+
+  /** The shared page on a New chat with auto-approve off, at `viewport`. */
+  async function openCard(viewport = { width: 1280, height: 800 }): Promise<ContractPage> {
+    shared ??= await openChat(app.harness.browser, app.harness.appUrl, {
+      endpoint: app.fake.url,
+    });
+    const { page } = shared;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await newConversation(page);
+    const autoApprove = page.getByRole('switch', { name: 'Auto-approve queries' });
+    if (await autoApprove.isChecked()) await autoApprove.uncheck();
+    await page.setViewportSize(viewport);
+    return shared;
+  }
+  afterAll(async () => {
+    await shared?.context.close();
+  });
 
   it('on a phone, two queries keep Approve and Approve all on screen, with honest row counts', async () => {
-    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
-      endpoint: app.fake.url,
-      viewport: { width: 390, height: 844 },
-    });
+    const opened = await openCard({ width: 390, height: 844 });
     const { page } = opened;
     await ask(page, 'Two questions about the airports, please.');
     const card = page.locator('.mw-approval-card');
@@ -117,14 +136,10 @@ describe('the approval card', () => {
     );
     expect(await page.locator('.mw-status-text').textContent()).toBe('Ready');
     await expectClean(opened);
-    await opened.context.close();
   });
 
   it('on a desktop, a two-call card keeps the conversation above it in view', async () => {
-    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
-      endpoint: app.fake.url,
-      viewport: { width: 1440, height: 900 },
-    });
+    const opened = await openCard({ width: 1440, height: 900 });
     const { page } = opened;
     await ask(page, 'Two questions about the airports, please.');
     const card = page.locator('.mw-approval-card');
@@ -140,13 +155,10 @@ describe('the approval card', () => {
     await card.getByRole('button', { name: 'Deny all' }).click();
     await waitForIdle(page);
     await expectClean(opened);
-    await opened.context.close();
   });
 
   it('Esc in the SQL leaves the editor and keeps the edit; Esc again denies; a join’s rows are DuckDB’s estimate', async () => {
-    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
-      endpoint: app.fake.url,
-    });
+    const opened = await openCard();
     const { page } = opened;
     await waitForData(page);
     // The page loads the datasets once idle; the check below runs on loaded data.
@@ -178,17 +190,19 @@ describe('the approval card', () => {
     await page.keyboard.type(EDITED);
     // A syntax error reads as a sentence, without the check's own SQL or raw JSON.
     await page.keyboard.type(' FROM');
-    await card.locator('.mw-preflight-error').waitFor();
-    expect(await card.locator('.mw-preflight-error').textContent()).toBe(
-      "Syntax error near 'FROM' (line 1).",
-    );
+    // The check runs on the text as typed, so a half-typed table name may be answered first: wait for
+    // the answer to the whole text.
+    await expect
+      .poll(() => card.locator('.mw-preflight-error').textContent(), { timeout: 30_000 })
+      .toBe("Syntax error near 'FROM' (line 1).");
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
-    await card.locator('.mw-preflight-rows').waitFor();
-    expect(await card.locator('.mw-preflight-rows').textContent()).toBe('Rows: up to 3 rows');
+    await expect
+      .poll(() => card.locator('.mw-preflight-rows').textContent(), { timeout: 30_000 })
+      .toBe('Rows: up to 3 rows');
     await page.keyboard.press('Escape');
     expect(await card.isVisible()).toBe(true);
     expect(
@@ -203,13 +217,10 @@ describe('the approval card', () => {
     await waitForIdle(page);
     expect(await page.locator('.mw-approval-card').count()).toBe(0);
     await expectClean(opened);
-    await opened.context.close();
   });
 
   it('auto-approve: a switch, a banner while it is on, and a mark on the calls it ran', async () => {
-    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
-      endpoint: app.fake.url,
-    });
+    const opened = await openCard();
     const { page } = opened;
     const banner = page.locator('.mw-auto-approve-banner');
     expect(await banner.isVisible()).toBe(false);
@@ -231,6 +242,5 @@ describe('the approval card', () => {
       false,
     );
     await expectClean(opened);
-    await opened.context.close();
   });
 });

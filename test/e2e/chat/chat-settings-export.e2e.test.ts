@@ -2,12 +2,13 @@
 // shows its error and can be disabled and removed; a conversation with a secret in a tool argument, whose
 // table the person charted, exports as Markdown and JSON with the call, its result and the chart (an SVG
 // image in the Markdown), the secret masked.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import {
   ask,
   deadLoopbackPort,
   expectClean,
+  newConversation,
   openChat as openChatPage,
   useAppWithModel,
   visibleText,
@@ -57,7 +58,6 @@ const script: FakeLlmScript = {
   fallback: { text: 'No script for that.' },
 };
 
-/** A loopback port with nothing listening on it (taken from the OS, then released). */
 describe('settings and export in the browser', () => {
   const app = useAppWithModel(script);
 
@@ -70,11 +70,25 @@ describe('settings and export in the browser', () => {
     return opened;
   }
 
+  // The credentials, the MCP servers and the export share one booted page, each test on a New chat
+  // with the settings closed (the API key test changes the model's endpoint, so it boots its own).
+  let shared: ContractPage | undefined;
+  async function sharedChat(): Promise<ContractPage> {
+    shared ??= await openChat();
+    const close = shared.page.getByRole('button', { name: 'Close the settings' });
+    if (await close.isVisible()) await close.click();
+    await newConversation(shared.page);
+    return shared;
+  }
+  afterAll(async () => {
+    await shared?.context.close();
+  });
+
   const serverRow = (page: Page, name: string) =>
     page.locator('.mw-server', { has: page.locator('strong', { hasText: name }) });
 
   it('data credentials: filled into the approved query only when it runs; the model, the card and the table see the placeholder', async () => {
-    const opened = await openChat();
+    const opened = await sharedChat();
     const { page } = opened;
     await page.getByRole('button', { name: 'Open the settings' }).click();
     await page.getByRole('textbox', { name: 'Credential name' }).fill('WAREHOUSE_TOKEN');
@@ -111,7 +125,6 @@ describe('settings and export in the browser', () => {
     );
     expect(exported).not.toContain(TOKEN);
     await expectClean(opened);
-    await opened.context.close();
   });
 
   it('API key: after editing only the endpoint, Test connection, Save and the next question send no key to the new host', async () => {
@@ -144,7 +157,7 @@ describe('settings and export in the browser', () => {
   });
 
   it('MCP servers: an unreachable server shows its error; Disable keeps it off after a reload; Remove forgets it', async () => {
-    const opened = await openChat();
+    const opened = await sharedChat();
     const { page } = opened;
     const port = await deadLoopbackPort();
     await page.getByRole('button', { name: 'Open the settings' }).click();
@@ -196,11 +209,10 @@ describe('settings and export in the browser', () => {
     expect(await page.getByRole('button', { name: /^Remove server/ }).count()).toBe(0);
     expect(opened.pageErrors).toEqual([]);
     expect(opened.outsideRequests).toEqual([]);
-    await opened.context.close();
   });
 
   it('export: Markdown and JSON hold the call, its result and the person’s chart, with the secret masked', async () => {
-    const opened = await openChat();
+    const opened = await sharedChat();
     const { page } = opened;
     await page.fill('.mw-input', 'What does the private source say?');
     await page.press('.mw-input', 'Enter');
@@ -298,6 +310,5 @@ describe('settings and export in the browser', () => {
     }
     expect(opened.pageErrors).toEqual([]);
     expect(opened.outsideRequests).toEqual([]);
-    await opened.context.close();
   });
 });

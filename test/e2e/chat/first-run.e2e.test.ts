@@ -27,7 +27,10 @@ describe('first run without a model', () => {
     await Promise.allSettled([browser?.close(), fake?.stop(), variant?.stop()]);
   });
 
-  it('says what Mapwright is, connects a model in Settings, then answers the example chosen', async () => {
+  // One walk, one boot: what the first run says, the two ways to the settings before a model is
+  // connected (Connect a model, a typed question), then an example chosen, the model connected, the
+  // example answered, and a reload that does not show the first run again.
+  it('says what Mapwright is; Connect a model and a question typed before connecting open the settings; connects a model in Settings, then answers the example chosen', async () => {
     const opened = await openPage(browser);
     const { page } = opened;
     const modelRequests: string[] = [];
@@ -45,6 +48,21 @@ describe('first run without a model', () => {
     expect(await page.locator('.mw-first-run-note').textContent()).toMatch(/need a model/);
     // Nothing says "Ready" while nothing can answer.
     expect(await page.locator('.mw-status-text').textContent()).toBe('No model connected yet');
+
+    // Connect a model opens the settings; a question typed before connecting opens them too, and
+    // stays in the box with no turn started.
+    await page.getByRole('button', { name: 'Connect a model' }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+    await page.getByRole('button', { name: 'Close the settings' }).click();
+    await page.fill('.mw-input', 'How many airports are there?');
+    await page.press('.mw-input', 'Enter');
+    const asked = page.getByRole('dialog', { name: 'Settings' });
+    await asked.waitFor();
+    expect(await asked.textContent()).toContain('Connect a model to send your question');
+    expect(await page.locator('.mw-turn').count()).toBe(0);
+    expect(await page.locator('.mw-input').inputValue()).toBe('How many airports are there?');
+    await page.getByRole('button', { name: 'Close the settings' }).click();
+    await asked.waitFor({ state: 'detached' });
 
     // An example question opens the settings, on the config's provider, and waits in the box.
     await firstRun.getByRole('button', { name: examplePrompt }).click();
@@ -93,25 +111,6 @@ describe('first run without a model', () => {
     expect(await page.locator('.mw-first-run').count()).toBe(0);
     expect(opened.pageErrors).toEqual([]);
     expect(opened.outsideRequests).toEqual([]);
-    await opened.context.close();
-  });
-
-  it('Connect a model opens the settings; a question typed before connecting opens them too', async () => {
-    const opened = await openPage(browser);
-    const { page } = opened;
-    await page.goto(variant.appUrl);
-    await waitForChat(page);
-    await page.getByRole('button', { name: 'Connect a model' }).click();
-    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
-    await page.getByRole('button', { name: 'Close the settings' }).click();
-
-    await page.fill('.mw-input', 'How many airports are there?');
-    await page.press('.mw-input', 'Enter');
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('Connect a model to send your question');
-    expect(await page.locator('.mw-turn').count()).toBe(0);
-    expect(await page.locator('.mw-input').inputValue()).toBe('How many airports are there?');
     await opened.context.close();
   });
 });

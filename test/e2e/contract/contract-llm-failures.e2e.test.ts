@@ -7,9 +7,11 @@ import {
   ask,
   deadLoopbackPort,
   expectClean,
+  newConversation,
   openChat,
   visibleText,
   waitForIdle,
+  type ContractPage,
 } from '../chat-page';
 import { launchBrowser } from '../harness';
 import { lightConfig, serveWithConfig, type ConfigVariant } from './config-variant';
@@ -66,6 +68,17 @@ describe('contract: a failing LLM', () => {
     await Promise.allSettled([browser?.close(), fake?.stop(), keyed?.stop(), variant?.stop()]);
   });
 
+  // The tests against the scripted model with no key share one booted page, each on a New chat.
+  let shared: ContractPage | undefined;
+  async function sharedChat(): Promise<ContractPage> {
+    shared ??= await openChat(browser, variant.appUrl, { endpoint: fake.url });
+    await newConversation(shared.page);
+    return shared;
+  }
+  afterAll(async () => {
+    await shared?.context.close();
+  });
+
   const requestsAbout = (text: string): number =>
     fake.requests.filter((request) =>
       JSON.stringify(request.body.messages?.at(-1)?.content ?? '').includes(text),
@@ -105,7 +118,7 @@ describe('contract: a failing LLM', () => {
   });
 
   it('503 three times: retried, then a clear error with Retry that answers the same question', async () => {
-    const opened = await openChat(browser, variant.appUrl, { endpoint: fake.url });
+    const opened = await sharedChat();
     const { page } = opened;
     await ask(page, 'A busy question');
     const error = page.locator('.mw-error');
@@ -118,7 +131,6 @@ describe('contract: a failing LLM', () => {
     expect(await page.locator('.mw-error').count()).toBe(0);
     expect(await page.locator('.mw-user-text').count()).toBe(1);
     await expectClean(opened);
-    await opened.context.close();
   });
 
   it('nothing listening: the message says the endpoint cannot be reached and names it', async () => {
@@ -141,7 +153,7 @@ describe('contract: a failing LLM', () => {
   });
 
   it('cut-off stream: the partial text stays, marked interrupted; the chat answers the next question, knowing that text', async () => {
-    const opened = await openChat(browser, variant.appUrl, { endpoint: fake.url });
+    const opened = await sharedChat();
     const { page } = opened;
     await ask(page, 'A cut question');
     await page.locator('.mw-answer', { hasText: 'piece4' }).waitFor({ timeout: 30_000 });
@@ -168,11 +180,10 @@ describe('contract: a failing LLM', () => {
       ),
     ).toBe(true);
     await expectClean(opened);
-    await opened.context.close();
   });
 
   it('429 with Retry-After 1, then success: the answer arrives after the wait and no error is shown', async () => {
-    const opened = await openChat(browser, variant.appUrl, { endpoint: fake.url });
+    const opened = await sharedChat();
     const { page } = opened;
     const started = Date.now();
     await ask(page, 'A limited question');
@@ -182,6 +193,5 @@ describe('contract: a failing LLM', () => {
     await waitForIdle(page);
     expect(await page.locator('.mw-error').count()).toBe(0);
     await expectClean(opened);
-    await opened.context.close();
   });
 });

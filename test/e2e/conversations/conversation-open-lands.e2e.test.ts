@@ -3,8 +3,14 @@
 // their type (the security review's payloads) open with their readable parts, or are listed as
 // unreadable with Export raw and Delete, with no uncaught error and no new entry.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { expectClean, openChat, useAppWithModel, waitForChat } from '../chat-page';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  expectClean,
+  openChat,
+  useAppWithModel,
+  waitForChat,
+  type ContractPage,
+} from '../chat-page';
 import {
   askDrawingQuestion,
   drawingScript,
@@ -68,17 +74,58 @@ async function storeDocuments(page: Page, documents: Loose[]): Promise<void> {
   }, documents);
 }
 
+/** Empties the page's stored conversations (every store of the database), as on a first visit. */
+async function clearStoredConversations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const request = indexedDB.open('mapwright');
+    const database = await new Promise<IDBDatabase>((resolve) => {
+      request.onsuccess = () => resolve(request.result);
+    });
+    const names = [...database.objectStoreNames];
+    const transaction = database.transaction(names, 'readwrite');
+    for (const name of names) transaction.objectStore(name).clear();
+    await new Promise((resolve) => (transaction.oncomplete = resolve));
+    database.close();
+  });
+}
+
+/** Opens the conversation list, unless it already is (a desktop remembers it open over a reload). */
+async function openSidebar(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Conversations', exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByRole('navigation', { name: 'Conversations' }).waitFor();
+}
+
 describe('every open lands', () => {
-  it('reload reopens the conversation on screen after New chat and switching back; no empty entry is stored', async () => {
-    fakeModel = app.fake;
-    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
+  // Both tests use one booted page: the second empties the store and writes its documents before
+  // the reload it makes anyway, so it needs no boot of its own (the app made the database's schema).
+  let shared: ContractPage | undefined;
+  /** The shared page, booted by the first test that asks; `fresh` when it was just booted. */
+  async function sharedPage(): Promise<{ opened: ContractPage; fresh: boolean }> {
+    if (shared) return { opened: shared, fresh: false };
+    shared = await openChat(app.harness.browser, app.harness.appUrl, {
       endpoint: app.fake.url,
     });
+    return { opened: shared, fresh: true };
+  }
+  afterAll(async () => {
+    await shared?.context.close();
+  });
+
+  it('reload reopens the conversation on screen after New chat and switching back; no empty entry is stored', async () => {
+    fakeModel = app.fake;
+    const { opened, fresh } = await sharedPage();
     const { page } = opened;
+    if (!fresh) {
+      // Run after the other test: an empty store again, as a first visit has.
+      await clearStoredConversations(page);
+      await page.reload();
+      await waitForChat(page);
+    }
     await askDrawingQuestion(page);
     const drawn = await resultLayers(page);
     expect(drawn).toHaveLength(1);
-    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
+    await openSidebar(page);
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await sidebar.getByRole('button', { name: 'New chat' }).click();
     await page.locator('.mw-welcome:not([hidden])').waitFor();
@@ -110,14 +157,12 @@ describe('every open lands', () => {
     expect(await page.locator('.mw-turn').count()).toBe(0);
     expect(await storedConversationCount(page)).toBe(1);
     await expectClean(opened);
-    await opened.context.close();
   });
 
   it('malformed documents open with their readable parts, or are listed with Export raw and Delete; nothing is added', async () => {
-    const opened = await openChat(app.harness.browser, app.harness.appUrl, {
-      endpoint: app.fake.url,
-    });
+    const { opened } = await sharedPage();
     const { page } = opened;
+    await clearStoredConversations(page);
     const chart = { kind: 'bar', resultId: 'r-fixture-1', x: 'state', rows: 'not rows' };
     await storeDocuments(page, [
       brokenDocument('c-columns', 'Columns null', (document) => {
@@ -137,7 +182,7 @@ describe('every open lands', () => {
     ]);
     await page.reload();
     await waitForChat(page);
-    await page.getByRole('button', { name: 'Conversations', exact: true }).click();
+    await openSidebar(page);
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 4);
 
@@ -186,6 +231,5 @@ describe('every open lands', () => {
       [],
     );
     await expectClean(opened);
-    await opened.context.close();
   });
 });

