@@ -1,4 +1,10 @@
 // window.mapwright: what tests and embedders can reach in a mounted app.
+import { buildSystemPrompt } from '../config';
+import { heldPointLayerCount } from '../data/workers/point-tile-client';
+import { heldLayerCount } from '../data/workers/table-decoder-client';
+import { uploadPaint } from '../map/layers/layer-paint';
+import { createConversationMap } from '../tools/map/conversation-map';
+import { serveTablePoints } from '../uploads';
 import type { AppConfig, ConfigProblem } from '../config/app-config';
 import type { DatasetCatalog } from '../config/dataset-catalog';
 import type { MapController } from '../map/map-controller';
@@ -6,7 +12,12 @@ import type { ConversationMap } from '../tools/map/conversation-map';
 import type { ResultStore } from '../tools/result-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { UploadOptions, UploadOutcome, RemovalOutcome } from '../uploads';
+import type { DataSide } from './data-side';
 import type { StartedData } from './data-wiring';
+import type { MountConfig } from './load-mount-config';
+import type { SystemPromptText } from './load-system-prompt';
+import type { MapOverlay } from './map-overlay';
+import type { ToolState } from './tool-state';
 
 /** The handle a mounted app exposes on `window.mapwright`. */
 export interface MapwrightHandle {
@@ -44,6 +55,70 @@ export interface MapwrightHandle {
   heldPointLayers(): Promise<number>;
   /** Settles once the uploads kept from earlier visits are back (or have been reported lost). */
   uploadsRestored: Promise<void>;
+}
+
+/** The parts of a mounted app the handle reaches. */
+export interface AppHandleParts {
+  loaded: Pick<MountConfig, 'config' | 'problems'>;
+  map: MapController | undefined;
+  tools: ToolState;
+  catalog: DatasetCatalog;
+  prompt: Pick<SystemPromptText, 'text'>;
+  data: DataSide;
+  overlay: Pick<MapOverlay, 'uploads' | 'uploadsRestored'>;
+}
+
+/** The handle over `parts`. */
+export function createAppHandle(parts: AppHandleParts): MapwrightHandle {
+  const { config } = parts.loaded;
+  const { map: controller, catalog, data } = parts;
+  const { credentials, registry, resultStore } = parts.tools;
+  const { uploads } = parts.overlay;
+  return {
+    config,
+    configProblems: parts.loaded.problems,
+    map: controller,
+    conversationMap: controller && createConversationMap(controller, resultStore),
+    registry,
+    resultStore,
+    catalog,
+    systemPrompt: (options) =>
+      buildSystemPrompt({
+        compact: options?.compact === true,
+        basePrompt: parts.prompt.text(),
+        datasets: catalog.list(),
+        credentialNames: credentials.names(),
+        explainCalls: config.explainCalls.promptRule,
+      }),
+    // Read from the data side once it has started.
+    get engine() {
+      return data.started?.engine;
+    },
+    get hub() {
+      return data.started?.hub;
+    },
+    data: data.data,
+    upload: (file, options) => uploads.add(file, options),
+    removeUpload: (table) => uploads.remove(table),
+    heldUploadLayers: heldLayerCount,
+    drawTablePoints: async (table, columns) => {
+      const engine = await data.engine();
+      if (!engine || !controller)
+        throw new Error('drawing a table needs the map and the data engine');
+      const served = await serveTablePoints(engine, { table, ...columns });
+      await controller.addLayer({
+        id: table,
+        title: table,
+        kind: 'circle',
+        features: { type: 'FeatureCollection', features: [] },
+        served,
+        paint: uploadPaint('circle', 0),
+      });
+      return { featureCount: served.featureCount, bounds: served.bounds };
+    },
+    heldPointLayers: heldPointLayerCount,
+    uploadsRestored: parts.overlay.uploadsRestored,
+  };
 }
 
 declare global {

@@ -31,3 +31,23 @@ export async function loadSystemPromptText(
   );
   return bundledSystemPrompt;
 }
+
+/** The prompt text as it loads: the bundled one until the replacement at the config's URL is in. */
+export interface SystemPromptText {
+  /** The text now. */
+  text(): string;
+  /** Settles once the text is final (at once without a replacement). */
+  loaded: Promise<void>;
+}
+
+/** Starts loading the prompt text (see `loadSystemPromptText`); reads the bundled one meanwhile. */
+export function loadSystemPrompt(
+  url: string | undefined,
+  notify: (message: string) => void,
+): SystemPromptText {
+  let text = bundledSystemPrompt;
+  const loaded = loadSystemPromptText(url, notify).then((loadedText) => {
+    text = loadedText;
+  });
+  return { text: () => text, loaded };
+}

@@ -31,6 +31,14 @@ export class MountedPieces implements Mounted {
     return piece;
   }
 
+  /** Settles after `ms`; its timer is one of the pieces (destroyed first, it never settles). */
+  delay(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const id = setTimeout(resolve, ms);
+      this.add({ destroy: () => clearTimeout(id) });
+    });
+  }
+
   /** Whether `destroy()` has run: what arrives after it is destroyed as it arrives. */
   get isDestroyed(): boolean {
     return this.destroyed;

@@ -1,23 +1,34 @@
 // @vitest-environment jsdom
-// Each surface mounted alone into a host and destroyed: its elements leave the host, and every listener
-// on the window or the document, timer, interval, idle callback and observer it made is gone, counted by
-// the same counters the browser's mount/destroy test uses (test/e2e/app/mount-destroy.e2e.test.ts, which
-// destroys them all together through the app's destroy). Each test also sees its surface make something
-// first, so a surface that made nothing cannot pass by accident.
+// Each surface, and each piece the app is composed of, mounted alone into a host and destroyed: its
+// elements leave the host, and every listener on the window or the document, timer, interval, idle
+// callback and observer it made is gone, counted by the same counters the browser's mount/destroy test
+// uses (test/e2e/app/mount-destroy.e2e.test.ts, which destroys them all together through the app's
+// destroy). Each test also sees its surface make something first, so a surface that made nothing cannot
+// pass by accident. The app's deferred pieces (the data side, the chat) destroyed while they load are
+// released when they arrive.
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Conversation } from '../../src/agent/conversation/conversation';
 import { createConversationDocument } from '../../src/agent/conversation/conversation-document';
 import { SessionApprovals } from '../../src/agent/run/session-approvals';
+import { mountAppShell } from '../../src/app/app-shell';
+import { startChatSide, type ChatSide } from '../../src/app/chat-side';
+import { startDataSide, type DataSide } from '../../src/app/data-side';
+import { mountMapOverlay } from '../../src/app/map-overlay';
+import { NoticeBanner } from '../../src/app/notice-banner';
 import { mountApproval } from '../../src/approval/mount-approval';
 import { ChatPanel } from '../../src/chat/chat-panel';
 import { mountChat } from '../../src/chat/mount-chat';
-import { defaultAppConfig } from '../../src/config';
+import { DatasetCatalog, defaultAppConfig } from '../../src/config';
 import { mountConversations } from '../../src/conversations/mount-conversations';
+import { MapUndo } from '../../src/conversations/shell';
+import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { mountLayerPanel } from '../../src/map/layers/layer-panel';
 import { mountResults } from '../../src/results/mount-results';
 import { mountSettings } from '../../src/settings/mount-settings';
+import { CredentialStore } from '../../src/settings/shell';
 import { storageScope } from '../../src/storage/storage-scope';
+import { ResultView } from '../../src/tools/map/result-view';
 import { ResultStore } from '../../src/tools/result-store';
 import { ToolRegistry } from '../../src/tools/tool-registry';
 import { MountedPieces } from '../../src/ui/mounted';
@@ -363,6 +374,168 @@ describe('each surface mounted alone and destroyed', () => {
     const { made, left, before } = await mountAndDestroy(chat);
     // The idle preloads (a timeout in jsdom, which has no requestIdleCallback) and the panel's observer.
     expect(made).toEqual(expect.arrayContaining(['MutationObserver', 'timeout']));
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect(element.childElementCount).toBe(0);
+  });
+});
+
+describe('the app’s pieces mounted alone and destroyed', () => {
+  const listensFor = (type: string): boolean =>
+    held().listeners.some((entry) => entry.startsWith(`${type}|`));
+
+  it('the shell: its banner, its watch for refused requests and its view tabs go', async () => {
+    const element = host();
+    for (const area of ['app-map', 'app-chat']) {
+      const child = document.createElement('div');
+      child.className = area;
+      element.append(child);
+    }
+    const { left, before } = await mountAndDestroy(() => {
+      const shell = mountAppShell(element, 'app-config.json');
+      shell.banner.add('A notice.');
+      expect(element.querySelectorAll('.notice-banner:not([hidden]), .app-tabs')).toHaveLength(2);
+      expect(listensFor('securitypolicyviolation')).toBe(true);
+      return shell;
+    });
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect(element.querySelector('.notice-banner, .app-tabs')).toBeNull();
+  });
+
+  it('the map overlay without a map: Add data, its drop target and the overlay go', async () => {
+    const mapArea = host();
+    const banner = new NoticeBanner(host());
+    const { left, before } = await mountAndDestroy(() => {
+      const overlay = mountMapOverlay(mapArea, {
+        map: undefined,
+        catalog: new DatasetCatalog([]),
+        tools: { registry: new ToolRegistry(), resultStore: new ResultStore() },
+        engine: async () => undefined,
+        maxUploadBytes: 1_000_000,
+        scope: storageScope('overlay'),
+        banner,
+        // The kept uploads would come back after the map's first draw, which never comes here.
+        after: new Promise(() => undefined),
+        importConversation: async () => undefined,
+      });
+      expect(mapArea.querySelector('.map-overlay')?.childElementCount).toBeGreaterThan(0);
+      return overlay;
+    });
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+    expect(mapArea.childElementCount).toBe(0);
+  });
+
+  const dataSide = (
+    registry: ToolRegistry,
+    after: Promise<void>,
+    onStart: () => void = () => undefined,
+  ) => {
+    const banner = new NoticeBanner(host());
+    const tools = {
+      // Read once the data side's code has arrived, as it starts.
+      get registry() {
+        onStart();
+        return registry;
+      },
+      resultStore: new ResultStore(),
+    };
+    const side = startDataSide(
+      {
+        config: { ...defaultAppConfig(), datasets: [], mcpServers: [] },
+        configBase: document.baseURI,
+        scope: storageScope('data-side'),
+        tools,
+        shell: { banner, formHost: () => document.body },
+        after,
+        createEngine: () => new DuckDbNodeEngine(),
+      },
+      {},
+    );
+    return { side, banner };
+  };
+
+  it('the data side destroyed before the map drew: it never starts, and says nothing', async () => {
+    let mapDrawn = (): void => undefined;
+    const { side, banner } = dataSide(
+      new ToolRegistry(),
+      new Promise((resolve) => (mapDrawn = resolve)),
+    );
+    side.destroy();
+    mapDrawn();
+    expect(await side.data).toBeUndefined();
+    expect(banner.element.hidden).toBe(true);
+  });
+
+  it('the data side destroyed while it starts: its server and listeners go as it arrives', async () => {
+    const registry = new ToolRegistry();
+    let side: DataSide | undefined;
+    const { left, before } = await mountAndDestroy(
+      () => {
+        side = dataSide(registry, Promise.resolve(), () => side?.destroy()).side;
+        return side;
+      },
+      async () => {
+        expect(await side?.data).toBeDefined();
+        await vi.waitFor(() => expect(registry.get('query')).toBeUndefined(), {
+          timeout: 30_000,
+        });
+      },
+    );
+    expect(left.pending).toEqual([]);
+    expect(left.listeners).toEqual(before.listeners);
+  });
+
+  it('the chat side destroyed while the chat loads: the chat goes as it arrives', async () => {
+    const element = host();
+    const scope = storageScope('chat-side');
+    // What a module adds once per page stays from this first mount (see the whole chat's test).
+    (
+      await mountChat({
+        element: host(),
+        config: defaultAppConfig(),
+        registry: new ToolRegistry(),
+        resultStore: new ResultStore(),
+        storage: scope,
+      })
+    ).destroy();
+    let side: ChatSide | undefined;
+    const handle = {
+      // Read once the chat's code has arrived, as the chat mounts.
+      get config() {
+        side?.destroy();
+        return defaultAppConfig();
+      },
+      registry: new ToolRegistry(),
+      resultStore: new ResultStore(),
+      map: undefined,
+      conversationMap: undefined,
+      systemPrompt: () => '',
+      data: Promise.resolve(undefined),
+      uploadsRestored: Promise.resolve(),
+    };
+    const { left, before } = await mountAndDestroy(
+      () => {
+        side = startChatSide(
+          {
+            handle,
+            credentials: new CredentialStore(new MemoryStorage(), new MemoryStorage()),
+            scope,
+            shell: { chatElement: element, banner: new NoticeBanner(host()) },
+            overlay: { mapUndo: new MapUndo(), resultView: new ResultView() },
+            after: Promise.resolve(),
+            promptLoaded: Promise.resolve(),
+          },
+          {},
+        );
+        return side;
+      },
+      async () => {
+        // It arrived after the destroy: mounted, then destroyed at once.
+        expect((await side?.mounted)?.panel).toBeDefined();
+      },
+    );
     expect(left.pending).toEqual([]);
     expect(left.listeners).toEqual(before.listeners);
     expect(element.childElementCount).toBe(0);
