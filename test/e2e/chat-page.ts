@@ -200,27 +200,40 @@ export async function newConversation(page: Page): Promise<void> {
 }
 
 /**
- * Waits until no turn is running. When it does not come, the error says where the chat stood (its
- * status, the status line's words and the last turn's text), so a failure in a full run can be read
- * from the log alone.
+ * Where the chat stands, in one line for a failure message: its status, the status line's words, the
+ * approval card if one shows, each call's tool and state, and the end of the last turn's text.
  */
+export function chatState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const chat = document.querySelector<HTMLElement>('.mw-chat');
+      const turns = document.querySelectorAll<HTMLElement>('.mw-turn');
+      const last = turns[turns.length - 1];
+      const card = document.querySelector<HTMLElement>('.mw-approval-card');
+      const calls = [...document.querySelectorAll<HTMLElement>('.mw-call')].map(
+        (call) => `${call.dataset.tool ?? '?'}:${call.dataset.state ?? '?'}`,
+      );
+      return [
+        `status ${chat?.dataset.status ?? '(no chat)'}`,
+        `status line "${document.querySelector('.mw-status-text')?.textContent?.trim() ?? ''}"`,
+        card
+          ? `approval card "${(card.innerText ?? '').replace(/\s+/g, ' ').slice(0, 200)}"`
+          : 'no approval card',
+        `calls [${calls.join(', ')}]`,
+        `${turns.length} turns, the last "${(last?.innerText ?? '').replace(/\s+/g, ' ').slice(-400)}"`,
+      ].join('; ');
+    })
+    .catch((reason: unknown) => `the page could not say (${String(reason)})`);
+}
+
+/** Waits until no turn is running; when it does not come, the error says where the chat stood. */
 export async function waitForIdle(page: Page): Promise<void> {
   try {
     await page.locator('.mw-chat[data-status="idle"]').waitFor({ timeout: 60_000 });
   } catch (error) {
-    const where = await page
-      .evaluate(() => {
-        const chat = document.querySelector<HTMLElement>('.mw-chat');
-        const turns = document.querySelectorAll<HTMLElement>('.mw-turn');
-        const last = turns[turns.length - 1];
-        return [
-          `status ${chat?.dataset.status ?? '(no chat)'}`,
-          `status line "${document.querySelector('.mw-status-text')?.textContent?.trim() ?? ''}"`,
-          `${turns.length} turns, the last "${(last?.innerText ?? '').replace(/\s+/g, ' ').slice(-600)}"`,
-        ].join('; ');
-      })
-      .catch((reason: unknown) => `the page could not say (${String(reason)})`);
-    throw new Error(`The chat was not idle within 60 s: ${where}`, { cause: error });
+    throw new Error(`The chat was not idle within 60 s: ${await chatState(page)}`, {
+      cause: error,
+    });
   }
 }
 

@@ -13,6 +13,7 @@ import {
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import {
   ask,
+  chatState,
   expectClean,
   openChat,
   waitForData,
@@ -98,7 +99,13 @@ describe('a server asking the person for input, in the chat', () => {
       .first()
       .click();
     const form = page.locator('.mw-chat .mw-elicitation');
-    await form.waitFor({ timeout: 30_000 });
+    await form.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+      // Seen once in a full run two files at a time, not since: say where the chat and server stood.
+      throw new Error(
+        `No form within 30 s: ${await chatState(page)}; the server got ${survey.answers.length} answers, the model ${fake.requests.length} requests`,
+        { cause: error },
+      );
+    });
     return form;
   }
 
