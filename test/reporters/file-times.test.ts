@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileTimes, machineBusySeconds } from './file-times';
+import { busyBetween, formatFileTimes, machineBusySeconds } from './file-times';
 
 describe('the time per file printed at the end of a run', () => {
   it('lists every file slowest first, marks the ones that did not pass, and sums them', () => {
@@ -54,5 +54,28 @@ describe("the machine's CPU seconds beside each file's time", () => {
         throw new Error('ENOENT');
       }),
     ).toBeUndefined();
+  });
+});
+
+describe("a file's CPU seconds, read off the run's samples over the file's span", () => {
+  const samples = [
+    { at: 1_000, busy: 100 },
+    { at: 1_250, busy: 100.5 },
+    { at: 1_500, busy: 101.5 },
+  ];
+
+  it('interpolates between the samples around each end of the span', () => {
+    expect(busyBetween(samples, 1_000, 1_500)).toBeCloseTo(1.5);
+    expect(busyBetween(samples, 1_125, 1_375)).toBeCloseTo(0.25 + 0.5);
+  });
+
+  it('gives a short file its share rather than 0 or nothing', () => {
+    expect(busyBetween(samples, 1_300, 1_310)).toBeCloseTo(0.04);
+  });
+
+  it('knows nothing of a span the samples do not cover', () => {
+    expect(busyBetween(samples, 900, 1_200)).toBeUndefined();
+    expect(busyBetween(samples, 1_200, 1_600)).toBeUndefined();
+    expect(busyBetween([], 0, 1)).toBeUndefined();
   });
 });

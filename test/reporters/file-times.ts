@@ -4,6 +4,7 @@
 // machine spent while that file ran: on two cores the suite is bound by CPU, so that is the figure a
 // faster suite must cut. Files that ran at once share theirs.
 import { readFileSync } from 'node:fs';
+import { experimental_getRunnerTask } from 'vitest/node';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 /** One file's time: the file's path in the project and its seconds, import and hooks included. */
@@ -77,33 +78,85 @@ export function formatFileTimes(times: readonly FileTime[]): string[] {
   ];
 }
 
-/** Prints `formatFileTimes` through Vitest's logger once the run ends. */
+/** One reading of the machine's busy CPU seconds, at a time in ms since the epoch. */
+export interface BusySample {
+  at: number;
+  busy: number;
+}
+
+/**
+ * The machine's busy CPU seconds between two times, interpolated between the samples around each;
+ * undefined when the samples do not cover the span.
+ */
+export function busyBetween(
+  samples: readonly BusySample[],
+  from: number,
+  to: number,
+): number | undefined {
+  const at = (time: number): number | undefined => {
+    const after = samples.findIndex((sample) => sample.at >= time);
+    if (after < 0) return undefined;
+    const next = samples[after]!;
+    if (next.at === time) return next.busy;
+    if (after === 0) return undefined;
+    const before = samples[after - 1]!;
+    return before.busy + ((next.busy - before.busy) * (time - before.at)) / (next.at - before.at);
+  };
+  const start = at(from);
+  const end = at(to);
+  return start === undefined || end === undefined ? undefined : Math.max(0, end - start);
+}
+
+/** When a file's work ran, in ms since the epoch, from the runner's start time and the diagnostic. */
+function fileSpan(testModule: TestModule): { from: number; to: number } | undefined {
+  const startTime = experimental_getRunnerTask(testModule).result?.startTime;
+  if (startTime === undefined) return undefined;
+  const diagnostic = testModule.diagnostic();
+  // The runner stamps its start once the file is collected; its set-up and import came before.
+  const before =
+    diagnostic.environmentSetupDuration +
+    diagnostic.prepareDuration +
+    diagnostic.collectDuration +
+    diagnostic.setupDuration;
+  return { from: startTime - before, to: startTime + diagnostic.duration };
+}
+
+/**
+ * Prints `formatFileTimes` through Vitest's logger once the run ends. The machine's busy time is
+ * sampled four times a second through the run, and each file's CPU is read off those samples over the
+ * span its worker says it ran: the events the main process receives for a file come in batches, so
+ * reading /proc/stat when they arrive gave some files about 0.
+ */
 export default class FileTimesReporter implements Reporter {
   private vitest?: Vitest;
-  private readonly busyAtStart = new Map<string, number>();
-  private readonly cpuSeconds = new Map<string, number>();
+  private readonly samples: BusySample[] = [];
+  private timer?: ReturnType<typeof setInterval>;
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest;
+    if (this.sample()) {
+      this.timer = setInterval(() => this.sample(), 250);
+      this.timer.unref();
+    }
   }
 
-  onTestModuleStart(testModule: TestModule): void {
+  private sample(): boolean {
     const busy = machineBusySeconds();
-    if (busy !== undefined) this.busyAtStart.set(testModule.moduleId, busy);
-  }
-
-  onTestModuleEnd(testModule: TestModule): void {
-    const start = this.busyAtStart.get(testModule.moduleId);
-    const end = machineBusySeconds();
-    if (start !== undefined && end !== undefined)
-      this.cpuSeconds.set(testModule.moduleId, end - start);
+    if (busy !== undefined) this.samples.push({ at: Date.now(), busy });
+    return busy !== undefined;
   }
 
   onTestRunEnd(testModules: readonly TestModule[]): void {
+    clearInterval(this.timer);
+    this.sample();
     const lines = formatFileTimes(
-      testModules.map((testModule) =>
-        fileTime(testModule, this.cpuSeconds.get(testModule.moduleId)),
-      ),
+      testModules.map((testModule) => {
+        const span = fileSpan(testModule);
+        return fileTime(
+          testModule,
+          span === undefined ? undefined : busyBetween(this.samples, span.from, span.to),
+        );
+      }),
     );
     if (lines.length > 0) this.vitest?.logger.log(['', ...lines].join('\n'));
   }
