@@ -97,7 +97,11 @@ export function startDataSide(
       }),
     )
     .then((arrived: StartedData) => {
-      if (destroyed) void arrived.close();
+      // Destroyed while it started: closed here, once, and settled to undefined as closed.
+      if (destroyed) {
+        void arrived.close();
+        return undefined;
+      }
       started = arrived;
       return arrived;
     })

@@ -24,6 +24,7 @@ import { mountConversations } from '../../src/conversations/mount-conversations'
 import { MapUndo } from '../../src/conversations/shell';
 import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { mountLayerPanel } from '../../src/map/layers/layer-panel';
+import { McpHub } from '../../src/mcp/mcp-hub';
 import { mountResults } from '../../src/results/mount-results';
 import { mountSettings } from '../../src/settings/mount-settings';
 import { CredentialStore } from '../../src/settings/shell';
@@ -471,13 +472,16 @@ describe('the app’s pieces mounted alone and destroyed', () => {
   it('the data side destroyed while it starts: its server and listeners go as it arrives', async () => {
     const registry = new ToolRegistry();
     let side: DataSide | undefined;
+    // The side's hub (its servers' connections) is closed once: as it arrives, not again by destroy().
+    const hubCloses = vi.spyOn(McpHub.prototype, 'close');
     const { left, before } = await mountAndDestroy(
       () => {
         side = dataSide(registry, Promise.resolve(), () => side?.destroy()).side;
         return side;
       },
       async () => {
-        expect(await side?.data).toBeDefined();
+        // Closed as it arrived, so it settles to undefined (closed once, not again by destroy()).
+        expect(await side?.data).toBeUndefined();
         await vi.waitFor(() => expect(registry.get('query')).toBeUndefined(), {
           timeout: 30_000,
         });
@@ -485,6 +489,8 @@ describe('the app’s pieces mounted alone and destroyed', () => {
     );
     expect(left.pending).toEqual([]);
     expect(left.listeners).toEqual(before.listeners);
+    expect(hubCloses).toHaveBeenCalledTimes(1);
+    hubCloses.mockRestore();
   });
 
   it('the chat side destroyed while the chat loads: the chat goes as it arrives', async () => {
