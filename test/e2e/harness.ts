@@ -111,13 +111,21 @@ export function recordOutsideRequests(context: BrowserContext): string[] {
 }
 
 /**
+ * The window a test opens unless it asks for another: a small laptop's, wide enough for the desktop
+ * layout (the phone layout starts at 700 px). MapLibre draws through SwiftShader on the processor, so
+ * a frame's cost grows with its pixels: a boot that moves the map cost 3.8 CPU-s at 1280×800 and 3.1
+ * at this size (medians of 3, alternating). Tests of a layout at a given size open that size.
+ */
+export const defaultViewport = { width: 1024, height: 640 };
+
+/**
  * Opens a fresh context whose requests outside loopback are recorded and stopped. Service workers are
  * blocked unless a test asks for them: the app's installs the whole build for offline visits beside the
  * boot (bench/test-boot.bench.ts: 4.4 CPU-seconds a boot with it blocked, 6.2 allowed).
  */
 export async function openPage(
   browser: Browser,
-  viewport = { width: 1280, height: 800 },
+  viewport = defaultViewport,
   serviceWorkers: 'allow' | 'block' = 'block',
   storageState?: BrowserContextOptions['storageState'],
 ): Promise<PageUnderTest> {

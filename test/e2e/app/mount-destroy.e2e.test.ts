@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { ask, modelSettings, waitForIdle } from '../chat-page';
 import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
-import { launchBrowser } from '../harness';
+import { defaultViewport, launchBrowser } from '../harness';
 import { installHeldCounters, type HeldCounts } from '../held-resources';
 import type { FakeLlmReply, FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
@@ -162,7 +162,7 @@ describe('mounting and destroying the app', () => {
   it(`${MOUNTS} times in one page leaves its listeners, workers, timers, observers and heap where the first mount did`, async () => {
     // A plain context: request interception (which the other tests use to block outside hosts) keeps
     // every request's record in the page's heap, which would hide what the app itself keeps.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: defaultViewport });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error.stack ?? error.message)));

@@ -13,6 +13,7 @@ import {
   useAppWithModel,
   type ContractPage,
 } from '../chat-page';
+import { defaultViewport } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Locator, Page } from 'playwright-core';
 
@@ -76,12 +77,12 @@ describe('the approval card', () => {
   let shared: ContractPage | undefined;
 
   /** The shared page on a New chat with auto-approve off, at `viewport`. */
-  async function openCard(viewport = { width: 1280, height: 800 }): Promise<ContractPage> {
+  async function openCard(viewport = defaultViewport): Promise<ContractPage> {
     shared ??= await openChat(app.harness.browser, app.harness.appUrl, {
       endpoint: app.fake.url,
     });
     const { page } = shared;
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(defaultViewport);
     await newConversation(page);
     const autoApprove = page.getByRole('switch', { name: 'Auto-approve queries' });
     if (await autoApprove.isChecked()) await autoApprove.uncheck();

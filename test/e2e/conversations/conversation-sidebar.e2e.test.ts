@@ -12,7 +12,7 @@ import {
   waitForIdle,
   type ContractPage,
 } from '../chat-page';
-import { startAppHarness, type AppHarness } from '../harness';
+import { defaultViewport, startAppHarness, type AppHarness } from '../harness';
 import type { FakeLlmReply, FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
 
@@ -205,7 +205,7 @@ describe('conversations in the sidebar', () => {
           origin: new URL(harness.appUrl).origin,
         });
       }
-      await shared.page.setViewportSize({ width: 1280, height: 800 });
+      await shared.page.setViewportSize(defaultViewport);
       await newConversation(shared.page);
       return shared;
     }

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { ask, expectClean, openChat, waitForIdle, type ContractPage } from '../chat-page';
-import { downloadedBytes, startAppHarness, type AppHarness } from '../harness';
+import { defaultViewport, downloadedBytes, startAppHarness, type AppHarness } from '../harness';
 import { registerResultFixtures } from '../result-fixtures';
 import type { FakeLlmRule, FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Locator, Page } from 'playwright-core';
@@ -236,7 +236,7 @@ describe('charts and result tables in the browser', () => {
         `${width} px: labels outside the chart`,
       ).toEqual([]);
     }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(defaultViewport);
     await expectClean(opened);
   });
 
