@@ -63,6 +63,8 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
   let harness: AppHarness;
   let fake: FakeLlm;
   let everything: SpawnedServer | undefined;
+  // Every server started, each stopped at the end (a test that restarts one keeps only the last).
+  const everythings: SpawnedServer[] = [];
   const bridges: McpBridge[] = [];
   let silent: LoopbackServer | undefined;
 
@@ -77,10 +79,22 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
       harness?.close(),
       fake?.stop(),
       ...bridges.map((bridge) => bridge.stop()),
-      everything?.stop(),
+      ...everythings.map((server) => server.stop()),
       silent?.stop(),
     ]);
   });
+
+  /** Starts server-everything over Streamable HTTP (on `port`, for a restart), stopped after all. */
+  async function startEverything(port?: number): Promise<SpawnedServer> {
+    const server = await spawnLoopbackServer(
+      everythingScript,
+      ['streamableHttp'],
+      /listening on port/i,
+      port,
+    );
+    everythings.push(server);
+    return server;
+  }
 
   /** Asks the scripted question with the bridge saved as the person's server, and approves the call. */
   async function askThrough(bridgeUrl: string): Promise<void> {
@@ -127,11 +141,7 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
   }, 90_000);
 
   it('over Streamable HTTP: the same, through a remote server', async () => {
-    everything = await spawnLoopbackServer(
-      everythingScript,
-      ['streamableHttp'],
-      /listening on port/i,
-    );
+    everything = await startEverything();
     const bridge = await startMcpBridge({
       target: { kind: 'http', url: `${everything.url}/mcp` },
       port: 0,
@@ -190,11 +200,7 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
   }, 90_000);
 
   it('the server behind the bridge dies mid-call: the call fails within 2 s, Settings shows it, and after a restart the next call works', async () => {
-    everything = await spawnLoopbackServer(
-      everythingScript,
-      ['streamableHttp'],
-      /listening on port/i,
-    );
+    everything = await startEverything();
     const bridge = await startMcpBridge({
       target: { kind: 'http', url: `${everything.url}/mcp`, transport: 'streamable-http' },
       port: 0,
@@ -244,12 +250,7 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
     );
     expect(await row.getByRole('button', { name: 'Reconnect server everything' }).count()).toBe(1);
 
-    everything = await spawnLoopbackServer(
-      everythingScript,
-      ['streamableHttp'],
-      /listening on port/i,
-      Number(new URL(everything.url).port),
-    );
+    everything = await startEverything(Number(new URL(everything.url).port));
     await row.locator('.mw-badge[data-status="connected"]').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Close the settings' }).click();
     await ask(page, 'add two and forty');
