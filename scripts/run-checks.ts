@@ -1,6 +1,6 @@
-// `npm test`'s static checks at once: typecheck, lint and the format check read the same files and
-// none needs another's output, and on two cores lint and prettier each keep one busy (about 20 and
-// 30 s alone, about 30 s together with the typecheck). Each check's output is printed whole when it
+// `npm test`'s static checks at once, and the build beside them: typecheck, lint, the format check and
+// `vite build` read the same files and none needs another's output, and on two cores lint and prettier
+// each keep one busy (about 20 and 30 s alone, about 30 s together with the typecheck). Each check's output is printed whole when it
 // ends, under its name, so the log reads as if they had run one after another; the command fails
 // when any check fails, after all have ended.
 //

@@ -25,7 +25,7 @@ describe('the browser bundle', () => {
   let folders: string[] = [];
   beforeAll(async () => {
     folders = [await buildWasmPage(resolve('.e2e-artifacts/d-bundle-check'))];
-    // The app build, when one exists (npm test builds dist/ before the browser tests).
+    // The app build, when one exists (npm test builds dist/ beside the static checks, before the tests).
     const app = process.env.MAPWRIGHT_DIST ?? 'dist';
     if (chunksOf(app).length > 0) folders.push(app);
   }, 120_000);
