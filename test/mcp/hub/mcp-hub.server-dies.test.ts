@@ -5,15 +5,22 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { followServerWaits } from '../../../src/chat/follow-server-waits';
 import { McpHub, type McpStatusEvent } from '../../../src/mcp';
 import { ToolRegistry } from '../../../src/tools/tool-registry';
+import { bundledPackageScript } from '../bundled-script';
 import { spawnLoopbackServer, type SpawnedServer } from '../spawn-loopback-server';
 import { startMcpServerScript } from '../start-mcp-server-script';
 import type { RetryPolicy } from '../../../src/mcp/connection/mcp-connection';
 
-const everythingScript = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
+// Started 15 times here: bundled once, each start costs half the CPU (bundled-script.ts).
+let everythingScript: string;
+beforeAll(async () => {
+  everythingScript = await bundledPackageScript(
+    'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+  );
+}, 60_000);
 const signal = new AbortController().signal;
 
 describe('a third-party MCP server that dies', () => {
