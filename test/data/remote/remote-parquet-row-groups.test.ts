@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ParquetFile, WriterPropertiesBuilder, readParquet, writeParquet } from 'parquet-wasm/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DuckDbWasmEngine } from '../../../src/data/duckdb/duckdb-wasm-engine';
 import {
   footerLength,
@@ -50,8 +50,9 @@ describe('a remote Parquet table filtered by its row groups’ ranges', () => {
     // drops the NaN rows a range without NaN hides (`pos > 0.99` then misses 71 of them).
     await native.run(`CREATE TABLE whole AS SELECT * FROM read_parquet('${file}')`);
   });
-  beforeEach(async () => {
-    reads = [];
+  // One engine for the file (starting DuckDB-WASM was most of a test's cost). Each test drops the table
+  // and loads it again, which drops the columns and row groups an earlier test fetched: none are left.
+  beforeAll(async () => {
     const footer = footerLength(bytes.subarray(bytes.length - 8));
     const rowGroups = rowGroupStatistics(
       bytes.subarray(bytes.length - 8 - footer, bytes.length - 8),
@@ -72,10 +73,14 @@ describe('a remote Parquet table filtered by its row groups’ ranges', () => {
         },
       },
     });
-    await engine.load({ table: 'readings', format: 'parquet', url: remoteUrl });
   });
-  afterEach(() => engine?.close());
+  beforeEach(async () => {
+    await engine.drop('readings');
+    await engine.load({ table: 'readings', format: 'parquet', url: remoteUrl });
+    reads = [];
+  });
   afterAll(async () => {
+    await engine?.close();
     native?.closeSync();
     if (folder) await rm(folder, { recursive: true, force: true });
   });

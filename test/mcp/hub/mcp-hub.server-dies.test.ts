@@ -5,24 +5,43 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { followServerWaits } from '../../../src/chat/follow-server-waits';
 import { McpHub, type McpStatusEvent } from '../../../src/mcp';
 import { ToolRegistry } from '../../../src/tools/tool-registry';
+import { bundledPackageScript } from '../bundled-script';
 import { spawnLoopbackServer, type SpawnedServer } from '../spawn-loopback-server';
 import { startMcpServerScript } from '../start-mcp-server-script';
 import type { RetryPolicy } from '../../../src/mcp/connection/mcp-connection';
 
-const everythingScript = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
+// Started 15 times here: bundled once, each start costs half the CPU (bundled-script.ts).
+let everythingScript: string;
+beforeAll(async () => {
+  everythingScript = await bundledPackageScript(
+    'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+  );
+}, 60_000);
 const signal = new AbortController().signal;
 
 describe('a third-party MCP server that dies', () => {
   let everything: SpawnedServer | undefined;
   let hub: McpHub | undefined;
+  // Every server a test started: all stopped after it, one still starting when a test timed out too
+  // (only the last was, and a failed run left a server-everything running).
+  let started: Array<Promise<SpawnedServer>> = [];
   afterEach(async () => {
     await hub?.close();
-    await everything?.stop();
+    for (const server of await Promise.allSettled(started))
+      if (server.status === 'fulfilled') await server.value.stop();
+    started = [];
   });
+
+  /** server-everything on `port` (a free one unless given), stopped after the test. */
+  function spawnEverything(args: string[], readyPattern: RegExp, port?: number) {
+    const server = spawnLoopbackServer(everythingScript, args, readyPattern, port);
+    started.push(server);
+    return server;
+  }
 
   /** The reference server over `transport`, and a hub connected to it that records statuses. */
   async function connect(
@@ -30,8 +49,7 @@ describe('a third-party MCP server that dies', () => {
     reconnect: Partial<RetryPolicy>,
     port?: number,
   ): Promise<{ registry: ToolRegistry; statuses: McpStatusEvent[] }> {
-    everything = await spawnLoopbackServer(
-      everythingScript,
+    everything = await spawnEverything(
       [transport === 'sse' ? 'sse' : 'streamableHttp'],
       /(listening|running) on port/i,
       port,
@@ -106,12 +124,7 @@ describe('a third-party MCP server that dies', () => {
   /** server-everything again, on the port it had. */
   async function restart(): Promise<void> {
     const port = Number(new URL(everything!.url).port);
-    everything = await spawnLoopbackServer(
-      everythingScript,
-      ['streamableHttp'],
-      /listening on port/i,
-      port,
-    );
+    everything = await spawnEverything(['streamableHttp'], /listening on port/i, port);
   }
 
   it('a call made while it is down waits for it, and runs once it has restarted', async () => {
@@ -191,7 +204,7 @@ describe('a third-party MCP server that dies', () => {
   }, 40_000);
 
   it('a request the server rejected for a lost session is sent again after re-initialising', async () => {
-    everything = await spawnLoopbackServer(everythingScript, ['streamableHttp'], /listening/i);
+    everything = await spawnEverything(['streamableHttp'], /listening/i);
     const registry = new ToolRegistry();
     let forgotten = 0;
     // The first call goes out with a session the server never issued, as after a restart it missed.
@@ -265,12 +278,7 @@ describe('a third-party MCP server that dies', () => {
     // The first attempt failed; the next is 20 s away when the person switches the server off.
     await until(() => /Cannot reach/.test(hub!.servers()[0]?.lastError ?? ''));
     await hub!.disconnect('everything');
-    everything = await spawnLoopbackServer(
-      everythingScript,
-      ['streamableHttp'],
-      /listening on port/i,
-      port,
-    );
+    everything = await spawnEverything(['streamableHttp'], /listening on port/i, port);
     expect(hub!.servers()[0]?.status).toBe('disconnected');
     const switchedOff = await registry.execute(
       { id: 'off', name: 'echo', arguments: { message: 'hello?' } },
@@ -296,12 +304,7 @@ describe('a third-party MCP server that dies', () => {
     const port = Number(new URL(everything!.url).port);
     everything!.child.kill('SIGKILL');
     await until(() => hub!.servers()[0]?.status === 'error');
-    everything = await spawnLoopbackServer(
-      everythingScript,
-      ['streamableHttp'],
-      /listening on port/i,
-      port,
-    );
+    everything = await spawnEverything(['streamableHttp'], /listening on port/i, port);
     expect(hub!.servers()[0]?.status).toBe('error');
     await hub!.reconnect('everything');
     expect(hub!.servers()[0]?.status).toBe('connected');

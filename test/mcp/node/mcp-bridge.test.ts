@@ -4,17 +4,21 @@
 // within a second in one sentence and the page reconnects; a restarted server is picked up by itself; and
 // start-up problems (a down URL, a busy port) are sentences that say what to do.
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { McpHub } from '../../../src/mcp';
 import { startMcpBridge, type McpBridge } from '../../../src/mcp/node/start-mcp-bridge';
 import { ToolRegistry } from '../../../src/tools/tool-registry';
 import { startLoopbackServer } from '../../servers/loopback';
+import { bundledPackageScript } from '../bundled-script';
 import { freePort, spawnLoopbackServer, type SpawnedServer } from '../spawn-loopback-server';
 
-const everythingScript = resolve(
-  'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
-);
+// Started about 14 times here: bundled once, each start costs half the CPU (bundled-script.ts).
+let everythingScript: string;
+beforeAll(async () => {
+  everythingScript = await bundledPackageScript(
+    'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+  );
+}, 60_000);
 const signal = new AbortController().signal;
 
 describe('the MCP bridge', () => {
