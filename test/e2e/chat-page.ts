@@ -24,7 +24,7 @@ export interface ChatPageOptions {
   localStorage?: Record<string, string>;
   /** Wait for the chat to be ready (default true). */
   waitForChat?: boolean;
-  /** The window's size (default `defaultViewport`, 1024×640); a phone is 390×844. */
+  /** The window's size (default `defaultViewport`, 1280×800); a phone is 390×844. */
   viewport?: { width: number; height: number };
   /** Write the entries only when the page has none yet, so what the page saves survives a reload. */
   seedOnce?: boolean;

@@ -114,10 +114,14 @@ describe('uploads across reloads', () => {
     expect(message).toContain('It replaces the earlier upload of stations.csv.');
     expect(await layerItems(page).count()).toBe(1);
     expect(await renderedFeatures(page, 'stations')).toBe(3);
+    // The layer does not wait for DuckDB (upload-dataset.ts): the new file's table is put in place
+    // after the notice, dropping the earlier one first, so until then the query may find no table.
     await page.waitForFunction(async () => {
       const started = await window.mapwright!.data;
-      const { rows } = await started!.engine.query('SELECT count(*)::INTEGER AS n FROM stations');
-      return rows[0]?.n === 3;
+      const counted = await started!.engine
+        .query('SELECT count(*)::INTEGER AS n FROM stations')
+        .catch(() => undefined);
+      return counted?.rows[0]?.n === 3;
     });
     await reload(page);
     expect(await layerItems(page).count()).toBe(1);
