@@ -66,13 +66,13 @@ const script: FakeLlmScript = {
       reply: { text: 'The northernmost airports are now **drawn on the map**.', tokenDelayMs: 10 },
     },
     {
-      user: 'flights',
-      reply: { toolCalls: [{ name: 'query', arguments: { sql_query: 'SELECT * FROM flights' } }] },
+      user: 'every airport',
+      reply: { toolCalls: [{ name: 'query', arguments: { sql_query: 'SELECT * FROM airports' } }] },
     },
     {
-      user: 'flights',
+      user: 'every airport',
       toolResult: 'declined',
-      reply: { text: 'Understood: without the data I cannot list the flights.' },
+      reply: { text: 'Understood: without the data I cannot list the airports.' },
     },
     {
       user: 'long story',
@@ -92,7 +92,9 @@ describe('the chat in the browser', () => {
   let opened: ContractPage;
   beforeAll(async () => {
     [harness, fake] = await Promise.all([
-      startAppHarness({ withFlights: true }),
+      // The airports alone: every question here reads them or nothing, and each boot that asks
+      // would otherwise load the other tables into DuckDB (the flights Parquet is 3 million rows).
+      startAppHarness({ airportsOnly: true }),
       startFakeLlm({ script }),
     ]);
     opened = await openChat();
@@ -159,15 +161,15 @@ describe('the chat in the browser', () => {
 
   it('deny: the reason reaches the model, which answers without the data', async () => {
     const { page } = opened;
-    await ask(opened.page, 'List all flights');
+    await ask(opened.page, 'List every airport');
     const card = page.locator('.mw-approval-card');
     await card.waitFor();
-    await card.locator('.mw-deny-reason').fill('three million rows is too many');
+    await card.locator('.mw-deny-reason').fill('every row is too many');
     await card.getByRole('button', { name: 'Deny query' }).click();
     await page
-      .locator('.mw-answer', { hasText: 'without the data I cannot list the flights' })
+      .locator('.mw-answer', { hasText: 'without the data I cannot list the airports' })
       .waitFor();
-    expect(lastToolResult()).toContain('three million rows is too many');
+    expect(lastToolResult()).toContain('every row is too many');
     expect(await page.locator('.mw-result-table').count()).toBe(0);
     expect(await page.locator('.mw-call[data-tool="query"]').getAttribute('data-state')).toBe(
       'declined',

@@ -3,7 +3,14 @@
 // the status line while they wait.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
-import { ask, deadLoopbackPort, openChat, waitForIdle, type ContractPage } from '../chat-page';
+import {
+  ask,
+  deadLoopbackPort,
+  newConversation,
+  openChat,
+  waitForIdle,
+  type ContractPage,
+} from '../chat-page';
 import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
 import { launchBrowser } from '../harness';
 import type { FakeLlmFailure, FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
@@ -135,20 +142,25 @@ describe('model errors: what happened, and what to do', () => {
   let browser: Browser;
   let variant: ConfigVariant;
   let fake: FakeLlm;
+  // One page for the tests that talk to the scripted model: each starts a new conversation in it.
+  let shared: ContractPage;
   beforeAll(async () => {
     [browser, fake, variant] = await Promise.all([
       launchBrowser(),
       startFakeLlm({ script, beforeCutOff: () => cutOffReleased }),
       lightConfig().then((config) => serveWithConfig(JSON.stringify(config))),
     ]);
+    shared = await openChat(browser, variant.appUrl, { endpoint: fake.url });
   });
   afterAll(async () => {
+    await shared?.context.close();
     await Promise.allSettled([browser?.close(), fake?.stop(), variant?.stop()]);
   });
 
   it('every kind the server can cause has its title, one sentence, advice and action', async () => {
-    const opened = await openChat(browser, variant.appUrl, { endpoint: fake.url });
+    const opened = shared;
     const { page } = opened;
+    await newConversation(page);
     for (const kind of served) {
       await ask(page, kind.question);
       if (kind.failures.some((failure) => failure.kind === 'cut-off')) {
@@ -187,7 +199,8 @@ describe('model errors: what happened, and what to do', () => {
     await page.getByRole('dialog', { name: 'Settings' }).waitFor();
     expect(opened.pageErrors).toEqual([]);
     expect(opened.outsideRequests).toEqual([]);
-    await opened.context.close();
+    await page.getByRole('button', { name: 'Close the settings' }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor({ state: 'hidden' });
   });
 
   it('nothing listening: "Cannot reach the model", naming the endpoint, with Open settings', async () => {
@@ -220,8 +233,8 @@ describe('model errors: what happened, and what to do', () => {
   });
 
   it('a retry counts down in the status line: "Retrying in N s (attempt 2 of 3)"', async () => {
-    const opened = await openChat(browser, variant.appUrl, { endpoint: fake.url });
-    const { page } = opened;
+    const { page } = shared;
+    await newConversation(page);
     await ask(page, 'countdown question');
     const status = page.locator('.mw-status-text');
     await status.filter({ hasText: /Retrying in 3 s \(attempt 2 of 3\)/ }).waitFor();
@@ -230,6 +243,5 @@ describe('model errors: what happened, and what to do', () => {
     await waitForIdle(page);
     expect(await status.textContent()).not.toMatch(/Retrying/);
     expect(await page.locator('.mw-error').count()).toBe(0);
-    await opened.context.close();
   });
 });

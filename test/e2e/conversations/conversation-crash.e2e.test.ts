@@ -10,14 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom as seeded } from '../../seeded-random';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { openChatTab } from '../chat-page';
-import {
-  chromiumArgs,
-  chromiumPath,
-  loopbackOnly,
-  recordOutsideRequests,
-  startAppHarness,
-  type AppHarness,
-} from '../harness';
+import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
+import { chromiumArgs, chromiumPath, loopbackOnly, recordOutsideRequests } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 
 const ITERATIONS = 16;
@@ -56,21 +50,24 @@ function shownFinished(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The build with no dataset: the test is about the conversation, and each of its 17 boots would
+ * otherwise draw the airports layer and load its table into DuckDB (every turn starts DuckDB).
+ */
+async function serveWithoutDatasets(): Promise<ConfigVariant> {
+  return serveWithConfig(JSON.stringify({ ...(await lightConfig()), datasets: [] }));
+}
+
 describe('a conversation when its page is stopped mid-turn', () => {
-  let harness: AppHarness;
+  let served: ConfigVariant;
   let fake: FakeLlm;
   let profile: string;
   beforeAll(async () => {
-    // The airports alone: the test is about the conversation, and each of its boots would otherwise
-    // load the flights Parquet and draw the county choropleth too.
-    [harness, fake] = await Promise.all([
-      startAppHarness({ airportsOnly: true }),
-      startFakeLlm({ script }),
-    ]);
+    [served, fake] = await Promise.all([serveWithoutDatasets(), startFakeLlm({ script })]);
     profile = mkdtempSync(join(tmpdir(), 'mapwright-crash-'));
   });
   afterAll(async () => {
-    await Promise.allSettled([harness?.close(), fake?.stop()]);
+    await Promise.allSettled([served?.stop(), fake?.stop()]);
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
@@ -80,7 +77,9 @@ describe('a conversation when its page is stopped mid-turn', () => {
       executablePath: chromiumPath,
       headless: true,
       args: chromiumArgs,
-      viewport: { width: 1280, height: 800 },
+      // The desktop layout (wider than 700 px) on fewer pixels: SwiftShader draws the map of each of
+      // the 17 boots in software, and a 1280×800 window cost about a fifth more CPU.
+      viewport: { width: 800, height: 600 },
       // No offline copy: installing it beside each of the 17 boots was a quarter of their work.
       serviceWorkers: 'block',
       ...loopbackOnly,
@@ -96,7 +95,7 @@ describe('a conversation when its page is stopped mid-turn', () => {
     let browser = await launch();
     const stops: string[] = [];
     for (let index = 0; index < ITERATIONS; index += 1) {
-      const page = await openChatTab(browser, harness.appUrl, { endpoint: fake.url });
+      const page = await openChatTab(browser, served.appUrl, { endpoint: fake.url });
       // Everything shown finished before the earlier stops is back, whole.
       const turns = await page.locator('.mw-turn').allTextContents();
       for (const done of finished) {
@@ -131,7 +130,7 @@ describe('a conversation when its page is stopped mid-turn', () => {
       stops.push(`${index}:${closeContext ? 'browser' : 'page'}`);
       if (closeContext) browser = await launch();
     }
-    const page = await openChatTab(browser, harness.appUrl, { endpoint: fake.url });
+    const page = await openChatTab(browser, served.appUrl, { endpoint: fake.url });
     const turns = await page.locator('.mw-turn').allTextContents();
     for (const done of finished)
       expect(turns.find((text) => text.includes(question(done)))).toContain(lastWord(done));

@@ -1,5 +1,6 @@
 // The built app, offline: the basemap and bundled layers render, tools change what is drawn, uploads
-// become layers. Counts come from MapLibre's rendered features after the map is idle.
+// become layers, and a dataset with no layer (the flights) is credited. Counts come from MapLibre's
+// rendered features after the map is idle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from '../harness';
 import { mapCanvasVariance } from '../map-page';
@@ -40,6 +41,11 @@ describe('map', () => {
     expect(layerPanel.join('\n')).toContain('Unemployment rate');
     expect(pageErrors).toEqual([]);
     expect(outsideRequests).toEqual([]);
+  });
+
+  it("credits a dataset that has no layer (the flights' table) in the map's attribution control", async () => {
+    const credits = await underTest.page.locator('.maplibregl-ctrl-attrib-inner').textContent();
+    expect(credits).toContain('U.S. Bureau of Transportation Statistics');
   });
 
   it('draws the bundled layers from their tile archives and reads their files only after it has drawn', async () => {
