@@ -213,6 +213,13 @@ export function chatState(page: Page): Promise<string> {
       const calls = [...document.querySelectorAll<HTMLElement>('.mw-call')].map(
         (call) => `${call.dataset.tool ?? '?'}:${call.dataset.state ?? '?'}`,
       );
+      // A map tool waits for the map's idle: whether it can come (its WebGL context kept).
+      const map = window.mapwright?.map?.map;
+      const canvas = map?.getCanvas();
+      const gl = canvas?.getContext('webgl2') ?? canvas?.getContext('webgl');
+      const mapState = map
+        ? `map loaded ${map.loaded()}, tiles loaded ${map.areTilesLoaded()}, moving ${map.isMoving()}, WebGL context ${gl ? (gl.isContextLost() ? 'lost' : 'kept') : 'none'}`
+        : 'no map';
       return [
         `status ${chat?.dataset.status ?? '(no chat)'}`,
         `status line "${document.querySelector('.mw-status-text')?.textContent?.trim() ?? ''}"`,
@@ -221,6 +228,7 @@ export function chatState(page: Page): Promise<string> {
           : 'no approval card',
         `calls [${calls.join(', ')}]`,
         `${turns.length} turns, the last "${(last?.innerText ?? '').replace(/\s+/g, ' ').slice(-400)}"`,
+        mapState,
       ].join('; ');
     })
     .catch((reason: unknown) => `the page could not say (${String(reason)})`);

@@ -108,5 +108,5 @@ describe('import a conversation', () => {
     expect(await page.locator('.mw-sidebar-item').count()).toBe(2);
     await expectClean(second);
     await second.context.close();
-  });
+  }, 180_000);
 });
