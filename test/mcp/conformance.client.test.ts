@@ -66,11 +66,10 @@ async function scenarioChecks(
 // a folder of its own so that no earlier run's checks are read.
 let authSuite: Promise<{ code: number; output: string; outputName: string }> | undefined;
 function runAuthSuite() {
-  const outputName = `auth-${Date.now()}`;
-  authSuite ??= runClientConformance(['--suite', 'auth'], outputName).then((outcome) => ({
-    ...outcome,
-    outputName,
-  }));
+  authSuite ??= (async () => {
+    const outputName = `auth-${Date.now()}`;
+    return { ...(await runClientConformance(['--suite', 'auth'], outputName)), outputName };
+  })();
   return authSuite;
 }
 

@@ -35,7 +35,11 @@ export async function spawnLoopbackServer(
   );
   let output = '';
   await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`Server did not start:\n${output}`)), 15_000);
+    // A server that never says it is ready is killed, not left running past the test.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`Server did not start:\n${output}`));
+    }, 15_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (readyPattern.test(output)) {
@@ -60,6 +64,40 @@ export async function spawnLoopbackServer(
       const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
       await exited;
       clearTimeout(timer);
+    },
+  };
+}
+
+/** Servers spawned for a file or a test, all stopped at once however many a test started or restarted. */
+export interface SpawnedServers {
+  /** `spawnLoopbackServer` with the same arguments, the server kept for `stopAll`. */
+  spawn(
+    script: string,
+    args: string[],
+    readyPattern: RegExp,
+    port?: number,
+  ): Promise<SpawnedServer>;
+  /** Stops every server spawned so far, one still starting included, and forgets them. */
+  stopAll(): Promise<void>;
+}
+
+/** A group of spawned servers: a test that restarts a server leaves no earlier one running. */
+export function spawnedServers(): SpawnedServers {
+  let started: Array<Promise<SpawnedServer>> = [];
+  return {
+    spawn(script, args, readyPattern, port) {
+      const server = spawnLoopbackServer(script, args, readyPattern, port);
+      started.push(server);
+      return server;
+    },
+    async stopAll() {
+      const servers = started;
+      started = [];
+      await Promise.all(
+        (await Promise.allSettled(servers)).map((server) =>
+          server.status === 'fulfilled' ? server.value.stop() : undefined,
+        ),
+      );
     },
   };
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpBridge, type McpBridge } from '../../../src/mcp/node/start-mcp-bridge';
-import { spawnLoopbackServer, type SpawnedServer } from '../../mcp/spawn-loopback-server';
+import { spawnedServers, type SpawnedServer } from '../../mcp/spawn-loopback-server';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { startLoopbackServer, type LoopbackServer } from '../../servers/loopback';
 import { ask, expectClean, openChat, waitForData, waitForIdle } from '../chat-page';
@@ -64,7 +64,7 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
   let fake: FakeLlm;
   let everything: SpawnedServer | undefined;
   // Every server started, each stopped at the end (a test that restarts one keeps only the last).
-  const everythings: SpawnedServer[] = [];
+  const everythings = spawnedServers();
   const bridges: McpBridge[] = [];
   let silent: LoopbackServer | undefined;
 
@@ -79,21 +79,14 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
       harness?.close(),
       fake?.stop(),
       ...bridges.map((bridge) => bridge.stop()),
-      ...everythings.map((server) => server.stop()),
+      everythings.stopAll(),
       silent?.stop(),
     ]);
   });
 
   /** Starts server-everything over Streamable HTTP (on `port`, for a restart), stopped after all. */
-  async function startEverything(port?: number): Promise<SpawnedServer> {
-    const server = await spawnLoopbackServer(
-      everythingScript,
-      ['streamableHttp'],
-      /listening on port/i,
-      port,
-    );
-    everythings.push(server);
-    return server;
+  function startEverything(port?: number): Promise<SpawnedServer> {
+    return everythings.spawn(everythingScript, ['streamableHttp'], /listening on port/i, port);
   }
 
   /** Asks the scripted question with the bridge saved as the person's server, and approves the call. */

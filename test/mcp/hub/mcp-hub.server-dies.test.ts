@@ -10,7 +10,7 @@ import { followServerWaits } from '../../../src/chat/follow-server-waits';
 import { McpHub, type McpStatusEvent } from '../../../src/mcp';
 import { ToolRegistry } from '../../../src/tools/tool-registry';
 import { bundledPackageScript } from '../bundled-script';
-import { spawnLoopbackServer, type SpawnedServer } from '../spawn-loopback-server';
+import { spawnedServers, type SpawnedServer } from '../spawn-loopback-server';
 import { startMcpServerScript } from '../start-mcp-server-script';
 import type { RetryPolicy } from '../../../src/mcp/connection/mcp-connection';
 
@@ -26,21 +26,17 @@ const signal = new AbortController().signal;
 describe('a third-party MCP server that dies', () => {
   let everything: SpawnedServer | undefined;
   let hub: McpHub | undefined;
-  // Every server a test started: all stopped after it, one still starting when a test timed out too
-  // (only the last was, and a failed run left a server-everything running).
-  let started: Array<Promise<SpawnedServer>> = [];
+  // Every server a test started is stopped after it, not only the last (a failed run once left a
+  // server-everything running).
+  const servers = spawnedServers();
   afterEach(async () => {
     await hub?.close();
-    for (const server of await Promise.allSettled(started))
-      if (server.status === 'fulfilled') await server.value.stop();
-    started = [];
+    await servers.stopAll();
   });
 
   /** server-everything on `port` (a free one unless given), stopped after the test. */
   function spawnEverything(args: string[], readyPattern: RegExp, port?: number) {
-    const server = spawnLoopbackServer(everythingScript, args, readyPattern, port);
-    started.push(server);
-    return server;
+    return servers.spawn(everythingScript, args, readyPattern, port);
   }
 
   /** The reference server over `transport`, and a hub connected to it that records statuses. */

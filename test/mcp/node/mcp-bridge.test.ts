@@ -10,7 +10,7 @@ import { startMcpBridge, type McpBridge } from '../../../src/mcp/node/start-mcp-
 import { ToolRegistry } from '../../../src/tools/tool-registry';
 import { startLoopbackServer } from '../../servers/loopback';
 import { bundledPackageScript } from '../bundled-script';
-import { freePort, spawnLoopbackServer, type SpawnedServer } from '../spawn-loopback-server';
+import { freePort, spawnedServers, type SpawnedServer } from '../spawn-loopback-server';
 
 // Started about 14 times here: bundled once, each start costs half the CPU (bundled-script.ts).
 let everythingScript: string;
@@ -24,11 +24,13 @@ const signal = new AbortController().signal;
 describe('the MCP bridge', () => {
   let bridge: McpBridge | undefined;
   let everything: SpawnedServer | undefined;
+  // Every server a test started is stopped after it, a restarted one's first life included.
+  const servers = spawnedServers();
   let hub: McpHub | undefined;
   afterEach(async () => {
     await hub?.close();
     await bridge?.stop();
-    await everything?.stop();
+    await servers.stopAll();
     hub = undefined;
     bridge = undefined;
     everything = undefined;
@@ -68,11 +70,7 @@ describe('the MCP bridge', () => {
   }, 30_000);
 
   it('serves a Streamable HTTP server', async () => {
-    everything = await spawnLoopbackServer(
-      everythingScript,
-      ['streamableHttp'],
-      /listening on port/i,
-    );
+    everything = await servers.spawn(everythingScript, ['streamableHttp'], /listening on port/i);
     bridge = await startMcpBridge({
       target: { kind: 'http', url: `${everything.url}/mcp` },
       port: 0,
@@ -139,7 +137,7 @@ describe('the MCP bridge', () => {
     'over %s: a call in flight fails within 1 s when the bridged server dies; after its restart the next call works',
     async (transport) => {
       const sse = transport === 'sse';
-      everything = await spawnLoopbackServer(
+      everything = await servers.spawn(
         everythingScript,
         [sse ? 'sse' : 'streamableHttp'],
         /(listening|running) on port/i,
@@ -166,7 +164,7 @@ describe('the MCP bridge', () => {
       // The page is told the server is down: it reconnects, and says why meanwhile.
       expect(hub?.servers()[0]?.status).toBe('reconnecting');
 
-      everything = await spawnLoopbackServer(
+      everything = await servers.spawn(
         everythingScript,
         [sse ? 'sse' : 'streamableHttp'],
         /(listening|running) on port/i,
@@ -184,11 +182,7 @@ describe('the MCP bridge', () => {
   );
 
   it('re-initialises the session of a Streamable HTTP server that restarted between calls: the first call after works', async () => {
-    everything = await spawnLoopbackServer(
-      everythingScript,
-      ['streamableHttp'],
-      /listening on port/i,
-    );
+    everything = await servers.spawn(everythingScript, ['streamableHttp'], /listening on port/i);
     bridge = await startMcpBridge({
       target: { kind: 'http', url: `${everything.url}/mcp`, transport: 'streamable-http' },
       port: 0,
@@ -196,7 +190,7 @@ describe('the MCP bridge', () => {
     const registry = await connectHub(bridge.url);
     const port = Number(new URL(everything.url).port);
     await everything.stop();
-    everything = await spawnLoopbackServer(
+    everything = await servers.spawn(
       everythingScript,
       ['streamableHttp'],
       /listening on port/i,
