@@ -134,3 +134,28 @@ describe('a conversation open in two tabs', () => {
     expect(sent).toHaveBeenCalledOnce();
   });
 });
+
+describe('a turn that ends at an approval card while it is being stored', () => {
+  it('lets the decision made meanwhile start once the write lands, instead of refusing it', async () => {
+    const { a } = await openTabs();
+    let land: () => void = () => undefined;
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    const flush = a.writer.flush.bind(a.writer);
+    // Every write waits (the "Saving…" line flushes too), as IndexedDB does on a busy machine.
+    vi.spyOn(a.writer, 'flush').mockImplementation(async () => {
+      await landed;
+      await flush();
+    });
+    const asked = a.tabs.start(() => a.conversation.dispatch(failedTurn('Texas?', 10)));
+    await vi.waitFor(() => expect(a.writer.flush).toHaveBeenCalled());
+    const decided = vi.fn();
+    const deciding = a.tabs.start(decided);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(decided).not.toHaveBeenCalled();
+    land();
+    expect(await asked).toBe(true);
+    expect(await deciding).toBe(true);
+    expect(decided).toHaveBeenCalledOnce();
+    expect(a.told).toEqual([]);
+  });
+});

@@ -201,7 +201,8 @@ export async function newConversation(page: Page): Promise<void> {
 
 /**
  * Where the chat stands, in one line for a failure message: its status, the status line's words, the
- * approval card if one shows, each call's tool and state, and the end of the last turn's text.
+ * approval card if one shows, each call's tool and state, the end of the last turn's text, the map and
+ * the notices shown.
  */
 export function chatState(page: Page): Promise<string> {
   return page
@@ -229,6 +230,10 @@ export function chatState(page: Page): Promise<string> {
         `calls [${calls.join(', ')}]`,
         `${turns.length} turns, the last "${(last?.innerText ?? '').replace(/\s+/g, ' ').slice(-400)}"`,
         mapState,
+        // A notice says what the chat refused (a turn it thinks runs in another tab, say).
+        `notices "${[...document.querySelectorAll<HTMLElement>('.notice-banner')]
+          .map((notice) => notice.innerText.replace(/\s+/g, ' ').trim())
+          .join(' | ')}"`,
       ].join('; ');
     })
     .catch((reason: unknown) => `the page could not say (${String(reason)})`);
