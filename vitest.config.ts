@@ -12,8 +12,10 @@ export default defineConfig({
     // Set-ups that start DuckDB-WASM in Node compile its 34 MB module: seconds on a loaded machine.
     hookTimeout: 60_000,
     // Vitest leaves one core free by default: on two cores that is one file at a time. Much of a unit
-    // file's time is spent waiting on servers and child processes, so two at once take 209 s, not 377 s.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // file's time is spent waiting on servers and child processes, so two at once take 209 s, not 377 s,
+    // and three (one more than the cores) fill the waits of the other two: 186 and 198 s against 207
+    // and 206 two at a time, alternated on this two-core machine (docs/performance.md).
+    maxWorkers: availableParallelism() + 1,
     // A worker keeps its modules from one file to the next instead of importing them again for each of
     // 300 files: 246 s instead of 300 (441 CPU-seconds instead of 541). Each file still gets its own
     // environment (jsdom where it asks for one); files restore what they change on globals.
