@@ -4,8 +4,9 @@
 // retry, a turn resumed after a reload). Typing a question and the model's first reply take longer
 // than DuckDB's start, so the card's check still answers at once; a visitor who only looks at the map
 // (or an embedded map nobody asks) never starts DuckDB-WASM nor loads the tables: seconds of CPU and
-// the tables' memory less (docs/performance.md, "DuckDB when the person is about to ask"). Its module
-// is still fetched by the offline copy's install, which keeps every file of the build.
+// the tables' memory less (docs/performance.md, "DuckDB when the person is about to ask"). With no
+// dataset declared, the listing below starts nothing (LazyDataEngine.listTables). Its module is still
+// fetched by the offline copy's install, which keeps every file of the build.
 import type { DataEngine } from '../data/data-engine';
 import type { Mounted } from '../ui/mounted';
 

@@ -79,6 +79,10 @@ export class LazyDataEngine implements DataEngine {
   }
 
   async listTables(): Promise<string[]> {
+    // Nothing declared and not started: no table can exist, and DuckDB (a 34 MB module, seconds of CPU)
+    // is not started to say so. A publisher's app with no dataset (its data behind an MCP server, say)
+    // starts it only for an upload or a query.
+    if (!this.engine && this.declared.length === 0) return [];
     const engine = await this.ready();
     await Promise.all(this.loads.values());
     return engine.listTables();

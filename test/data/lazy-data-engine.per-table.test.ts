@@ -90,3 +90,25 @@ describe('the order tables load in', () => {
     }
   });
 });
+
+describe('an engine with no table declared', () => {
+  it('lists no tables without starting DuckDB, and starts it for the first query', async () => {
+    let created = 0;
+    const lazy = new LazyDataEngine(() => {
+      created += 1;
+      return new DuckDbNodeEngine();
+    });
+    try {
+      expect(await lazy.listTables()).toEqual([]);
+      expect(lazy.started).toBe(false);
+      expect(created).toBe(0);
+      expect((await lazy.query('SELECT 42 AS n')).rows[0]?.n).toBe(42);
+      expect(created).toBe(1);
+      // Once started, the engine itself answers.
+      await lazy.load({ table: 'airports', format: 'csv', url: airports });
+      expect(await lazy.listTables()).toEqual(['airports']);
+    } finally {
+      await lazy.close();
+    }
+  });
+});

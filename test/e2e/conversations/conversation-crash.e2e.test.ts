@@ -52,7 +52,8 @@ function shownFinished(page: Page): Promise<string[]> {
 
 /**
  * The build with no dataset: the test is about the conversation, and each of its 17 boots would
- * otherwise draw the airports layer and load its table into DuckDB (every turn starts DuckDB).
+ * otherwise draw the airports layer and start DuckDB to load its table (a turn starts DuckDB when a
+ * dataset is declared; with none, nothing starts it).
  */
 async function serveWithoutDatasets(): Promise<ConfigVariant> {
   return serveWithConfig(JSON.stringify({ ...(await lightConfig()), datasets: [] }));
