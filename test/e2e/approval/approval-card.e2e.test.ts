@@ -1,10 +1,11 @@
 // The approval card as a person meets it in the built app, with the real DuckDB-WASM: on a phone, two
 // queries leave Approve and Approve all on screen; the status line says the chat waits for them; the
 // pre-flight says honestly how many rows to expect; Esc in the SQL leaves the editor, and Esc again
-// denies.
+// denies; an Approve clicked while the turn that asked is still being stored runs.
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ask,
+  chatState,
   expectClean,
   newConversation,
   openChat,
@@ -46,6 +47,11 @@ const script: FakeLlmScript = {
       reply: { toolCalls: [{ name: 'query', arguments: { sql_query: COUNTED } }] },
     },
     { user: 'without asking', toolResult: '', reply: { text: 'Counted without a card.' } },
+    {
+      user: 'slow disk',
+      reply: { toolCalls: [{ name: 'query', arguments: { sql_query: COUNTED } }] },
+    },
+    { user: 'slow disk', toolResult: '', reply: { text: 'Counted once it was stored.' } },
   ],
 };
 
@@ -217,6 +223,61 @@ describe('the approval card', () => {
     await page.locator('.mw-call[data-tool="query"][data-state="declined"]').waitFor();
     await waitForIdle(page);
     expect(await page.locator('.mw-approval-card').count()).toBe(0);
+    await expectClean(opened);
+  });
+
+  // The turn that stopped at the card holds the conversation's lock until its write lands; a slow disk
+  // makes that last (IndexedDB late in a loaded run did). The Approve clicked meanwhile was refused as
+  // if another tab were answering, and lost: the card said "Approved." and nothing ran.
+  it('runs an Approve clicked while the turn that asked for it is still being stored', async () => {
+    const opened = await openCard();
+    const { page } = opened;
+    // Each write's "complete" reaches the app 1.5 s late.
+    await page.evaluate(() => {
+      const original = IDBTransaction.prototype.addEventListener;
+      const slowed = function (
+        this: IDBTransaction,
+        type: string,
+        listener: EventListenerOrEventListenerObject,
+        options?: boolean | AddEventListenerOptions,
+      ): void {
+        if (type !== 'complete' || this.mode !== 'readwrite' || typeof listener !== 'function')
+          return original.call(this, type, listener, options);
+        return original.call(
+          this,
+          type,
+          (event: Event) => setTimeout(() => listener.call(this, event), 1_500),
+          options,
+        );
+      };
+      IDBTransaction.prototype.addEventListener = slowed;
+      (window as unknown as { restoreWrites: () => void }).restoreWrites = () => {
+        IDBTransaction.prototype.addEventListener = original;
+      };
+    });
+    try {
+      await ask(page, 'Count them on a slow disk.');
+      const card = page.locator('.mw-approval-card');
+      await card.waitFor();
+      await card.getByRole('button', { name: 'Approve query' }).click();
+      await page
+        .locator('.mw-answer', { hasText: 'Counted once it was stored.' })
+        .waitFor({ timeout: 60_000 })
+        .catch(async (error: unknown) => {
+          throw new Error(`No answer after the approval: ${await chatState(page)}`, {
+            cause: error,
+          });
+        });
+      await waitForIdle(page);
+      expect(await page.locator('.mw-call[data-tool="query"]').getAttribute('data-state')).toBe(
+        'success',
+      );
+      expect(await page.locator('.notice-banner li').allTextContents()).toEqual([]);
+    } finally {
+      await page.evaluate(() =>
+        (window as unknown as { restoreWrites: () => void }).restoreWrites(),
+      );
+    }
     await expectClean(opened);
   });
 
