@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { LazyDataEngine } from '../../src/data/lazy-data-engine';
+import { countingLazyEngine } from './counting-lazy-engine';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -48,16 +49,12 @@ describe('dropping a table', () => {
   });
 
   it('through the lazy engine: a declared table dropped before start never loads', async () => {
-    let created = 0;
-    const engine = new LazyDataEngine(() => {
-      created += 1;
-      return new DuckDbNodeEngine();
-    });
+    const { engine, created } = countingLazyEngine();
     try {
       engine.declare({ table: 'restored', format: 'csv', bytes: encode('a\n1\n') });
       engine.declare({ table: 'other', format: 'csv', bytes: encode('b\n2\n') });
       await engine.drop('restored');
-      expect(created).toBe(0);
+      expect(created()).toBe(0);
       expect(await engine.listTables()).toEqual(['other']);
     } finally {
       await engine.close();

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { LazyDataEngine } from '../../src/data/lazy-data-engine';
+import { countingLazyEngine } from './counting-lazy-engine';
 import type { TableSource } from '../../src/data/data-engine';
 
 const airports = resolve('node_modules/vega-datasets/data/airports.csv');
@@ -93,17 +94,13 @@ describe('the order tables load in', () => {
 
 describe('an engine with no table declared', () => {
   it('lists no tables without starting DuckDB, and starts it for the first query', async () => {
-    let created = 0;
-    const lazy = new LazyDataEngine(() => {
-      created += 1;
-      return new DuckDbNodeEngine();
-    });
+    const { engine: lazy, created } = countingLazyEngine();
     try {
       expect(await lazy.listTables()).toEqual([]);
       expect(lazy.started).toBe(false);
-      expect(created).toBe(0);
+      expect(created()).toBe(0);
       expect((await lazy.query('SELECT 42 AS n')).rows[0]?.n).toBe(42);
-      expect(created).toBe(1);
+      expect(created()).toBe(1);
       // Once started, the engine itself answers.
       await lazy.load({ table: 'airports', format: 'csv', url: airports });
       expect(await lazy.listTables()).toEqual(['airports']);
