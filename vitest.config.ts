@@ -13,8 +13,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Vitest leaves one core free by default: on two cores that is one file at a time. Much of a unit
     // file's time is spent waiting on servers and child processes, so two at once take 209 s, not 377 s,
-    // and three (one more than the cores) fill the waits of the other two: 186 and 198 s against 207
-    // and 206 two at a time, alternated on this two-core machine (docs/performance.md).
+    // and three (one more than the cores) fill the waits of the other two on a warm checkout: 186 and
+    // 198 s against 207 and 206. From a clean clone, where each worker transforms the sources itself,
+    // it is even: 200–212 s against 185–213 (docs/performance.md, issue 31 part 5).
     maxWorkers: availableParallelism() + 1,
     // A worker keeps its modules from one file to the next instead of importing them again for each of
     // 300 files: 246 s instead of 300 (441 CPU-seconds instead of 541). Each file still gets its own

@@ -51,9 +51,8 @@ export class ConversationTabs {
   private saving = false;
   private watching = false;
   private destroyed = false;
-  /** This tab's ended turn is being stored, the lock still held. */
-  private storing = false;
-  private readonly afterStoring: (() => void)[] = [];
+  /** The hold of this tab's ended turn while it is being stored, the lock still held. */
+  private storing: Promise<boolean> | undefined;
 
   constructor(private readonly options: ConversationTabsOptions) {
     const { conversation, writer, channel } = options;
@@ -87,24 +86,22 @@ export class ConversationTabs {
     // This tab's last turn ended (at an approval card, say) and is being stored, holding the lock until
     // the write lands: a decision or question made meanwhile starts once it is stored, rather than
     // being refused as if another tab held the conversation, and lost.
-    while (this.storing) await new Promise<void>((resume) => this.afterStoring.push(resume));
+    while (this.storing) await this.storing.catch(() => undefined);
+    const hold: Promise<boolean> = lock.tryHold(conversation.document.id, async () => {
+      await this.catchUp(true);
+      if (this.stale) this.options.renewSession();
+      this.stale = false;
+      start();
+      await this.turnEnded();
+      this.storing = hold;
+      await this.options.writer.flush();
+    });
     let started: boolean;
     try {
-      started = await lock.tryHold(conversation.document.id, async () => {
-        await this.catchUp(true);
-        if (this.stale) this.options.renewSession();
-        this.stale = false;
-        start();
-        await this.turnEnded();
-        this.storing = true;
-        await this.options.writer.flush();
-      });
+      started = await hold;
     } finally {
       // The lock is released by now (a lock request settles after its release).
-      if (this.storing) {
-        this.storing = false;
-        for (const resume of this.afterStoring.splice(0)) resume();
-      }
+      if (this.storing === hold) this.storing = undefined;
     }
     if (!started) this.refuse(text);
     return started;

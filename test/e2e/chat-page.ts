@@ -12,7 +12,7 @@ import {
   type PageUnderTest,
 } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 
 /** How the page is prepared before the app loads. */
 export interface ChatPageOptions {
@@ -239,15 +239,33 @@ export function chatState(page: Page): Promise<string> {
     .catch((reason: unknown) => `the page could not say (${String(reason)})`);
 }
 
-/** Waits until no turn is running; when it does not come, the error says where the chat stood. */
-export async function waitForIdle(page: Page): Promise<void> {
+/**
+ * Waits for `locator` to show; when it does not within `timeout`, the error starts with `what`, says
+ * where the chat stood, and ends with `more()` (what the test's own servers saw, say).
+ */
+export async function waitSayingWhere(
+  page: Page,
+  locator: Locator,
+  what: string,
+  timeout = 60_000,
+  more: () => string = () => '',
+): Promise<void> {
   try {
-    await page.locator('.mw-chat[data-status="idle"]').waitFor({ timeout: 60_000 });
+    await locator.waitFor({ timeout });
   } catch (error) {
-    throw new Error(`The chat was not idle within 60 s: ${await chatState(page)}`, {
+    throw new Error(`${what} within ${timeout / 1000} s: ${await chatState(page)}${more()}`, {
       cause: error,
     });
   }
+}
+
+/** Waits until no turn is running; when it does not come, the error says where the chat stood. */
+export function waitForIdle(page: Page): Promise<void> {
+  return waitSayingWhere(
+    page,
+    page.locator('.mw-chat[data-status="idle"]'),
+    'The chat was not idle',
+  );
 }
 
 /** Everything visible on the page, as a person could read it. */

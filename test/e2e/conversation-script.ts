@@ -1,6 +1,6 @@
 // A question whose answer queries, draws the result on the map and charts it, for the browser tests of
 // opening, reloading and importing conversations: one conversation with a table, a layer and a chart.
-import { chatState, waitForIdle } from './chat-page';
+import { waitForIdle, waitSayingWhere } from './chat-page';
 import type { FakeLlmReply, FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { FakeLlm } from '../servers/fake-llm/fake-llm-server';
 import type { Page } from 'playwright-core';
@@ -70,12 +70,12 @@ export async function askDrawingQuestion(page: Page): Promise<void> {
   // Three rounds (the query, the drawing and the chart, then the words) after DuckDB's start, which
   // the question box's focus began a moment before: past Playwright's 30 s once in a full run two
   // files at a time.
-  await page
-    .locator('.mw-answer', { hasText: DRAWING_ANSWER })
-    .waitFor({ timeout: 90_000 })
-    .catch(async (error: unknown) => {
-      throw new Error(`No answer within 90 s: ${await chatState(page)}`, { cause: error });
-    });
+  await waitSayingWhere(
+    page,
+    page.locator('.mw-answer', { hasText: DRAWING_ANSWER }),
+    'No answer',
+    90_000,
+  );
   await waitForIdle(page);
 }
 

@@ -5,12 +5,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ask,
-  chatState,
   expectClean,
   newConversation,
   openChat,
   waitForData,
   waitForIdle,
+  waitSayingWhere,
   useAppWithModel,
   type ContractPage,
 } from '../chat-page';
@@ -260,14 +260,11 @@ describe('the approval card', () => {
       const card = page.locator('.mw-approval-card');
       await card.waitFor();
       await card.getByRole('button', { name: 'Approve query' }).click();
-      await page
-        .locator('.mw-answer', { hasText: 'Counted once it was stored.' })
-        .waitFor({ timeout: 60_000 })
-        .catch(async (error: unknown) => {
-          throw new Error(`No answer after the approval: ${await chatState(page)}`, {
-            cause: error,
-          });
-        });
+      await waitSayingWhere(
+        page,
+        page.locator('.mw-answer', { hasText: 'Counted once it was stored.' }),
+        'No answer after the approval',
+      );
       await waitForIdle(page);
       expect(await page.locator('.mw-call[data-tool="query"]').getAttribute('data-state')).toBe(
         'success',

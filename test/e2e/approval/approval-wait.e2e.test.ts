@@ -3,7 +3,7 @@
 // says how long it has waited, and completes once the person approves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
-import { ask, chatState, expectClean, openChat } from '../chat-page';
+import { ask, expectClean, openChat, waitSayingWhere } from '../chat-page';
 import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
 import { launchBrowser } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
@@ -72,12 +72,11 @@ describe('an approval card left for a long time', () => {
     await card.locator('.mw-approval-waited', { hasText: 'Waiting for you · 6 min' }).waitFor();
 
     await card.getByRole('button', { name: 'Approve query' }).click();
-    await page
-      .locator('.mw-answer strong', { hasText: 'Alaskan' })
-      .waitFor({ timeout: 60_000 })
-      .catch(async (error: unknown) => {
-        throw new Error(`No answer after the approval: ${await chatState(page)}`, { cause: error });
-      });
+    await waitSayingWhere(
+      page,
+      page.locator('.mw-answer strong', { hasText: 'Alaskan' }),
+      'No answer after the approval',
+    );
     expect(await page.locator('.mw-result-table tbody tr').count()).toBe(3);
     expect(await page.locator('.mw-call[data-tool="query"]').getAttribute('data-state')).toBe(
       'success',

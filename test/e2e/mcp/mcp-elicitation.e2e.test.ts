@@ -13,11 +13,11 @@ import {
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import {
   ask,
-  chatState,
   expectClean,
   openChat,
   waitForData,
   waitForIdle,
+  waitSayingWhere,
   type ContractPage,
 } from '../chat-page';
 import { startAppHarness, type AppHarness } from '../harness';
@@ -99,13 +99,15 @@ describe('a server asking the person for input, in the chat', () => {
       .first()
       .click();
     const form = page.locator('.mw-chat .mw-elicitation');
-    await form.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
-      // Seen once in a full run two files at a time, not since: say where the chat and server stood.
-      throw new Error(
-        `No form within 30 s: ${await chatState(page)}; the server got ${survey.answers.length} answers, the model ${fake.requests.length} requests`,
-        { cause: error },
-      );
-    });
+    // Seen once in a full run two files at a time, not since: say where the chat and server stood.
+    await waitSayingWhere(
+      page,
+      form,
+      'No form',
+      30_000,
+      () =>
+        `; the server got ${survey.answers.length} answers, the model ${fake.requests.length} requests`,
+    );
     return form;
   }
 
