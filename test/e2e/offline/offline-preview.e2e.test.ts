@@ -17,6 +17,7 @@ import { ask, openChat, waitForIdle } from '../chat-page';
 import { copyLightApp } from '../contract/config-variant';
 import { launchBrowser, openPage } from '../harness';
 import { showSettings } from '../showcase';
+import { cacheNewVersion, waitForOfflineCache } from './service-worker-steps';
 import type { AppCopy } from '../../servers/app-copy';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
@@ -46,40 +47,6 @@ async function publish(copy: AppCopy, config: Record<string, unknown>): Promise<
 async function deploy(copy: AppCopy, config: Record<string, unknown>): Promise<void> {
   await writeFile(join(copy.root, 'app-config.json'), JSON.stringify(config));
   writePrecacheManifest(copy.root);
-}
-
-/** Settles once the page's service worker has cached the app (it installs after the data side started). */
-async function waitForOfflineCache(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (!worker) throw new Error('no active service worker');
-    if (worker.state === 'activated') return;
-    await new Promise<void>((resolve) => {
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'activated') resolve();
-      });
-    });
-  });
-}
-
-/** Asks the browser to look for a new sw.js now and waits until that version is cached (or failed). */
-async function cacheNewVersion(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    await registration.update();
-    const installing = registration.installing ?? registration.waiting;
-    if (!installing) throw new Error('no new version was found');
-    await new Promise<void>((resolve, reject) => {
-      const settle = (): void => {
-        if (installing.state === 'installed' || installing.state === 'activated') resolve();
-        if (installing.state === 'redundant')
-          reject(new Error('the new version failed to install'));
-      };
-      installing.addEventListener('statechange', settle);
-      settle();
-    });
-  });
 }
 
 /** Whether the host page's frame shows the app (rather than the browser's refusal). */
@@ -241,7 +208,8 @@ describe('the offline copy on npm start’s server', () => {
     });
     await server.stop();
     server = await startPreviewServer(copy.root, Number(new URL(appUrl).port));
-    await cacheNewVersion(page);
+    // The page runs under the old version, which keeps the new one waiting until the page reloads.
+    await cacheNewVersion(page, 'waiting');
     // The next visit takes the new version over (one tab open), then answers with its policy.
     await page.reload({ waitUntil: 'commit' });
     await expect

@@ -10,6 +10,7 @@ import { startStaticServer } from '../../servers/static-server';
 import { ask, openChat, waitForIdle } from '../chat-page';
 import { copyLightApp } from '../contract/config-variant';
 import { launchBrowser } from '../harness';
+import { cacheNewVersion, waitForOfflineCache } from './service-worker-steps';
 import type { AppCopy } from '../../servers/app-copy';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
@@ -26,21 +27,6 @@ const script: FakeLlmScript = {
   ],
   fallback: { text: 'Fine.' },
 };
-
-/** Settles once the page's service worker has cached the app (it installs after the data side started). */
-async function waitForOfflineCache(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (!worker) throw new Error('no active service worker');
-    if (worker.state === 'activated') return;
-    await new Promise<void>((resolve) => {
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'activated') resolve();
-      });
-    });
-  });
-}
 
 /**
  * Settles once the page has no service worker and no offline cache left (or a minute has gone). Asked
@@ -64,25 +50,6 @@ async function waitForNothingKept(page: Page): Promise<void> {
  */
 async function reload(page: Page): Promise<void> {
   await page.reload({ waitUntil: 'commit' });
-}
-
-/** Asks the browser to look for a new sw.js now (it also does at navigations) and waits until it is cached. */
-async function cacheNewVersion(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    await registration.update();
-    const installing = registration.installing ?? registration.waiting;
-    if (!installing) throw new Error('no new version was found');
-    await new Promise<void>((resolve, reject) => {
-      const settle = (): void => {
-        if (installing.state === 'installed' || installing.state === 'activated') resolve();
-        if (installing.state === 'redundant')
-          reject(new Error('the new version failed to install'));
-      };
-      installing.addEventListener('statechange', settle);
-      settle();
-    });
-  });
 }
 
 /** Writes a config into the copy and lists the copy's files in its sw.js again, as a deployment does. */
@@ -175,8 +142,9 @@ describe('offline after the first visit', () => {
     expect(await page.title()).toBe('First deployment');
 
     await deploy(copy, { ...light, title: 'Second deployment' });
-    // The open page stays on its version; the browser finds the new one and caches it whole.
-    await cacheNewVersion(page);
+    // The open page stays on its version; the browser finds the new one and caches it whole. The page
+    // opened before any version controlled it, so none holds the new one back.
+    await cacheNewVersion(page, 'active');
     expect(await page.title()).toBe('First deployment');
     expect(await page.locator('.mw-updated-note').count()).toBe(0);
 
@@ -210,7 +178,7 @@ describe('offline after the first visit', () => {
     await other.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
 
     await deploy(copy, { ...light, title: 'New tabs' });
-    await cacheNewVersion(page);
+    await cacheNewVersion(page, 'waiting');
     await page.bringToFront();
     await page.reload();
     await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
@@ -238,7 +206,7 @@ describe('offline after the first visit', () => {
     const { page, context } = opened;
     await waitForOfflineCache(page);
     await deploy(copy, { ...light, offline: false });
-    await cacheNewVersion(page);
+    await cacheNewVersion(page, 'active');
     await reload(page);
     await waitForNothingKept(page);
     // With nothing kept, the page comes from the host again: with the host gone there is no app.

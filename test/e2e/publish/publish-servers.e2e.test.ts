@@ -22,6 +22,7 @@ import { ask, openChat, waitForData, type ContractPage } from '../chat-page';
 import { copyLightApp } from '../contract/config-variant';
 import { launchBrowser } from '../harness';
 import { mapCanvasVariance } from '../map-page';
+import { waitForOfflineCache } from '../offline/service-worker-steps';
 import type { HeaderRule } from '../../../scripts/publish/content-security-policy';
 import type { AppCopy } from '../../servers/app-copy';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
@@ -73,21 +74,6 @@ const hosts = [
   headersFileHost,
   realServer('nginx', '/maps/quakes/'),
 ];
-
-/** Settles once the page's service worker is active (the offline copy is whole when it activates). */
-async function waitForActiveServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (!worker) throw new Error('no active service worker');
-    if (worker.state === 'activated') return;
-    await new Promise<void>((resolve) => {
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'activated') resolve();
-      });
-    });
-  });
-}
 
 /** Blocked loads the page recorded, and what the console said the policy refused (workers too). */
 async function policyViolations(opened: ContractPage): Promise<string[]> {
@@ -197,7 +183,7 @@ describe('the build on the servers publishers run', () => {
           await page
             .locator('.mw-answer', { hasText: 'There are 3376 airports.' })
             .waitFor({ timeout: 60_000 });
-          await waitForActiveServiceWorker(page);
+          await waitForOfflineCache(page);
 
           // The network cut: the app opens from the kept copy.
           await context.setOffline(true);
