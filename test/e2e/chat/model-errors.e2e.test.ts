@@ -1,16 +1,9 @@
 // Every kind of model failure, as a person meets it in the built app: a short title, what happened in
 // one sentence, what to do, and the button that helps (Open settings or Retry). Retries count down in
-// the status line while they wait.
+// the status line while they wait. An endpoint with nothing listening is contract-llm-failures'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
-import {
-  ask,
-  deadLoopbackPort,
-  newConversation,
-  openChat,
-  waitForIdle,
-  type ContractPage,
-} from '../chat-page';
+import { ask, newConversation, openChat, waitForIdle, type ContractPage } from '../chat-page';
 import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
 import { launchBrowser } from '../harness';
 import type { FakeLlmFailure, FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
@@ -201,19 +194,6 @@ describe('model errors: what happened, and what to do', () => {
     expect(opened.outsideRequests).toEqual([]);
     await page.getByRole('button', { name: 'Close the settings' }).click();
     await page.getByRole('dialog', { name: 'Settings' }).waitFor({ state: 'hidden' });
-  });
-
-  it('nothing listening: "Cannot reach the model", naming the endpoint, with Open settings', async () => {
-    const port = await deadLoopbackPort();
-    const opened = await openChat(browser, variant.appUrl, {
-      endpoint: `http://127.0.0.1:${port}/v1`,
-    });
-    await ask(opened.page, 'Anybody there?');
-    const failure = await lastFailure(opened.page);
-    expect(failure.title).toBe('Cannot reach the model');
-    expect(failure.sentence).toContain(`127.0.0.1:${port}`);
-    expect(failure.primary).toBe('Open settings');
-    await opened.context.close();
   });
 
   it('an endpoint the page’s security policy blocks says so, and how to allow it', async () => {

@@ -133,7 +133,7 @@ describe('contract: a failing LLM', () => {
     await expectClean(opened);
   });
 
-  it('nothing listening: the message says the endpoint cannot be reached and names it', async () => {
+  it('nothing listening: "Cannot reach the model", naming the endpoint, with Open settings and Retry', async () => {
     const port = await deadLoopbackPort();
     const endpoint = `http://127.0.0.1:${port}/v1`;
     const opened = await openChat(browser, variant.appUrl, { endpoint });
@@ -142,8 +142,11 @@ describe('contract: a failing LLM', () => {
     const error = page.locator('.mw-error');
     await error.waitFor({ timeout: 30_000 });
     const text = (await error.textContent()) ?? '';
-    expect(text).toMatch(/Cannot reach/);
-    expect(text).toContain(`127.0.0.1:${port}`);
+    expect(await error.locator('.mw-failure-title').textContent()).toBe('Cannot reach the model');
+    expect(await error.locator('.mw-failure-sentence').textContent()).toContain(
+      `127.0.0.1:${port}`,
+    );
+    expect(await error.locator('.mw-button-primary').textContent()).toBe('Open settings');
     expect(text).toMatch(/Check the endpoint URL/);
     expect(await page.locator('.mw-user-text').first().textContent()).toBe('Is anybody there?');
     expect(await page.getByRole('button', { name: 'Retry this question' }).count()).toBe(1);
