@@ -129,6 +129,7 @@ describe('contract: a reload in the middle of a turn', () => {
     await card.waitFor();
     await page.reload();
     await waitForChat(page);
+    expect(await page.locator('.mw-user-text').first().textContent()).toContain('alaska airports');
     await card.waitFor({ timeout: 60_000 });
     expect(await card.locator('.cm-content').textContent()).toContain(CARD_SQL);
     await card.getByRole('button', { name: 'Approve query' }).click();
