@@ -136,34 +136,40 @@ async function dropOlderVersions(): Promise<void> {
 }
 
 /**
- * This version's cache, unless the page removed it (the config turned offline off): opening it then
- * would create it again, empty, and keep what the publisher asked to drop.
+ * This version's copy of a file, if it keeps one. Read by name, which never creates the cache: the page
+ * removes it when the config turned offline off, while this worker still answers that page's files,
+ * and a cache opened to be read between the page's check and its deletion would come back, empty,
+ * then filled, keeping what the publisher asked to drop.
  */
+function keptCopy(url: string): Promise<Response | undefined> {
+  return caches.match(url, { cacheName });
+}
+
+/** This version's cache to add a file to, unless the page removed it (opening would create it). */
 async function ownCache(): Promise<Cache | undefined> {
   return (await caches.has(cacheName)) ? caches.open(cacheName) : undefined;
 }
 
 /** A navigation: this version's page, which loads only this version's files. */
 async function navigate(event: FetchEvent): Promise<Response> {
-  const cache = await ownCache();
-  return (await cache?.match(indexUrl)) ?? fetch(event.request);
+  return (await keptCopy(indexUrl)) ?? fetch(event.request);
 }
 
 /** A file of the build: from the cache (sliced for a range request), else from the network. */
 async function fromCache(event: FetchEvent, url: string, entry: PrecacheEntry): Promise<Response> {
-  const cache = await ownCache();
-  const cached = await cache?.match(url);
+  const cached = await keptCopy(url);
   if (cached) return rangeResponse(cached, event.request.headers.get('range'));
   const response = await fetch(event.request);
-  // A lazy file (or one an interrupted install missed) is kept once it arrives whole.
-  if (cache && response.status === 200 && !event.request.headers.has('range')) {
+  // A lazy file (or one an interrupted install missed) is kept once it arrives whole, in the cache
+  // as it stands then.
+  if (response.status === 200 && !event.request.headers.has('range')) {
     const copy = response.clone();
     event.waitUntil(
       copy
         .arrayBuffer()
         .then(async (bytes) => {
-          if ((await sha256(bytes)) === entry.sha256)
-            await cache.put(url, cachedCopy(bytes, entry, copy.headers));
+          if ((await sha256(bytes)) !== entry.sha256) return;
+          await (await ownCache())?.put(url, cachedCopy(bytes, entry, copy.headers));
         })
         .catch(() => undefined),
     );
