@@ -29,9 +29,9 @@ export type NewVersionState = 'waiting' | 'active';
  *
  * A version with no page to wait for activates on its own right after its install, and Chromium 150
  * swaps the versions then: the old one stops before the new one activates. A navigation that starts
- * in that moment is never answered: 6 of 140 reloads started at "installed" hung for good in a loop
- * of this file's last test, none of 100 started once "activated" (and CI once failed so). Waiting
- * for `active` keeps the next navigation out of that moment.
+ * in that moment is never answered: looping offline-revisit's last test, 6 of 140 reloads started at
+ * "installed" hung for good (CI failed so once), none of 220 started at "activated". Waiting for
+ * `active` keeps the next navigation out of that moment.
  */
 export async function cacheNewVersion(page: Page, until: NewVersionState): Promise<void> {
   const settled = until === 'active' ? 'activated' : 'installed';
