@@ -264,4 +264,19 @@ export default tseslint.config(
     files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts', '*.config.js'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Playwright's waitForFunction asks at every animation frame unless told otherwise, keeping the
+    // page drawing while a test waits; waitInPage (test/e2e/harness.ts) asks every 100 ms. The benches
+    // keep it: they time what they wait for.
+    files: ['test/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForFunction',
+          message: 'Use waitInPage (test/e2e/harness.ts): it polls every 100 ms, not every frame.',
+        },
+      ],
+    },
+  },
 );

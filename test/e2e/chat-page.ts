@@ -10,6 +10,7 @@ import {
   type AppHarness,
   type AppHarnessOptions,
   type PageUnderTest,
+  waitInPage,
 } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
@@ -153,7 +154,8 @@ export async function waitForChat(page: Page): Promise<void> {
 
 /** Waits until the data side (DuckDB, the MCP hub) has started or failed. */
 export async function waitForData(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     () =>
       (window as unknown as { mapwright?: { data: Promise<unknown> } }).mapwright?.data.then(
         () => true,
@@ -170,15 +172,14 @@ export async function ask(page: Page, question: string): Promise<void> {
   // A turn starts a moment after Enter (the tab takes the conversation's lock and reads the newest
   // document first): wait until the question shows, so a following waitForIdle waits for the turn.
   // A send that is refused or waits for a model keeps the question in the box instead; that is fine.
-  await page
-    .waitForFunction(
-      (text) =>
-        [...document.querySelectorAll('.mw-user-text')].at(-1)?.textContent?.trim() === text ||
-        document.querySelector<HTMLTextAreaElement>('.mw-input')?.value === text,
-      question.trim(),
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
+  await waitInPage(
+    page,
+    (text) =>
+      [...document.querySelectorAll('.mw-user-text')].at(-1)?.textContent?.trim() === text ||
+      document.querySelector<HTMLTextAreaElement>('.mw-input')?.value === text,
+    question.trim(),
+    { timeout: 10_000 },
+  ).catch(() => undefined);
 }
 
 /**

@@ -1,6 +1,7 @@
 // `fixture_rows`, a local tool registered in the built app for browser tests and benches: it puts a
 // named result into the page's ResultStore and returns it as a table, as the SQL server's query does,
 // so a scripted model can show a 100,000-row result or a ranking without a dataset for each.
+import { waitInPage } from './harness';
 import type { Page } from 'playwright-core';
 
 /**
@@ -66,6 +67,6 @@ export type ResultFixture = 'ranking' | 'states' | 'monthly' | 'daily' | 'big' |
 
 /** Registers `fixture_rows` in the app on `page` (after `window.mapwright` exists). */
 export async function registerResultFixtures(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.mapwright !== undefined);
+  await waitInPage(page, () => window.mapwright !== undefined);
   await page.evaluate(registration);
 }

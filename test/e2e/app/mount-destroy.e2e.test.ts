@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { ask, modelSettings, waitForIdle } from '../chat-page';
 import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
-import { defaultViewport, launchBrowser } from '../harness';
+import { defaultViewport, launchBrowser, waitInPage } from '../harness';
 import { installHeldCounters, type HeldCounts } from '../held-resources';
 import type { FakeLlmReply, FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
@@ -83,7 +83,8 @@ interface Held extends HeldCounts {
 async function resultShown(page: Page): Promise<void> {
   await page.locator('.mw-result-table tbody tr').first().waitFor({ timeout: 60_000 });
   await page.locator('.mw-chart svg.mw-plot').waitFor({ timeout: 60_000 });
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     () =>
       window.mapwright?.map?.map
         .getStyle()
@@ -104,7 +105,8 @@ async function settled(page: Page, answered: boolean): Promise<void> {
     const started = await window.mapwright?.data;
     await started?.engine.listTables();
   });
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     () => !window.__held?.().pending.some((entry) => entry.startsWith('idle|')),
     undefined,
     { timeout: 60_000 },

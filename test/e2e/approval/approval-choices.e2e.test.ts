@@ -11,7 +11,7 @@ import { spawnLoopbackServer, type SpawnedServer } from '../../mcp/spawn-loopbac
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { ask, expectClean, openChat, waitForData, waitForIdle } from '../chat-page';
 import { lightConfig, serveWithConfig, type ServedConfigVariant } from '../contract/config-variant';
-import { launchBrowser } from '../harness';
+import { launchBrowser, waitInPage } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
 
@@ -139,7 +139,7 @@ describe('approval choices in Settings and the banner', () => {
       viewport: DESKTOP,
     });
     await waitForData(first.page);
-    await first.page.waitForFunction(async () => {
+    await waitInPage(first.page, async () => {
       const [state] = await window.mapwright!.hub!.ready('everything');
       return state?.status === 'connected';
     });

@@ -11,7 +11,7 @@ import { spawnLoopbackServer, type SpawnedServer } from '../../mcp/spawn-loopbac
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { ask, expectClean, openChat, waitForData, waitForIdle } from '../chat-page';
 import { lightConfig, serveWithConfig, type ServedConfigVariant } from '../contract/config-variant';
-import { downloadedText, launchBrowser } from '../harness';
+import { downloadedText, launchBrowser, waitInPage } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
 
@@ -113,7 +113,7 @@ describe('the audit log names who decided each call', () => {
     });
     const { page } = opened;
     await waitForData(page);
-    await page.waitForFunction(async () => {
+    await waitInPage(page, async () => {
       const [state] = await window.mapwright!.hub!.ready('everything');
       return state?.status === 'connected';
     });

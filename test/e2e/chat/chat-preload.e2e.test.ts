@@ -3,7 +3,7 @@
 // DuckDB-WASM waits for a sign the person will ask: a page nobody asks anything never fetches its module
 // (the offline copy, blocked here, would), and the question box taking focus starts it and the tables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startAppHarness, type AppHarness } from '../harness';
+import { openPage, startAppHarness, type AppHarness, waitInPage } from '../harness';
 
 let harness: AppHarness;
 
@@ -23,7 +23,8 @@ describe('the chat preloads its late chunks', () => {
     try {
       await page.goto(harness.appUrl);
       await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 120_000 });
-      await page.waitForFunction(
+      await waitInPage(
+        page,
         () => {
           const names = performance.getEntriesByType('resource').map((entry) => entry.name);
           return ['sql-editor-', 'sql-highlight-', 'plot-chart-'].every((chunk) =>
@@ -46,7 +47,8 @@ describe('the chat preloads its late chunks', () => {
         await page.evaluate(() => performance.getEntriesByName('mapwright:duckdb-start').length),
       ).toBe(0);
       await page.locator('.mw-input').focus();
-      await page.waitForFunction(
+      await waitInPage(
+        page,
         () => performance.getEntriesByName('mapwright:table-loaded:airports').length > 0,
         undefined,
         { timeout: 120_000 },

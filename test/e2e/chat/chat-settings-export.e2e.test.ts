@@ -16,7 +16,7 @@ import {
   waitForIdle,
   type ContractPage,
 } from '../chat-page';
-import { downloadedText } from '../harness';
+import { downloadedText, waitInPage } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
 
@@ -191,7 +191,7 @@ describe('settings and export in the browser', () => {
 
     await page.reload();
     await page.waitForSelector('#chat[data-chat-ready="true"]');
-    await page.waitForFunction(() =>
+    await waitInPage(page, () =>
       (window as unknown as { mapwright: { data: Promise<unknown> } }).mapwright.data.then(
         (started) => started !== undefined,
       ),

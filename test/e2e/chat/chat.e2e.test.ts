@@ -9,7 +9,7 @@ import {
   openChat as openChatPage,
   type ContractPage,
 } from '../chat-page';
-import { startAppHarness, type AppHarness } from '../harness';
+import { startAppHarness, type AppHarness, waitInPage } from '../harness';
 import type { FakeLlmReply, FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 
 const QUERY =
@@ -221,12 +221,12 @@ describe('the chat in the browser', () => {
     await page.locator('.mw-welcome:not([hidden])').waitFor();
     expect(await page.locator('.mw-turn').count()).toBe(0);
     // A blank New chat is listed (and stored) only from its first question.
-    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 1);
+    await waitInPage(page, () => document.querySelectorAll('.mw-sidebar-item').length === 1);
     await sidebar.getByRole('button', { name: 'hello there' }).first().click();
     await page.locator('.mw-user-text', { hasText: 'hello there' }).waitFor();
     await page.locator('.mw-sidebar-item', { hasText: 'hello there' }).hover();
     await sidebar.getByRole('button', { name: 'Delete hello there' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 0);
+    await waitInPage(page, () => document.querySelectorAll('.mw-sidebar-item').length === 0);
     expect(await page.locator('.mw-turn').count()).toBe(0);
     await expectClean(opened);
     await opened.context.close();

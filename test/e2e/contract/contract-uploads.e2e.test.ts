@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { distDir } from '../../servers/static-server';
 import { ask, expectClean, openChat, type ContractPage } from '../chat-page';
-import { launchBrowser } from '../harness';
+import { launchBrowser, waitInPage } from '../harness';
 import { lightConfig, serveWithConfig, type ConfigVariant } from './config-variant';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Browser } from 'playwright-core';
@@ -57,7 +57,8 @@ describe('contract: bad uploads', () => {
       mimeType: 'application/octet-stream',
       buffer: Buffer.isBuffer(content) ? content : Buffer.from(content),
     });
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       (count) => document.querySelectorAll('.notice-banner li[data-kind="upload"]').length > count,
       before,
       { timeout: 60_000 },

@@ -11,7 +11,13 @@ import { seededRandom as seeded } from '../../seeded-random';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { openChatTab } from '../chat-page';
 import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
-import { chromiumArgs, chromiumPath, loopbackOnly, recordOutsideRequests } from '../harness';
+import {
+  chromiumArgs,
+  chromiumPath,
+  loopbackOnly,
+  recordOutsideRequests,
+  waitInPage,
+} from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 
 const ITERATIONS = 16;
@@ -108,7 +114,8 @@ describe('a conversation when its page is stopped mid-turn', () => {
       // The answer streams for about 0.7 s: stops land before, during and just after it, and one in
       // three the moment the page shows it finished.
       if (random() < 0.35) {
-        await page.waitForFunction(
+        await waitInPage(
+          page,
           (word) =>
             document.querySelector('.mw-chat')?.getAttribute('data-status') === 'idle' &&
             (document.querySelector('.mw-log > .mw-turn:last-child')?.textContent ?? '').includes(

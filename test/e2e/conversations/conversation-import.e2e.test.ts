@@ -13,7 +13,7 @@ import {
   resultLayers,
   sidebarTitles,
 } from '../conversation-script';
-import { downloadedText } from '../harness';
+import { downloadedText, waitInPage } from '../harness';
 import type { FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import type { Page } from 'playwright-core';
 
@@ -25,7 +25,7 @@ async function seen(page: Page) {
   await page.locator('.mw-result-table', { hasText: 'BRW' }).first().waitFor();
   await page.locator('.mw-chart svg').first().waitFor();
   // The map is restored just after the conversation shows.
-  await page.waitForFunction(() =>
+  await waitInPage(page, () =>
     window.mapwright!.map!.map.getStyle().layers.some((layer) => layer.id.startsWith('result-')),
   );
   return {
@@ -94,7 +94,7 @@ describe('import a conversation', () => {
     // result id clashes, and is renamed.
     const renamed = JSON.stringify({ ...JSON.parse(exported), title: 'Northernmost, again' });
     await dropFile(page, '#map', 'northernmost-again.json', renamed);
-    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 2);
+    await waitInPage(page, () => document.querySelectorAll('.mw-sidebar-item').length === 2);
     await page.locator('.mw-answer', { hasText: DRAWING_ANSWER }).waitFor();
     expect(await seen(page)).toEqual(original);
     const secondLayers = await resultLayers(page);

@@ -21,7 +21,7 @@ import {
   storedConversationCount,
   storedConversationIds,
 } from '../conversation-script';
-import { downloadedText } from '../harness';
+import { downloadedText, waitInPage } from '../harness';
 import type { FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import type { Page } from 'playwright-core';
 
@@ -184,7 +184,7 @@ describe('every open lands', () => {
     await waitForChat(page);
     await openSidebar(page);
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
-    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 4);
+    await waitInPage(page, () => document.querySelectorAll('.mw-sidebar-item').length === 4);
 
     for (const title of ['Columns null', 'Chart rows', 'Null call']) {
       await sidebar.getByRole('button', { name: title }).click();
@@ -223,7 +223,7 @@ describe('every open lands', () => {
     // A reload opens the conversation on screen; still nothing was added.
     await page.reload();
     await waitForChat(page);
-    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 3);
+    await waitInPage(page, () => document.querySelectorAll('.mw-sidebar-item').length === 3);
     // The delete completes after its notice; nothing else was stored.
     const ids = await storedConversationIds(page);
     expect(ids).toEqual(expect.arrayContaining(['c-columns', 'c-chart', 'c-null']));

@@ -12,7 +12,7 @@ import {
   waitForIdle,
   type ContractPage,
 } from '../chat-page';
-import { defaultViewport, startAppHarness, type AppHarness } from '../harness';
+import { defaultViewport, startAppHarness, type AppHarness, waitInPage } from '../harness';
 import type { FakeLlmReply, FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
 
@@ -84,7 +84,7 @@ describe('conversations in the sidebar', () => {
     await sidebar.getByRole('button', { name: 'New chat' }).click();
     await page.locator('.mw-welcome:not([hidden])').waitFor();
     await askAndWait(page, 'And how many are in Ohio?', 'Ohio has');
-    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 2);
+    await waitInPage(page, () => document.querySelectorAll('.mw-sidebar-item').length === 2);
     expect(await sidebarTitles(page)).toEqual([
       'And how many are in Ohio?',
       'How many airports are in Alaska?',
@@ -119,7 +119,7 @@ describe('conversations in the sidebar', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('Ohio airports');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() =>
+    await waitInPage(page, () =>
       [...document.querySelectorAll('.mw-sidebar-title')].some(
         (title) => title.textContent === 'Alaska airports',
       ),
@@ -129,7 +129,7 @@ describe('conversations in the sidebar', () => {
     await page.reload();
     await waitForChat(page);
     await page.getByRole('navigation', { name: 'Conversations' }).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 2);
+    await waitInPage(page, () => document.querySelectorAll('.mw-sidebar-item').length === 2);
     expect((await sidebarTitles(page)).sort()).toEqual(['Alaska airports', 'Ohio airports']);
     // A renamed conversation keeps its name when a question is asked again.
     await sidebar.getByRole('button', { name: 'Alaska airports' }).first().click();
@@ -150,7 +150,7 @@ describe('conversations in the sidebar', () => {
     await askAndWait(page, 'How many airports are in Alaska?', 'Alaska has');
     await sidebar.getByRole('button', { name: 'New chat' }).click();
     await askAndWait(page, 'How many airports in Hawaii?', 'Hawaii has');
-    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 2);
+    await waitInPage(page, () => document.querySelectorAll('.mw-sidebar-item').length === 2);
 
     await entryAction(page, 'Delete How many airports in Hawaii?');
     const notice = page.getByRole('status').filter({ hasText: 'Conversation deleted' });
@@ -160,7 +160,7 @@ describe('conversations in the sidebar', () => {
     await page.locator('.mw-user-text', { hasText: 'Alaska?' }).waitFor();
     await notice.getByRole('button', { name: 'Undo' }).click();
     await page.locator('.mw-user-text', { hasText: 'Hawaii?' }).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 2);
+    await waitInPage(page, () => document.querySelectorAll('.mw-sidebar-item').length === 2);
 
     // The page's clock stands still from the delete on (its timers still run): a reload takes longer
     // than the notice's 8 s on a loaded machine, and the notice comes back only for the time left.
@@ -176,7 +176,7 @@ describe('conversations in the sidebar', () => {
     await page.reload();
     await waitForChat(page);
     await page.getByRole('navigation', { name: 'Conversations' }).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('.mw-sidebar-item').length === 1);
+    await waitInPage(page, () => document.querySelectorAll('.mw-sidebar-item').length === 1);
     expect(await sidebarTitles(page)).toEqual(['How many airports in Hawaii?']);
     const stored = await page.evaluate(async () => {
       const request = indexedDB.open('mapwright');

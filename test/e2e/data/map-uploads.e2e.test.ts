@@ -3,7 +3,13 @@
 // message, notices that never cover the controls, and uploads across the antimeridian (points in
 // 0–360 degrees, a route across the Pacific) drawn from the worker's tiles where they are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from '../harness';
+import {
+  startAppHarness,
+  type AppHarness,
+  type PageUnderTest,
+  openMapPage,
+  waitInPage,
+} from '../harness';
 import { drawQuery } from '../map-page';
 import type { Page } from 'playwright-core';
 
@@ -90,7 +96,8 @@ describe('map uploads', () => {
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
     ]);
     await pick(page, 'photo.csv', png);
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       () => document.querySelectorAll('.notice-banner li[data-kind="upload"]').length > 0,
     );
     // Long enough for a late "could not be loaded" or a database error to have arrived.
@@ -128,9 +135,12 @@ describe('map uploads', () => {
     expect(await progress.evaluate((element) => getComputedStyle(element).animationDelay)).toBe(
       '0.5s',
     );
-    await page.waitForFunction(() => window.mapwright!.catalog.get('many_points') !== undefined, {
-      timeout: 60_000,
-    });
+    await waitInPage(
+      page,
+      () => window.mapwright!.catalog.get('many_points') !== undefined,
+      undefined,
+      { timeout: 60_000 },
+    );
     // After the layer, the line stays while DuckDB loads the table, and goes once SQL can read it.
     await progress.waitFor({ state: 'hidden', timeout: 60_000 });
     expect(
@@ -165,11 +175,9 @@ describe('map uploads', () => {
   it('uploading the same file name again replaces its layer, and each upload has its own colour', async () => {
     const { page } = underTest;
     await pick(page, 'stations.csv', 'name,lon,lat\nA,-100,40\nB,-90,35\n');
-    await page.waitForFunction(() => window.mapwright!.map!.getLayer('stations') !== undefined);
+    await waitInPage(page, () => window.mapwright!.map!.getLayer('stations') !== undefined);
     await pick(page, 'stations.csv', 'name,lon,lat\nA,-100,40\nB,-90,35\nC,-80,30\n');
-    await page.waitForFunction(
-      () => window.mapwright!.map!.getLayer('stations')?.featureCount === 3,
-    );
+    await waitInPage(page, () => window.mapwright!.map!.getLayer('stations')?.featureCount === 3);
     expect(await page.locator('.layer-panel li[data-layer-id^="stations"]').count()).toBe(1);
     const uploads = await page.evaluate(() =>
       window
@@ -179,7 +187,7 @@ describe('map uploads', () => {
     );
     expect(uploads.filter((table) => table.startsWith('stations'))).toEqual(['stations']);
     await pick(page, 'depots.csv', 'name,lon,lat\nD,-95,38\n');
-    await page.waitForFunction(() => window.mapwright!.map!.getLayer('depots') !== undefined);
+    await waitInPage(page, () => window.mapwright!.map!.getLayer('depots') !== undefined);
     const colors = await page.evaluate(() =>
       ['stations', 'depots'].map((id) =>
         window.mapwright!.map!.map.getPaintProperty(id, 'circle-color'),
@@ -193,7 +201,7 @@ describe('map uploads', () => {
     const { page } = underTest;
     const heldBefore = await page.evaluate(() => window.mapwright!.heldUploadLayers());
     await pick(page, 'sites.geojson', sitesGeoJson());
-    await page.waitForFunction(() => window.mapwright!.catalog.get('sites') !== undefined);
+    await waitInPage(page, () => window.mapwright!.catalog.get('sites') !== undefined);
     await page.locator('.upload-progress').waitFor({ state: 'hidden', timeout: 60_000 });
     expect(await page.evaluate(() => window.mapwright!.heldUploadLayers())).toBe(heldBefore + 1);
     await page.evaluate(async () => {
@@ -252,7 +260,7 @@ describe('map uploads', () => {
 
     // A re-upload of the same name replaces the worker's copy; a removal lets it go.
     await pick(page, 'sites.geojson', sitesGeoJson());
-    await page.waitForFunction(() => window.mapwright!.catalog.get('sites') !== undefined);
+    await waitInPage(page, () => window.mapwright!.catalog.get('sites') !== undefined);
     await page.locator('.upload-progress').waitFor({ state: 'hidden', timeout: 60_000 });
     await expect
       .poll(() => page.evaluate(() => window.mapwright!.heldUploadLayers()))
@@ -300,7 +308,7 @@ describe('map uploads', () => {
         ],
       };
       await pick(page, 'world.geojson', JSON.stringify(world));
-      await page.waitForFunction(() => window.mapwright!.map!.getLayer('world') !== undefined);
+      await waitInPage(page, () => window.mapwright!.map!.getLayer('world') !== undefined);
       const drawn = await page.evaluate(() => {
         const map = window.mapwright!.map!.map;
         return {
@@ -326,7 +334,7 @@ describe('map uploads', () => {
     ];
     for (const [name, content, layer] of files) {
       await pick(page, name, content);
-      await page.waitForFunction((id) => window.mapwright!.map!.getLayer(id) !== undefined, layer);
+      await waitInPage(page, (id) => window.mapwright!.map!.getLayer(id) !== undefined, layer);
     }
     const drawn = await page.evaluate(async () => {
       const controller = window.mapwright!.map!;

@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapDrawingOffScript } from '../../../bench/map-drawing-off';
 import { writeLargeCsv } from '../fixtures-large-csv';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from '../harness';
+import {
+  openPage,
+  startAppHarness,
+  type AppHarness,
+  type PageUnderTest,
+  waitInPage,
+} from '../harness';
 import { pageHeapBytes, rendererResidentBytes } from '../process-memory';
 import type { Page } from 'playwright-core';
 
@@ -81,7 +87,8 @@ describe('a 100 MB CSV upload', () => {
     await page.locator('.upload-input').setInputFiles(file);
     const progress = page.locator('.upload-progress');
     // A share of the file read, as DuckDB scans it: more than nothing, not yet all.
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       () => {
         const share = /(\d+)% \([\d.]+ of 100 MB\)/.exec(
           document.querySelector('.upload-progress')?.textContent ?? '',

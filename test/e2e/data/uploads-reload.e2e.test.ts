@@ -13,7 +13,7 @@ import {
   type ContractPage,
 } from '../chat-page';
 import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
-import { launchBrowser } from '../harness';
+import { launchBrowser, waitInPage } from '../harness';
 import type { Browser, Page } from 'playwright-core';
 
 const STATIONS = 'station,longitude,latitude\nNorth,-100.5,45.2\nSouth,-99.1,30.7\n';
@@ -28,7 +28,8 @@ async function upload(page: Page, name: string, content: string): Promise<string
     mimeType: 'text/csv',
     buffer: Buffer.from(content),
   });
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     (count) => document.querySelectorAll('.notice-banner li[data-kind="upload"]').length > count,
     before,
     { timeout: 60_000 },
@@ -116,7 +117,7 @@ describe('uploads across reloads', () => {
     expect(await renderedFeatures(page, 'stations')).toBe(3);
     // The layer does not wait for DuckDB (upload-dataset.ts): the new file's table is put in place
     // after the notice, dropping the earlier one first, so until then the query may find no table.
-    await page.waitForFunction(async () => {
+    await waitInPage(page, async () => {
       const started = await window.mapwright!.data;
       const counted = await started!.engine
         .query('SELECT count(*)::INTEGER AS n FROM stations')

@@ -3,7 +3,13 @@
 // "Zoom to" land on the data's extent from SQL; zoomed in, single points draw; a reload draws the kept
 // file again; removed, the points go.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from '../harness';
+import {
+  startAppHarness,
+  type AppHarness,
+  type PageUnderTest,
+  openMapPage,
+  waitInPage,
+} from '../harness';
 import { layerPixels } from '../map-page';
 import type { Page } from 'playwright-core';
 
@@ -67,7 +73,8 @@ describe('a layer of a million points', () => {
       buffer: millionCsv(1_000_000),
     });
     // The layer is added once DuckDB holds the table and the points are indexed.
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       () => window.mapwright!.map!.getLayer('million') !== undefined,
       undefined,
       { timeout: 150_000 },

@@ -3,7 +3,13 @@
 // each layer's dataset credited in the map's attribution control (a dataset without a layer:
 // map.e2e.test.ts, which serves the flights). Colours are read from the map itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from '../harness';
+import {
+  startAppHarness,
+  type AppHarness,
+  type PageUnderTest,
+  openMapPage,
+  waitInPage,
+} from '../harness';
 import { drawQuery } from '../map-page';
 import type { Page } from 'playwright-core';
 
@@ -125,7 +131,7 @@ describe('map layers', () => {
     const remove = item.getByRole('button', { name: 'Remove result Strongest earthquakes' });
     await remove.click();
     await item.getByRole('button', { name: 'Confirm remove result Strongest earthquakes' }).click();
-    await page.waitForFunction((id) => !window.mapwright!.map!.map.getLayer(id), strongest);
+    await waitInPage(page, (id) => !window.mapwright!.map!.map.getLayer(id), strongest);
     expect(await item.count()).toBe(0);
   });
 
@@ -155,7 +161,7 @@ describe('map layers', () => {
 
     await item.getByRole('button', { name: 'Remove upload alaska.csv' }).click();
     await item.getByRole('button', { name: 'Confirm remove upload alaska.csv' }).click();
-    await page.waitForFunction(() => window.mapwright!.catalog.get('alaska') === undefined);
+    await waitInPage(page, () => window.mapwright!.catalog.get('alaska') === undefined);
     expect(await page.evaluate(() => Boolean(window.mapwright!.map!.map.getLayer('alaska')))).toBe(
       false,
     );
@@ -176,7 +182,8 @@ describe('map layers', () => {
     );
     const quakes = page.locator('.layer-panel li[data-layer-id="earthquakes"]');
     await quakes.getByRole('button', { name: /Reset the filter of/ }).click();
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       () => window.mapwright!.map!.getLayer('earthquakes')?.filter === undefined,
     );
     expect(await quakes.getByRole('button', { name: /Reset the filter of/ }).count()).toBe(0);

@@ -2,7 +2,13 @@
 // become layers, and a dataset with no layer (the flights) is credited. Counts come from MapLibre's
 // rendered features after the map is idle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppHarness, type AppHarness, type PageUnderTest, openMapPage } from '../harness';
+import {
+  startAppHarness,
+  type AppHarness,
+  type PageUnderTest,
+  openMapPage,
+  waitInPage,
+} from '../harness';
 import { mapCanvasVariance } from '../map-page';
 
 type Counts = Record<string, number>;
@@ -67,7 +73,8 @@ describe('map', () => {
     expect(timing.file).toHaveLength(1);
     expect(timing.file[0]).toBeGreaterThan(timing.idle);
     // Once read, the file gives the layer its features (for fitting the view and joins).
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       () => (window.mapwright?.map?.getLayer('counties')?.featureCount ?? 0) > 3000,
     );
     const bounds = await page.evaluate(() => window.mapwright!.map!.layerBounds('counties'));
@@ -144,7 +151,7 @@ describe('map', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from('name,lon,lat,value\nA,-100,40,1\nB,-90,35,2\nC,-110,45,3\n'),
     });
-    await page.waitForFunction(() => window.mapwright!.catalog.get('my_stations') !== undefined);
+    await waitInPage(page, () => window.mapwright!.catalog.get('my_stations') !== undefined);
     const counts = await renderedCounts(page, ['my_stations']);
     expect(counts.my_stations).toBe(3);
     expect(await page.locator('.layer-panel li[data-layer-id="my_stations"]').count()).toBe(1);
@@ -163,7 +170,7 @@ describe('map', () => {
       mimeType: 'application/geo+json',
       buffer: Buffer.from('{"type": "Feature"'),
     });
-    await page.waitForFunction(() =>
+    await waitInPage(page, () =>
       document
         .querySelector('.notice-banner')
         ?.textContent?.includes('broken.geojson could not be read'),

@@ -12,7 +12,7 @@ import { spawnedServers, type SpawnedServer } from '../../mcp/spawn-loopback-ser
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { startLoopbackServer, type LoopbackServer } from '../../servers/loopback';
 import { ask, expectClean, openChat, waitForData, waitForIdle } from '../chat-page';
-import { startAppHarness, type AppHarness } from '../harness';
+import { startAppHarness, type AppHarness, waitInPage } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 
 const everythingScript = resolve(
@@ -99,7 +99,7 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
     });
     const { page } = opened;
     await waitForData(page);
-    await page.waitForFunction(async () => {
+    await waitInPage(page, async () => {
       const hub = (
         window as unknown as {
           mapwright: { hub: { ready(id: string): Promise<Array<{ status: string }>> } };
@@ -166,7 +166,7 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
       });
       const { page } = opened;
       await waitForData(page);
-      await page.waitForFunction(async () => {
+      await waitInPage(page, async () => {
         const [state] = await window.mapwright!.hub!.ready('files');
         return state?.status === 'connected';
       });
@@ -207,7 +207,7 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
     });
     const { page } = opened;
     await waitForData(page);
-    await page.waitForFunction(async () => {
+    await waitInPage(page, async () => {
       const [state] = await window.mapwright!.hub!.ready('everything');
       return state?.status === 'connected';
     });

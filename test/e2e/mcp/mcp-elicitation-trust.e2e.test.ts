@@ -11,7 +11,7 @@ import {
 } from '../../servers/elicitation-mcp-server';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { ask, expectClean, openChat, visibleText, waitForData, waitForIdle } from '../chat-page';
-import { startAppHarness, type AppHarness } from '../harness';
+import { startAppHarness, type AppHarness, waitInPage } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 
 const KEY = 'mw-live-9c1e4b7a2f6d8e3a5b0c';
@@ -55,7 +55,7 @@ describe('a server form that poses as the app', () => {
       },
     });
     await waitForData(opened.page);
-    await opened.page.waitForFunction(async () => {
+    await waitInPage(opened.page, async () => {
       const hub = (
         window as unknown as {
           mapwright: { hub: { ready(id: string): Promise<Array<{ status: string }>> } };

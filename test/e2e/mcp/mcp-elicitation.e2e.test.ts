@@ -20,7 +20,7 @@ import {
   waitSayingWhere,
   type ContractPage,
 } from '../chat-page';
-import { startAppHarness, type AppHarness } from '../harness';
+import { startAppHarness, type AppHarness, waitInPage } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
 
@@ -77,7 +77,7 @@ describe('a server asking the person for input, in the chat', () => {
       },
     });
     await waitForData(opened.page);
-    await opened.page.waitForFunction(async () => {
+    await waitInPage(opened.page, async () => {
       const hub = (
         window as unknown as {
           mapwright: { hub: { ready(id: string): Promise<Array<{ status: string }>> } };

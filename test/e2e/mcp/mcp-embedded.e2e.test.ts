@@ -1,6 +1,12 @@
 // The built app's embedded SQL server answers a query tool call over real DuckDB-WASM and bundled data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from '../harness';
+import {
+  openPage,
+  startAppHarness,
+  type AppHarness,
+  type PageUnderTest,
+  waitInPage,
+} from '../harness';
 
 describe('the embedded SQL server inside the built app', () => {
   let harness: AppHarness;
@@ -10,7 +16,7 @@ describe('the embedded SQL server inside the built app', () => {
     harness = await startAppHarness();
     page = await openPage(harness.browser);
     await page.page.goto(harness.appUrl);
-    await page.page.waitForFunction(() => window.mapwright !== undefined);
+    await waitInPage(page.page, () => window.mapwright !== undefined);
     await page.page.evaluate(() => window.mapwright!.data);
   });
   afterAll(async () => {
@@ -113,7 +119,7 @@ describe('a bundled dataset that fails to load in the built app', () => {
       route.fulfill({ status: 404, body: 'not found' }),
     );
     await page.page.goto(harness.appUrl);
-    await page.page.waitForFunction(() => window.mapwright !== undefined);
+    await waitInPage(page.page, () => window.mapwright !== undefined);
     await page.page.evaluate(() => window.mapwright!.data);
   });
   afterAll(async () => {

@@ -6,7 +6,13 @@ import {
   startNodeSqlServer,
   type NodeSqlServer,
 } from '../../../src/mcp/node/start-node-sql-server';
-import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from '../harness';
+import {
+  openPage,
+  startAppHarness,
+  type AppHarness,
+  type PageUnderTest,
+  waitInPage,
+} from '../harness';
 
 const token = 'e2e-token-5f2c';
 
@@ -23,7 +29,7 @@ describe('the Node SQL server from the built app in the browser', () => {
     harness = await startAppHarness();
     page = await openPage(harness.browser);
     await page.page.goto(harness.appUrl);
-    await page.page.waitForFunction(() => window.mapwright !== undefined);
+    await waitInPage(page.page, () => window.mapwright !== undefined);
     await page.page.evaluate(() => window.mapwright!.data);
   });
   afterAll(async () => {

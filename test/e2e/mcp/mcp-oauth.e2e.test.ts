@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../../servers/oauth-mcp-server';
 import { ask, expectClean, openChat, waitForData, waitForIdle } from '../chat-page';
-import { startAppHarness, type AppHarness } from '../harness';
+import { startAppHarness, type AppHarness, waitInPage } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Page } from 'playwright-core';
 
@@ -113,7 +113,8 @@ describe('signing in to an MCP server with OAuth', () => {
     const [popup] = await Promise.all([context.waitForEvent('page'), signIn.click()]);
     await popup.waitForEvent('close', { timeout: 30_000 });
 
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       async () => {
         const hub = (
           window as unknown as {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnLoopbackServer, type SpawnedServer } from '../../mcp/spawn-loopback-server';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { ask, openChat, waitForData, waitForIdle } from '../chat-page';
-import { startAppHarness, type AppHarness } from '../harness';
+import { startAppHarness, type AppHarness, waitInPage } from '../harness';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 
 const everythingScript = resolve(
@@ -68,7 +68,7 @@ describe('a third-party MCP server killed during a call, in the browser', () => 
     });
     const { page } = opened;
     await waitForData(page);
-    await page.waitForFunction(async () => {
+    await waitInPage(page, async () => {
       const hub = window.mapwright!.hub!;
       const [state] = await hub.ready('everything');
       return state?.status === 'connected';

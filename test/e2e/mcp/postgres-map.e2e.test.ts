@@ -28,7 +28,7 @@ import {
   waitForIdle,
 } from '../chat-page';
 import { lightConfig, serveWithConfig, type ServedConfigVariant } from '../contract/config-variant';
-import { launchBrowser } from '../harness';
+import { launchBrowser, waitInPage } from '../harness';
 import { layerPixels } from '../map-page';
 import type {
   FakeLlmReply,
@@ -150,7 +150,7 @@ describe.skipIf(missing)(
     async function openPage(): Promise<ContractPage> {
       const page = await openChat(browser, variant.appUrl, { endpoint: fake.url });
       await waitForData(page.page);
-      await page.page.waitForFunction(async () => {
+      await waitInPage(page.page, async () => {
         const states = await Promise.all(
           ['pg', 'quick', 'stock'].map(async (id) => (await window.mapwright!.hub!.ready(id))[0]),
         );
