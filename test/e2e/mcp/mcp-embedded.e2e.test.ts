@@ -1,12 +1,7 @@
 // The built app's embedded SQL server answers a query tool call over real DuckDB-WASM and bundled data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openPage,
-  startAppHarness,
-  type AppHarness,
-  type PageUnderTest,
-  waitInPage,
-} from '../harness';
+import { waitForData } from '../chat-page';
+import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from '../harness';
 
 describe('the embedded SQL server inside the built app', () => {
   let harness: AppHarness;
@@ -16,8 +11,7 @@ describe('the embedded SQL server inside the built app', () => {
     harness = await startAppHarness();
     page = await openPage(harness.browser);
     await page.page.goto(harness.appUrl);
-    await waitInPage(page.page, () => window.mapwright !== undefined);
-    await page.page.evaluate(() => window.mapwright!.data);
+    await waitForData(page.page);
   });
   afterAll(async () => {
     await page?.context.close();
@@ -119,8 +113,7 @@ describe('a bundled dataset that fails to load in the built app', () => {
       route.fulfill({ status: 404, body: 'not found' }),
     );
     await page.page.goto(harness.appUrl);
-    await waitInPage(page.page, () => window.mapwright !== undefined);
-    await page.page.evaluate(() => window.mapwright!.data);
+    await waitForData(page.page);
   });
   afterAll(async () => {
     await page?.context.close();

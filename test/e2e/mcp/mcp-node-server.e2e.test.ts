@@ -6,13 +6,8 @@ import {
   startNodeSqlServer,
   type NodeSqlServer,
 } from '../../../src/mcp/node/start-node-sql-server';
-import {
-  openPage,
-  startAppHarness,
-  type AppHarness,
-  type PageUnderTest,
-  waitInPage,
-} from '../harness';
+import { waitForData } from '../chat-page';
+import { openPage, startAppHarness, type AppHarness, type PageUnderTest } from '../harness';
 
 const token = 'e2e-token-5f2c';
 
@@ -29,8 +24,7 @@ describe('the Node SQL server from the built app in the browser', () => {
     harness = await startAppHarness();
     page = await openPage(harness.browser);
     await page.page.goto(harness.appUrl);
-    await waitInPage(page.page, () => window.mapwright !== undefined);
-    await page.page.evaluate(() => window.mapwright!.data);
+    await waitForData(page.page);
   });
   afterAll(async () => {
     await page?.context.close();
