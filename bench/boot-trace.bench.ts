@@ -15,7 +15,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath, openPage } from '../test/e2e/harness';
+import { chromiumArgs, chromiumPath, asMostPeople, openPage } from '../test/e2e/harness';
 import { distDir, startStaticServer } from '../test/servers/static-server';
 import { mapDrawingOffScript, mapDrawingOn } from './map-drawing-off';
 import { loadAverage, median } from './statistics';
@@ -199,7 +199,7 @@ async function tracedBoot(appUrl: string, tracePath: string): Promise<Figures> {
     args: chromiumArgs,
   });
   try {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser, asMostPeople);
     if (!mapDrawingOn) await page.addInitScript(mapDrawingOffScript);
     await browser.startTracing(page, {
       path: tracePath,

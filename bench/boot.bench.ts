@@ -15,7 +15,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath, launchBrowser, openPage } from '../test/e2e/harness';
+import {
+  chromiumArgs,
+  chromiumPath,
+  launchBrowser,
+  asMostPeople,
+  openPage,
+} from '../test/e2e/harness';
 import { startFakeLlm } from '../test/servers/fake-llm/fake-llm-server';
 import { distDir, startStaticServer } from '../test/servers/static-server';
 import { mapDrawingOffScript, mapDrawingOn } from './map-drawing-off';
@@ -94,7 +100,7 @@ async function freshPage(
   appUrl: string,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   if (!link) {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser, asMostPeople);
     return { page, close: () => context.close() };
   }
   const profile = mkdtempSync(join(tmpdir(), 'mapwright-boot-'));

@@ -4,7 +4,7 @@
 // CHAT_BENCH_TURNS seeds another number of turns (each with a 5-row query result) than 500.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPage, startAppHarness, type PageUnderTest } from '../test/e2e/harness';
+import { asMostPeople, openPage, startAppHarness, type PageUnderTest } from '../test/e2e/harness';
 import { startLoopbackServer, type LoopbackServer } from '../test/servers/loopback';
 import { distDir } from '../test/servers/static-server';
 import { seedConversation } from './conversation.bench';
@@ -232,19 +232,19 @@ export async function run(): Promise<void> {
   const plan: { current: Plan } = { current: { tokens: [], tokensPerSecond: 1, leadMs: 0 } };
   const [harness, stream] = await Promise.all([startAppHarness(), startStream(plan)]);
   try {
-    const first = await openPage(harness.browser);
+    const first = await openPage(harness.browser, asMostPeople);
     await openChat(first, harness.appUrl, stream.url);
     console.log(`first_token_visible_ms=${(await firstTokenVisible(first, plan)).toFixed(1)}`);
     await first.context.close();
 
-    const second = await openPage(harness.browser);
+    const second = await openPage(harness.browser, asMostPeople);
     await openChat(second, harness.appUrl, stream.url);
     console.log(`stream_render_fps=${(await streamFps(second, plan, tokens)).toFixed(1)}`);
     await second.context.close();
 
     // The stream goes through the conversation's document: a long one must not slow the first words.
     for (const turns of [10, 500]) {
-      const seeded = await openPage(harness.browser);
+      const seeded = await openPage(harness.browser, asMostPeople);
       await openChat(seeded, harness.appUrl, stream.url);
       await openSeeded(seeded, harness.appUrl, turns);
       console.log(
@@ -253,7 +253,7 @@ export async function run(): Promise<void> {
       await seeded.context.close();
     }
 
-    const third = await openPage(harness.browser);
+    const third = await openPage(harness.browser, asMostPeople);
     await openChat(third, harness.appUrl, stream.url);
     console.log(
       `turn_append_ms_at_${appendTurns}_turns=${(await turnAppend(third, harness.appUrl, plan)).toFixed(1)}`,

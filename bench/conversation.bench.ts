@@ -4,7 +4,7 @@
 // reading IndexedDB to the conversation drawn in the chat (results back in the page). Prints
 // conversation_open_ms_at_N_turns (median of CONVERSATION_BENCH_RUNS runs, 7 by default) and the stored
 // document's size.
-import { openPage, startAppHarness } from '../test/e2e/harness';
+import { asMostPeople, openPage, startAppHarness } from '../test/e2e/harness';
 import { median } from './statistics';
 import type { Browser, Page } from 'playwright-core';
 
@@ -157,7 +157,7 @@ export async function measureOpening(
   turns: number,
   attempts = runs,
 ): Promise<ConversationOpening> {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(browser, asMostPeople);
   try {
     await page.goto(appUrl);
     await page.waitForSelector('#chat[data-chat-ready="true"]', { timeout: 60_000 });

@@ -1,6 +1,6 @@
 // The time from a first visit to the offline copy being whole, for `npm run bench -- boot`: a fresh
 // page opens the app and waits for it, BOOT_OFFLINE_RUNS times (3 by default), one visit at a time.
-import { openPage } from '../test/e2e/harness';
+import { asMostPeople, openPage } from '../test/e2e/harness';
 import type { Browser } from 'playwright-core';
 
 /**
@@ -21,7 +21,7 @@ export async function measureOfflineReady(
   const count = Number(process.env.BOOT_OFFLINE_RUNS ?? 3);
   const runs: number[] = [];
   for (let index = 0; index < count; index += 1) {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser, asMostPeople);
     try {
       const settings = { provider: 'local', endpoint: llmUrl, model: 'fake-model' };
       await page.addInitScript(

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeLargeCsv } from '../../test/e2e/fixtures-large-csv';
-import { launchBrowser, openPage } from '../../test/e2e/harness';
+import { launchBrowser, asMostPeople, openPage } from '../../test/e2e/harness';
 import { rendererResidentBytes } from '../../test/e2e/process-memory';
 import { startStaticServer } from '../../test/servers/static-server';
 import { mapDrawingOffScript } from '../map-drawing-off';
@@ -58,7 +58,7 @@ const duckdbBytesScript = `(async () => {
 })()`;
 
 async function uploadOnce(browser: Browser, appUrl: string, file: string): Promise<CsvFigures> {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(browser, asMostPeople);
   try {
     // The 500 MB file is past the default limit (200 MB): the publisher's config allows it here.
     await page.route('**/app-config.json', async (route) => {

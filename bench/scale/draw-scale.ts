@@ -4,7 +4,7 @@
 // leaves SwiftShader's drawing out (bench/map-drawing-off.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPage, startAppHarness } from '../../test/e2e/harness';
+import { asMostPeople, openPage, startAppHarness } from '../../test/e2e/harness';
 import { distDir } from '../../test/servers/static-server';
 import { mapDrawingOffScript, mapDrawingOn } from '../map-drawing-off';
 import { median, percentile } from '../statistics';
@@ -27,7 +27,7 @@ export async function runDrawScale(): Promise<void> {
   console.log(`# map_drawing=${mapDrawingOn ? 'on' : 'off'}`);
   const harness = await startAppHarness();
   try {
-    const { page, context } = await openPage(harness.browser);
+    const { page, context } = await openPage(harness.browser, asMostPeople);
     if (!mapDrawingOn) await page.addInitScript(mapDrawingOffScript);
     await page.goto(harness.appUrl);
     await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 120_000 });

@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { DuckDbNodeEngine } from '../../src/data/duckdb-node/duckdb-node-engine';
 import { startNodeSqlServer } from '../../src/mcp/node/start-node-sql-server';
 import { buildWasmPage } from '../../test/data/wasm-page/build-wasm-page';
-import { launchBrowser, openPage } from '../../test/e2e/harness';
+import { launchBrowser, asMostPeople, openPage } from '../../test/e2e/harness';
 import { startStaticServer } from '../../test/servers/static-server';
 import { median } from '../statistics';
 import {
@@ -63,7 +63,7 @@ export async function runSqlInPageAndNode(): Promise<void> {
 
   const [browser, server] = await Promise.all([launchBrowser(), startStaticServer(root)]);
   try {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser, asMostPeople);
     await page.goto(`${server.url}/`);
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
     const devtools = await context.newCDPSession(page);

@@ -1,7 +1,7 @@
 // Frames while a long answer streams, at two answer lengths (5,000 and 20,000 tokens by default, at 200
 // tokens a second, as bench/chat.bench.ts streams them): a flat curve means a later token costs what an
 // early one did.
-import { openPage, startAppHarness } from '../../test/e2e/harness';
+import { asMostPeople, openPage, startAppHarness } from '../../test/e2e/harness';
 import { openChat, startStream, streamFrames, type Plan } from '../chat.bench';
 import { median, percentile } from '../statistics';
 
@@ -14,7 +14,7 @@ export async function runStreamScale(): Promise<void> {
   const [harness, stream] = await Promise.all([startAppHarness(), startStream(plan)]);
   try {
     for (const tokens of answerLengths) {
-      const opened = await openPage(harness.browser);
+      const opened = await openPage(harness.browser, asMostPeople);
       await openChat(opened, harness.appUrl, stream.url);
       const frames = await streamFrames(opened, plan, tokens);
       // The last quarter of the stream: the answer is longest there, so a cost that grows shows most.

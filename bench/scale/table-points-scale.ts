@@ -6,7 +6,7 @@
 // thread while panning and zooming over them. Built app, headless Chromium, SwiftShader.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPage, startAppHarness } from '../../test/e2e/harness';
+import { asMostPeople, openPage, startAppHarness } from '../../test/e2e/harness';
 import { distDir } from '../../test/servers/static-server';
 import { mapDrawingOffScript, mapDrawingOn } from '../map-drawing-off';
 import { median } from '../statistics';
@@ -115,7 +115,7 @@ export async function runTablePointsScale(): Promise<void> {
   const harness = await startAppHarness();
   try {
     console.log(`# map_drawing=${mapDrawingOn ? 'on' : 'off'}`);
-    const { page, context } = await openPage(harness.browser);
+    const { page, context } = await openPage(harness.browser, asMostPeople);
     if (!mapDrawingOn) await page.addInitScript(mapDrawingOffScript);
     await page.goto(harness.appUrl);
     await page.waitForSelector('#app[data-map-idle="true"]', { timeout: 120_000 });

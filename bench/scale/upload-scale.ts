@@ -6,7 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchBrowser, openPage } from '../../test/e2e/harness';
+import { launchBrowser, asMostPeople, openPage } from '../../test/e2e/harness';
 import { startStaticServer } from '../../test/servers/static-server';
 import { mapDrawingOffScript, mapDrawingOn } from '../map-drawing-off';
 import { pointsGeoJson } from '../points-geojson';
@@ -40,7 +40,7 @@ interface UploadFigures {
 }
 
 async function uploadOnce(browser: Browser, appUrl: string, file: string): Promise<UploadFigures> {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(browser, asMostPeople);
   try {
     if (!mapDrawingOn) await page.addInitScript(mapDrawingOffScript);
     await page.goto(appUrl);

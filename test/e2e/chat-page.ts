@@ -9,14 +9,15 @@ import {
   startAppHarness,
   type AppHarness,
   type AppHarnessOptions,
+  type PageOptions,
   type PageUnderTest,
   waitInPage,
 } from './harness';
 import type { FakeLlmScript } from '../servers/fake-llm/fake-llm-script';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
-/** How the page is prepared before the app loads. */
-export interface ChatPageOptions {
+/** How the page is opened (`PageOptions`) and prepared before the app loads. */
+export interface ChatPageOptions extends PageOptions {
   /** The OpenAI-compatible base URL the chat talks to (the person's settings). */
   endpoint: string;
   /** An API key the person saved for this tab's session. */
@@ -25,23 +26,10 @@ export interface ChatPageOptions {
   localStorage?: Record<string, string>;
   /** Wait for the chat to be ready (default true). */
   waitForChat?: boolean;
-  /** The window's size (default `defaultViewport`, 1280×800); a phone is 390×844. */
-  viewport?: { width: number; height: number };
   /** Write the entries only when the page has none yet, so what the page saves survives a reload. */
   seedOnce?: boolean;
   /** Runs before the app loads (e.g. `page.clock.install()`, so the app's clock can be moved). */
   beforeLoad?: (page: Page) => Promise<void>;
-  /**
-   * What an earlier context kept (`context.storageState()`): its localStorage and cookies, never its
-   * sessionStorage, as when the person closes the browser and opens it again.
-   */
-  storageState?: BrowserContextOptions['storageState'];
-  /**
-   * Let the app register its service worker (default: blocked). Its install downloads and hashes the
-   * whole build beside the boot, about a quarter of a boot's CPU: only the tests of the offline copy
-   * need it.
-   */
-  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -60,12 +48,7 @@ export async function openChat(
   appUrl: string,
   options: ChatPageOptions,
 ): Promise<ContractPage> {
-  const opened = await openPage(
-    browser,
-    options.viewport,
-    options.serviceWorkers ?? 'block',
-    options.storageState,
-  );
+  const opened = await openPage(browser, options);
   await prepareChatPage(opened.page, options);
   await options.beforeLoad?.(opened.page);
   await opened.page.goto(appUrl);

@@ -120,21 +120,44 @@ export function recordOutsideRequests(context: BrowserContext): string[] {
  */
 export const defaultViewport = { width: 1280, height: 800 };
 
-/**
- * Opens a fresh context whose requests outside loopback are recorded and stopped. Service workers are
- * blocked unless a test asks for them: the app's installs the whole build for offline visits beside the
- * boot (bench/test-boot.bench.ts: 4.4 CPU-seconds a boot with it blocked, 6.2 allowed).
- */
+/** How a test's page is opened; every field has the default most tests want. */
+export interface PageOptions {
+  /** The window's size (default `defaultViewport`, 1280×800); a phone is 390×844. */
+  viewport?: { width: number; height: number };
+  /**
+   * Service workers are blocked unless a test asks for them: the app's installs the whole build for
+   * offline visits beside the boot (bench/test-boot.bench.ts: 4.4 CPU-seconds a boot with it blocked,
+   * 6.2 allowed).
+   */
+  serviceWorkers?: 'allow' | 'block';
+  /**
+   * What an earlier context kept (`context.storageState()`): its localStorage and cookies, never its
+   * sessionStorage, as when the person closes the browser and opens it again.
+   */
+  storageState?: BrowserContextOptions['storageState'];
+  /**
+   * The person's motion preference; tests open as a person who prefers reduced motion, so the map's
+   * camera jumps where it would fly (MapLibre honours the preference): an animated move is 36 frames
+   * that SwiftShader draws, about 1.2 CPU-s against 0.15 (four moves, a quiet machine), and uploads,
+   * fly_to and "Zoom to layer" each make one. The benches, the screenshots and the phone layout's
+   * checks of a fit open with `'no-preference'`, as most people do.
+   */
+  motion?: 'reduce' | 'no-preference';
+}
+
+/** A page as most people have it (the benches measure what they meet). */
+export const asMostPeople: PageOptions = { motion: 'no-preference' };
+
+/** Opens a fresh context whose requests outside loopback are recorded and stopped. */
 export async function openPage(
   browser: Browser,
-  viewport = defaultViewport,
-  serviceWorkers: 'allow' | 'block' = 'block',
-  storageState?: BrowserContextOptions['storageState'],
+  options: PageOptions = {},
 ): Promise<PageUnderTest> {
   const context = await browser.newContext({
-    viewport,
-    serviceWorkers,
-    storageState,
+    viewport: options.viewport ?? defaultViewport,
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    storageState: options.storageState,
+    reducedMotion: options.motion ?? 'reduce',
     ...loopbackOnly,
   });
   const pageErrors: string[] = [];
@@ -154,7 +177,7 @@ export async function openMapPage(
   appUrl: string,
   serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<PageUnderTest> {
-  const opened = await openPage(browser, undefined, serviceWorkers);
+  const opened = await openPage(browser, { serviceWorkers });
   await opened.page.goto(appUrl);
   await opened.page.waitForSelector('#app[data-map-idle="true"]', { timeout: 60_000 });
   return opened;

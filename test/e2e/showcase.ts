@@ -143,7 +143,7 @@ export async function openFirstRun(
   appUrl: string,
   options: ViewOptions,
 ): Promise<PageUnderTest> {
-  const opened = await openPage(browser, options.viewport);
+  const opened = await openPage(browser, { viewport: options.viewport, motion: 'no-preference' });
   await opened.page.emulateMedia({ colorScheme: options.colorScheme });
   await opened.page.goto(appUrl);
   await waitForChat(opened.page);

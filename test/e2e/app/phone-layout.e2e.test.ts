@@ -136,6 +136,8 @@ describe('the phone layout', () => {
     const opened = await openChat(harness.browser, harness.appUrl, {
       endpoint: fake.url,
       viewport: phoneViewport,
+      // The camera flies here, as for most people (other tests open preferring reduced motion).
+      motion: 'no-preference',
     });
     const { page } = opened;
     await settle(page);

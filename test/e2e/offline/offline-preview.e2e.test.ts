@@ -178,7 +178,7 @@ describe('the offline copy on npm start’s server', () => {
     });
     let server: PreviewServer = await startPreviewServer(copy.root);
     const appUrl = `${server.url}/`;
-    const opened = await openPage(browser, undefined, 'allow');
+    const opened = await openPage(browser, { serviceWorkers: 'allow' });
     const { page, context } = opened;
     const first = await page.goto(appUrl);
     const firstPolicy = first?.headers()['content-security-policy'] ?? '';
