@@ -12,6 +12,7 @@ import {
 import { findChromium } from '../../scripts/find-chromium';
 import { startStaticServer } from '../servers/static-server';
 import {
+  configWithoutDatasets,
   configWithoutFlights,
   lightConfig,
   serveWithConfig,
@@ -207,6 +208,11 @@ export interface AppHarnessOptions {
    */
   airportsOnly?: boolean;
   /**
+   * Serve the build with no dataset (contract/config-variant.ts, configWithoutDatasets), for tests of
+   * the chat and conversations that never query: DuckDB then never starts.
+   */
+  noDatasets?: boolean;
+  /**
    * Serve the shipped config as it is. By default the flights dataset is left out: its 3-million-row
    * Parquet loads in the background of every boot, about four CPU-seconds that compete with the test
    * and the file running beside it (bench/boot-cpu.bench.ts), and only the tests that read it need it.
@@ -216,6 +222,7 @@ export interface AppHarnessOptions {
 
 /** The build on a static server, with the config the options ask for. */
 async function serveBuild(options: AppHarnessOptions): Promise<ServedConfigVariant> {
+  if (options.noDatasets) return serveWithConfig(JSON.stringify(await configWithoutDatasets()));
   if (options.airportsOnly) return serveWithConfig(JSON.stringify(await lightConfig()));
   if (!options.withFlights) return serveWithConfig(JSON.stringify(await configWithoutFlights()));
   const server = await startStaticServer();

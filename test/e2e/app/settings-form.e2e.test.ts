@@ -4,7 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { openChat, waitForChat } from '../chat-page';
-import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
+import {
+  configWithoutDatasets,
+  serveWithConfig,
+  type ConfigVariant,
+} from '../contract/config-variant';
 import { launchBrowser } from '../harness';
 import type { Browser, Page } from 'playwright-core';
 
@@ -21,7 +25,7 @@ describe('the settings form', () => {
     [browser, fake, variant] = await Promise.all([
       launchBrowser(),
       startFakeLlm({ script: { rules: [], fallback: { text: 'OK' } } }),
-      lightConfig().then((config) => serveWithConfig(JSON.stringify(config))),
+      configWithoutDatasets().then((config) => serveWithConfig(JSON.stringify(config))),
     ]);
   });
   afterAll(async () => {

@@ -4,7 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { ask, newConversation, openChat, waitForIdle, type ContractPage } from '../chat-page';
-import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
+import {
+  configWithoutDatasets,
+  serveWithConfig,
+  type ConfigVariant,
+} from '../contract/config-variant';
 import { launchBrowser } from '../harness';
 import type { FakeLlmFailure, FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Browser, Page } from 'playwright-core';
@@ -141,7 +145,7 @@ describe('model errors: what happened, and what to do', () => {
     [browser, fake, variant] = await Promise.all([
       launchBrowser(),
       startFakeLlm({ script, beforeCutOff: () => cutOffReleased }),
-      lightConfig().then((config) => serveWithConfig(JSON.stringify(config))),
+      configWithoutDatasets().then((config) => serveWithConfig(JSON.stringify(config))),
     ]);
     shared = await openChat(browser, variant.appUrl, { endpoint: fake.url });
   });

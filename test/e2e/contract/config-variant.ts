@@ -60,6 +60,16 @@ export async function lightConfig(): Promise<Record<string, unknown>> {
   return config;
 }
 
+/**
+ * The shipped config with no dataset, for tests of the chat and conversations that never query: the
+ * person's first focus on the question box starts DuckDB and loads the declared tables (about three
+ * CPU-seconds a boot); with none declared nothing starts it (docs/performance.md, "DuckDB when the
+ * person is about to ask").
+ */
+export async function configWithoutDatasets(): Promise<Record<string, unknown>> {
+  return { ...(await shippedConfig()), datasets: [] };
+}
+
 /** The shipped config without the flights dataset (the others, and their layers, as shipped). */
 export async function configWithoutFlights(): Promise<Record<string, unknown>> {
   const config = await shippedConfig();

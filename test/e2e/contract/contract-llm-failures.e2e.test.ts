@@ -14,7 +14,7 @@ import {
   type ContractPage,
 } from '../chat-page';
 import { launchBrowser } from '../harness';
-import { lightConfig, serveWithConfig, type ConfigVariant } from './config-variant';
+import { configWithoutDatasets, serveWithConfig, type ConfigVariant } from './config-variant';
 import { startKeyCheckingLlm, type KeyCheckingLlm } from './key-checking-llm';
 import type { FakeLlmScript } from '../../servers/fake-llm/fake-llm-script';
 import type { Browser } from 'playwright-core';
@@ -60,7 +60,7 @@ describe('contract: a failing LLM', () => {
     [browser, fake, variant] = await Promise.all([
       launchBrowser(),
       startFakeLlm({ script, beforeCutOff: () => cutOffReleased }),
-      lightConfig().then((config) => serveWithConfig(JSON.stringify(config))),
+      configWithoutDatasets().then((config) => serveWithConfig(JSON.stringify(config))),
     ]);
     keyed = await startKeyCheckingLlm(fake.url, GOOD_KEY);
   });

@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom as seeded } from '../../seeded-random';
 import { startFakeLlm, type FakeLlm } from '../../servers/fake-llm/fake-llm-server';
 import { openChatTab } from '../chat-page';
-import { lightConfig, serveWithConfig, type ConfigVariant } from '../contract/config-variant';
+import {
+  configWithoutDatasets,
+  serveWithConfig,
+  type ConfigVariant,
+} from '../contract/config-variant';
 import {
   chromiumArgs,
   chromiumPath,
@@ -56,21 +60,17 @@ function shownFinished(page: Page): Promise<string[]> {
   });
 }
 
-/**
- * The build with no dataset: the test is about the conversation, and each of its 17 boots would
- * otherwise draw the airports layer and start DuckDB to load its table (a turn starts DuckDB when a
- * dataset is declared; with none, nothing starts it).
- */
-async function serveWithoutDatasets(): Promise<ConfigVariant> {
-  return serveWithConfig(JSON.stringify({ ...(await lightConfig()), datasets: [] }));
-}
-
 describe('a conversation when its page is stopped mid-turn', () => {
   let served: ConfigVariant;
   let fake: FakeLlm;
   let profile: string;
   beforeAll(async () => {
-    [served, fake] = await Promise.all([serveWithoutDatasets(), startFakeLlm({ script })]);
+    // No dataset: the test is about the conversation, and each of its 17 boots would otherwise start
+    // DuckDB and load a table when the question box takes focus.
+    [served, fake] = await Promise.all([
+      serveWithConfig(JSON.stringify(await configWithoutDatasets())),
+      startFakeLlm({ script }),
+    ]);
     profile = mkdtempSync(join(tmpdir(), 'mapwright-crash-'));
   });
   afterAll(async () => {
