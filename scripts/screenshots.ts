@@ -100,7 +100,7 @@ async function main(): Promise<void> {
   }
   mkdirSync(outputFolder, { recursive: true });
   // The app as shipped: every bundled dataset, the flights table among them.
-  const harness = await startAppHarness({ withFlights: true });
+  const harness = await startAppHarness({ datasets: 'shipped' });
   // The script reads the requests back for the result id, once the fake has started.
   const fake: FakeLlm = await startFakeLlm({ script: showcaseScript(() => fake.requests) });
   try {

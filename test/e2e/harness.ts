@@ -201,30 +201,31 @@ export interface AppHarnessOptions {
    */
   ownBrowser?: boolean;
   /**
-   * Serve the build with the airports dataset only (contract/config-variant.ts, lightConfig), for
-   * tests of the chat, SQL or conversations that need no other: DuckDB loads every declared table
-   * before the first query, and the 3-million-row flights Parquet and the county choropleth are most
-   * of a boot's work on two cores.
+   * The datasets the build is served with (contract/config-variant.ts):
+   * - `'without flights'` (the default): the shipped config less the flights dataset, whose
+   *   3-million-row Parquet loads in the background of every boot, about four CPU-seconds that compete
+   *   with the test and the file running beside it (bench/boot-cpu.bench.ts);
+   * - `'airports'`: the airports dataset only (lightConfig), for tests of the chat, SQL or
+   *   conversations that need no other: DuckDB loads every declared table before the first query,
+   *   and the county choropleth doubles the time to the first map frame;
+   * - `'none'` (configWithoutDatasets), for tests of the chat and conversations that never query: the
+   *   question box's first focus starts DuckDB only when a dataset is declared;
+   * - `'shipped'`: the shipped config as it is, flights too.
    */
-  airportsOnly?: boolean;
-  /**
-   * Serve the build with no dataset (contract/config-variant.ts, configWithoutDatasets), for tests of
-   * the chat and conversations that never query: DuckDB then never starts.
-   */
-  noDatasets?: boolean;
-  /**
-   * Serve the shipped config as it is. By default the flights dataset is left out: its 3-million-row
-   * Parquet loads in the background of every boot, about four CPU-seconds that compete with the test
-   * and the file running beside it (bench/boot-cpu.bench.ts), and only the tests that read it need it.
-   */
-  withFlights?: boolean;
+  datasets?: 'without flights' | 'airports' | 'none' | 'shipped';
 }
 
-/** The build on a static server, with the config the options ask for. */
+/** The config each choice of `AppHarnessOptions.datasets` serves, but the shipped one. */
+const configFor = {
+  'without flights': configWithoutFlights,
+  airports: lightConfig,
+  none: configWithoutDatasets,
+};
+
+/** The build on a static server, with the datasets the options ask for. */
 async function serveBuild(options: AppHarnessOptions): Promise<ServedConfigVariant> {
-  if (options.noDatasets) return serveWithConfig(JSON.stringify(await configWithoutDatasets()));
-  if (options.airportsOnly) return serveWithConfig(JSON.stringify(await lightConfig()));
-  if (!options.withFlights) return serveWithConfig(JSON.stringify(await configWithoutFlights()));
+  const datasets = options.datasets ?? 'without flights';
+  if (datasets !== 'shipped') return serveWithConfig(JSON.stringify(await configFor[datasets]()));
   const server = await startStaticServer();
   return { server, appUrl: `${server.url}/`, stop: () => server.stop() };
 }

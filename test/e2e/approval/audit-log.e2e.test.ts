@@ -64,7 +64,7 @@ async function download(page: Page, name: string): Promise<{ file: string; text:
 }
 
 describe('the audit record of every call', () => {
-  const app = useAppWithModel(script, { airportsOnly: true });
+  const app = useAppWithModel(script, { datasets: 'airports' });
 
   it('exports an audit log with an edited, a denied, a session-allowed and an auto-approved call', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {

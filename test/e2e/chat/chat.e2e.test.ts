@@ -94,7 +94,7 @@ describe('the chat in the browser', () => {
     [harness, fake] = await Promise.all([
       // The airports alone: every question here reads them or nothing, and each boot that asks
       // would otherwise load the other tables into DuckDB (the flights Parquet is 3 million rows).
-      startAppHarness({ airportsOnly: true }),
+      startAppHarness({ datasets: 'airports' }),
       startFakeLlm({ script }),
     ]);
     opened = await openChat();

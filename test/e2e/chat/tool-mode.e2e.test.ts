@@ -26,7 +26,7 @@ describe('a model that writes its tool calls as JSON in the text', () => {
   let fake: FakeLlm;
   beforeAll(async () => {
     [harness, fake] = await Promise.all([
-      startAppHarness({ airportsOnly: true }),
+      startAppHarness({ datasets: 'airports' }),
       startFakeLlm({ script }),
     ]);
   }, 60_000);

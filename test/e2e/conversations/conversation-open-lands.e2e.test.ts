@@ -30,7 +30,7 @@ type Loose = Record<string, unknown>;
 let fakeModel: FakeLlm | undefined;
 const app = useAppWithModel(
   drawingScript(() => fakeModel),
-  { airportsOnly: true },
+  { datasets: 'airports' },
 );
 
 const UNREADABLE_PART = 'This part of the conversation could not be read.';

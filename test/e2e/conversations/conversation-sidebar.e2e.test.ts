@@ -64,7 +64,7 @@ describe('conversations in the sidebar', () => {
   let harness: AppHarness;
   beforeAll(async () => {
     [harness, fake] = await Promise.all([
-      startAppHarness({ noDatasets: true }),
+      startAppHarness({ datasets: 'none' }),
       startFakeLlm({ script }),
     ]);
   });

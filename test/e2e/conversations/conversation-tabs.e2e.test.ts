@@ -63,7 +63,7 @@ async function expectShown(
 }
 
 describe('one conversation in two tabs', () => {
-  const app = useAppWithModel(script, { noDatasets: true });
+  const app = useAppWithModel(script, { datasets: 'none' });
   // Tab A, booted once for the file (a context is one browser profile): each test starts it on a New
   // chat and opens the second tab itself, as the tabs' behaviour is what each test checks.
   let shared: ContractPage | undefined;

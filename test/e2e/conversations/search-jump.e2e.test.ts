@@ -43,7 +43,7 @@ async function marked(
 }
 
 describe('search jumps to the turn', () => {
-  const app = useAppWithModel(script, { noDatasets: true });
+  const app = useAppWithModel(script, { datasets: 'none' });
 
   it('opens the conversation at the turn that holds the words, and marks them', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {

@@ -58,7 +58,7 @@ describe('a 100 MB CSV upload', () => {
     const written = writeLargeCsv(file, megabytes);
     // The shipped datasets, flights too: the memory it measures grows from where the shipped app stands
     // (DuckDB's WebAssembly memory, grown by the flights table, never shrinks), as before.
-    harness = await startAppHarness({ ownBrowser: true, withFlights: true });
+    harness = await startAppHarness({ ownBrowser: true, datasets: 'shipped' });
     underTest = await openPage(harness.browser);
     // SwiftShader's frames are not the upload's work.
     await underTest.page.addInitScript(mapDrawingOffScript);

@@ -26,7 +26,7 @@ describe('map', () => {
   let underTest: PageUnderTest;
 
   beforeAll(async () => {
-    harness = await startAppHarness({ withFlights: true });
+    harness = await startAppHarness({ datasets: 'shipped' });
     underTest = await openMapPage(harness.browser, harness.appUrl);
   });
   afterAll(async () => {

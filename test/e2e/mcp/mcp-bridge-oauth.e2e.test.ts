@@ -36,7 +36,7 @@ describe('an OAuth server through the bridge, in the browser', () => {
 
   beforeAll(async () => {
     [harness, fake, warehouse] = await Promise.all([
-      startAppHarness({ noDatasets: true }),
+      startAppHarness({ datasets: 'none' }),
       startFakeLlm({ script }),
       startOAuthMcpServer(),
     ]);

@@ -70,7 +70,7 @@ describe('a third-party MCP server through the bridge, in the browser', () => {
 
   beforeAll(async () => {
     [harness, fake] = await Promise.all([
-      startAppHarness({ noDatasets: true }),
+      startAppHarness({ datasets: 'none' }),
       startFakeLlm({ script }),
     ]);
   }, 60_000);

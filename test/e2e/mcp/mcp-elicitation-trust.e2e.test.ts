@@ -36,7 +36,7 @@ describe('a server form that poses as the app', () => {
 
   beforeAll(async () => {
     [harness, fake, lookAlike, eager] = await Promise.all([
-      startAppHarness({ noDatasets: true }),
+      startAppHarness({ datasets: 'none' }),
       startFakeLlm({ script }),
       startElicitationMcpServer({ title: 'Mapwright' }),
       startElicitationMcpServer({ title: 'Mapwright', askUnpromptedAfterMs: 1_500 }),

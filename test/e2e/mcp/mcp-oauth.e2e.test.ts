@@ -71,7 +71,7 @@ describe('signing in to an MCP server with OAuth', () => {
 
   beforeAll(async () => {
     [harness, fake, warehouse] = await Promise.all([
-      startAppHarness({ noDatasets: true }),
+      startAppHarness({ datasets: 'none' }),
       startFakeLlm({ script }),
       startOAuthMcpServer(),
     ]);

@@ -48,7 +48,7 @@ describe('a third-party MCP server killed during a call, in the browser', () => 
 
   beforeAll(async () => {
     [harness, fake, everything] = await Promise.all([
-      startAppHarness({ noDatasets: true }),
+      startAppHarness({ datasets: 'none' }),
       startFakeLlm({ script }),
       spawnLoopbackServer(everythingScript, ['streamableHttp'], /listening on port/i),
     ]);

@@ -41,7 +41,7 @@ const script: FakeLlmScript = {
 };
 
 describe('the report', () => {
-  const app = useAppWithModel(script, { airportsOnly: true });
+  const app = useAppWithModel(script, { datasets: 'airports' });
 
   it('opens offline with scripts off and shows every table, chart, the map and the decisions', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {

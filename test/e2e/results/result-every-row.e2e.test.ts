@@ -43,7 +43,7 @@ async function download(page: Page, trigger: Locator): Promise<{ name: string; t
 }
 
 describe('every row of a 100,000-row result', () => {
-  const app = useAppWithModel(script, { airportsOnly: true });
+  const app = useAppWithModel(script, { datasets: 'airports' });
 
   it('scrolls to the last row, sorts in the engine and downloads every row', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {

@@ -27,7 +27,7 @@ const script: FakeLlmScript = {
 };
 
 describe('run again', () => {
-  const app = useAppWithModel(script, { airportsOnly: true });
+  const app = useAppWithModel(script, { datasets: 'airports' });
 
   it('proposes the same SQL through the card and says the rows did not change', async () => {
     const opened = await openChat(app.harness.browser, app.harness.appUrl, {
